@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/index.ts';
+import { busPlugin } from './plugins/bus.ts';
+import { AppError, errorsPlugin } from './plugins/errors.ts';
+import { merchantPlugin } from './plugins/merchant.ts';
+import { webPlugin } from './plugins/web.ts';
+import { memberRoutes } from './modules/member/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+/** Trust the first `n` proxies in front of the server. */
+const hops = (n: number) => (_addr: string, i: number) => i < n;
+
+/** Builds the whole server; `main` listens with it and every test injects into it. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: (logger ?? config.NODE_ENV !== 'test') ? { level: config.LOG_LEVEL } : false,
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  await app.register(errorsPlugin);
+  await app.register(busPlugin, { config });
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: `${config.REDIS_PREFIX}rl:` } : {}),
+    errorResponseBuilder: () => new AppError('request.too.many'),
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Lobby API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(merchantPlugin, { db: database.db, defaultMerchant: config.DEFAULT_MERCHANT });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, value: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async () => {
+    await database.db.execute('select 1');
+    return { success: true, value: 'ready' };
+  });
+
+  await app.register(systemRoutes);
+  await app.register(memberRoutes);
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * TRUST_PROXY: `false` (default; the socket address is the client), `true` (trust every hop),
+ * a hop count (`1`), or a comma-separated list of proxy addresses or CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .transform((v): boolean | number | string[] => {
+    const s = v.trim();
+    if (s === '' || s === 'false' || s === '0') return false;
+    if (s === 'true') return true;
+    if (/^\d+$/.test(s)) return Number(s);
+    return s.split(',').map((x) => x.trim()).filter(Boolean);
+  });
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().url().optional(),
+  REDIS_PREFIX: z.string().default('lobby:'),
+  TRUST_PROXY: trustProxy.default(false),
+  DEFAULT_MERCHANT: z.string().default('demo'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SEED_DEMO: bool.default(true),
+});
+
+export type Config = z.infer<typeof schema> & { webDist: string };
+
+/** Read the environment into a typed config; fail fast with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  const webDist = parsed.data.WEB_DIST ?? path.resolve(here, '../../web/dist');
+  return { ...parsed.data, webDist, ...overrides };
+}

@@ -1,0 +1,22 @@
+import { createRequire } from 'node:module';
+
+interface GeoLookup { lookup(ip: string): { country: string } | null }
+let geo: GeoLookup | null = null;
+
+/** The country of an IP address from the bundled geoip-country database (loaded once). */
+export function countryOf(ip: string): string | null {
+  if (!geo) geo = createRequire(import.meta.url)('geoip-country') as GeoLookup;
+  const clean = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return geo.lookup(clean)?.country ?? null;
+}
+
+/**
+ * Region rule: with `allow`, only the listed countries may enter; with `block`, the listed
+ * ones may not. Addresses with no country (loopback, private ranges) are let in.
+ */
+export function regionBlocked(rule: { mode: 'allow' | 'block'; countries: string[] }, ip: string): boolean {
+  if (rule.countries.length === 0) return false;
+  const c = countryOf(ip);
+  if (!c) return false;
+  return rule.mode === 'allow' ? !rule.countries.includes(c) : rule.countries.includes(c);
+}

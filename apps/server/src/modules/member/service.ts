@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { member } from '@lobby/contract';
+import type { Db } from '../../db/index.ts';
+import { members } from '../../db/schema.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import type { Principal } from '../../plugins/session.ts';
+
+/** Member info (§3). Wallet, VIP, promotions and inbox fill their parts as those domains land. */
+export function memberInfo(brand: Brand, p: Principal): member.MemberInfo {
+  const m = p.member;
+  return {
+    id: String(m.id),
+    account: m.username,
+    userName: m.username,
+    nickname: m.nickname || m.username,
+    type: m.type,
+    isAgent: p.isAgent,
+    isTrial: p.isTrial,
+    balance: '0.00',
+    currency: brand.config.currency.code,
+    currencySymbol: brand.config.currency.symbol,
+    vip: false,
+    vipLabel: '',
+    rankLevel: 0,
+    availablePromoCount: 0,
+    unreadMessageCount: 0,
+    lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
+    lastLoginIp: m.lastLoginIp,
+    language: m.language,
+  };
+}
+
+export async function setLanguage(db: Db, p: Principal, language: string) {
+  await db.update(members).set({ language }).where(eq(members.id, p.member.id));
+  return { language };
+}

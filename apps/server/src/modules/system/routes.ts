@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { system } from '@lobby/contract';
+import { RawJson, route } from '../../lib/route.ts';
+import * as service from './service.ts';
+
+export async function systemRoutes(app: FastifyInstance) {
+  route(app, system.getStatus, async ({ brand, req }) => new RawJson(service.statusEnvelopeJson(brand, req.ip)));
+  route(app, system.getWhitelabel, async ({ brand }) => brand.config.whitelabel);
+  route(app, system.getRegisterSettings, async ({ brand }) => brand.config.register);
+  route(app, system.getDomainRoute, async ({ brand }) => ({ mainDomain: brand.config.mainDomain, domainRoute: brand.config.domainRoute }));
+  route(app, system.getHelpCenter, async ({ brand, req }) => service.helpCenter(brand, req.lang));
+  route(app, system.getCountries, async ({ brand, req }) => service.countries(brand, req.lang));
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { sendError } from './errors.ts';
+
+/** Paths that belong to the API: an unknown one answers the JSON envelope, never the SPA. */
+const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/vendor/', '/openapi', '/healthz', '/readyz', '/socket.io/'];
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and
+ * every other browser route answered with index.html so the client router takes it.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
+  const index = path.join(opts.webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`web app not built (${index} missing): only the API is served`);
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(req, reply, 'request.not.found');
+  });
+});

@@ -1,0 +1,3 @@
+import { setupFor } from './global-setup.ts';
+
+export default () => setupFor('postgres');

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import { openDatabase } from '../db/index.ts';
+import { SNAPSHOT, TEMPLATE_DB } from './harness.ts';
+
+/** Migrate once: a PGlite snapshot to clone per test file, or a PostgreSQL template database. */
+export async function setupFor(kind: 'pglite' | 'postgres') {
+  if (kind === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL;
+    if (!admin) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    const stale = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE 'lobby_t_%' OR datname = $1`, [TEMPLATE_DB]);
+    for (const r of stale.rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    await c.end();
+    const url = new URL(admin);
+    url.pathname = `/${TEMPLATE_DB}`;
+    const d = await openDatabase({ url: url.toString(), poolSize: 2 });
+    await d.close();
+    return;
+  }
+  const d = await openDatabase({});
+  const client = (d.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
+  const blob = await client.dumpDataDir('gzip');
+  fs.writeFileSync(SNAPSHOT, Buffer.from(await blob.arrayBuffer()));
+  await d.close();
+}

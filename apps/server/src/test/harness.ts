@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/index.ts';
+import { seedDemo } from '../db/seed/index.ts';
+
+/** Where the migrated PGlite snapshot lives (made once by the global setup). */
+export const SNAPSHOT = path.join(os.tmpdir(), 'lobby-test-snapshot.tar.gz');
+export const TEMPLATE_DB = 'lobby_test_template';
+
+export const dbKind = () => (process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite');
+
+/** A fresh, migrated database for one test file: a PGlite clone, or a PostgreSQL copy of the template. */
+export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  if (dbKind() === 'pglite') {
+    const blob = new Blob([fs.readFileSync(SNAPSHOT)]);
+    const d = await openDatabase({ loadDataDir: blob, migrate: false });
+    return { ...d, drop: async () => {} };
+  }
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `lobby_t_${randomBytes(6).toString('hex')}`;
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const d = await openDatabase({ url: url.toString(), poolSize: 10, migrate: false });
+  return {
+    ...d,
+    drop: async () => {
+      const c2 = new pg.Client({ connectionString: admin });
+      await c2.connect();
+      await c2.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c2.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** inject with the demo brand's Merchant header unless one is given. */
+  call(opts: InjectOptions & { merchant?: string | null; token?: string; language?: string }): ReturnType<FastifyInstance['inject']>;
+}
+
+/**
+ * Builds the real app on a fresh seeded database for the current test file and closes it
+ * after. Redis is used when REDIS_URL is set, under a prefix of its own.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+  const t = {} as TestApp & { drop(): Promise<void> };
+  beforeAll(async () => {
+    const database = await freshDatabase();
+    await seedDemo(database.db);
+    const config = loadConfig(
+      { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      { REDIS_PREFIX: `lobbytest:${randomBytes(4).toString('hex')}:`, webDist: '/nonexistent', ...overrides },
+    );
+    t.app = await buildApp({ config, database, logger: false });
+    t.database = database;
+    t.drop = database.drop;
+  }, 60_000);
+  afterAll(async () => {
+    await t.app?.close();
+    await t.database?.close();
+    await t.drop?.();
+  });
+  t.call = ({ merchant = 'demo', token, language, headers, ...rest }) =>
+    t.app.inject({
+      ...rest,
+      headers: {
+        ...(merchant ? { merchant } : {}),
+        ...(token ? { authorization: token } : {}),
+        ...(language ? { language } : {}),
+        ...headers,
+      },
+    });
+  return t;
+}

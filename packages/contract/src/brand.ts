@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
+
+/** A node of the white-label module tree: `{modId, enabled, childrenNodes}` (wire reference). */
+export interface ModuleNode {
+  modId: string;
+  enabled: boolean;
+  childrenNodes: ModuleNode[];
+}
+export const moduleNode: z.ZodType<ModuleNode> = z.lazy(() =>
+  z.object({ modId: z.string().min(1), enabled: z.boolean(), childrenNodes: z.array(moduleNode) }),
+);
+
+/**
+ * Module ids. They are the feature switches of a brand and every call names one. A module
+ * is on when it and all its ancestors are enabled.
+ */
+export const MODULES = {
+  common: 'COMM3',
+  session: 'LOGIN3',
+  smsLogin: 'SMSLOGIN3',
+  freePlay: 'FREEPLAY3',
+  forcePasswordChange: 'FORCEPASS3',
+  register: 'REG3',
+  registerUsername: 'USERNAMEREG3',
+  registerMobile: 'MOBILENUMREG3',
+  registerMobileVerify: 'REGMOBVERF3',
+  registerMobilePassword: 'MOBILENUMPASSREG3',
+  password: 'PASS3',
+  passwordByPhone: 'CHNGPASSVERIF3',
+  passwordByMail: 'CHNGPASSMAIL3',
+  member: 'MEMBER3',
+  games: 'GAMELO3',
+  wallet: 'WALLET3',
+  deposit: 'DEPOSIT3',
+  withdraw: 'WITHDRAW3',
+  transfer: 'TRANSFER3',
+  transferUpline: 'UPLINETRANS3',
+  lottery: 'LOTT3',
+  promotions: 'PROMO3',
+  referral: 'REFERRAL3',
+  missions: 'MISSION3',
+  inbox: 'INBOX3',
+  points: 'POINTS3',
+  vip: 'VIP3',
+  help: 'HELP3',
+  feedback: 'FEEDBACK3',
+  chat: 'CHAT3',
+  redEnvelope: 'REDENV3',
+  appDownload: 'APPDL3',
+  agent: 'AGENT3',
+  agentPolicy: 'AGENTPOLICY3',
+  dividend: 'DIVIDEND3',
+  dailySalary: 'DAILYSAL3',
+  hourSalary: 'HOURSAL3',
+  realtimeSalary: 'RTSALARY3',
+} as const;
+export type ModuleId = (typeof MODULES)[keyof typeof MODULES];
+
+/** A registration field rule (§3, §5): a lone `*` pattern means any value. */
+export const fieldRule = z.object({
+  acceptedPattern: z.string(),
+  minLength: z.number().int().min(0),
+  maxLength: z.number().int().min(0),
+  patternId: z.string(),
+  enabled: z.boolean(),
+  required: z.boolean(),
+});
+export type FieldRule = z.infer<typeof fieldRule>;
+
+export const REGISTER_FIELDS = [
+  'username', 'password', 'confirmPassword', 'payeeName', 'email', 'qqNum', 'mobileNum',
+  'recommenderId', 'captcha', 'verificationCode', 'affiliateCode', 'paymentPassword', 'line',
+  'whatsapp', 'facebook', 'wechat', 'idNumber', 'birthday',
+] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+export const customerServiceEntry = z.object({
+  csType: z.string(),
+  title: z.string(),
+  path: z.string(),
+});
+export const resourceEntry = z.object({ resourceType: z.string(), url: z.string() });
+
+export const helpArticle = z.object({
+  term: z.string(),
+  title: z.object({ ES: z.string(), EN: z.string() }),
+  content: z.object({ ES: z.string(), EN: z.string() }),
+});
+
+const languageCode = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
+
+/** Everything an operator sets for one brand (merchant code). Stored as JSON on the merchant. */
+export const brandConfig = z.object({
+  name: z.string(),
+  logoText: z.string(),
+  theme: z.object({ primary: z.string(), accent: z.string(), background: z.string() }),
+  currency: z.object({ code: z.string(), symbol: z.string() }),
+  gmtOffsetMinutes: z.number().int().min(-720).max(840),
+  defaultLanguage: languageCode,
+  languages: z.array(languageCode).min(1),
+  whitelabel: z.array(moduleNode),
+  register: z.record(z.string(), fieldRule),
+  customerService: z.array(customerServiceEntry),
+  resources: z.array(resourceEntry),
+  social: z.object({
+    facebook: z.string().optional(),
+    youtube: z.string().optional(),
+    telegram: z.string().optional(),
+    whatsapp: z.string().optional(),
+    instagram: z.string().optional(),
+  }),
+  footerVendors: z.array(z.string()).max(15),
+  supportHours: z.string(),
+  mainDomain: z.string(),
+  domainRoute: z.array(z.string()),
+  analyticsId: z.string(),
+  countries: z.array(z.string().length(2)),
+  maintenance: z.object({ enabled: z.boolean(), message: z.string().optional() }),
+  region: z.object({ mode: z.enum(['allow', 'block']), countries: z.array(z.string().length(2)) }),
+  agentTypes: z.array(z.number().int()),
+  trialType: z.number().int(),
+  helpCenter: z.array(helpArticle),
+  security: z.object({
+    idleTimeoutMinutes: z.number().int().min(1),
+    absoluteLifetimeHours: z.number().int().min(1),
+    passwordExpiryDays: z.number().int().min(0),
+    captchaOnLogin: z.boolean(),
+    captchaAfterFailures: z.number().int().min(1),
+    newIpVerification: z.array(z.enum(['sms', 'email', 'bank', 'otp'])),
+  }),
+});
+export type BrandConfig = z.infer<typeof brandConfig>;
+
+/** Is this module on for a tree? A module is on when it and all its ancestors are enabled. */
+export function enabledModules(tree: ModuleNode[]): Set<string> {
+  const on = new Set<string>();
+  const walk = (nodes: ModuleNode[]) => {
+    for (const n of nodes) {
+      if (!n.enabled) continue;
+      on.add(n.modId);
+      walk(n.childrenNodes);
+    }
+  };
+  walk(tree);
+  return on;
+}
+
+/** Every module id that appears in a tree, enabled or not. */
+export function knownModules(tree: ModuleNode[]): Set<string> {
+  const all = new Set<string>();
+  const walk = (nodes: ModuleNode[]) => nodes.forEach((n) => (all.add(n.modId), walk(n.childrenNodes)));
+  walk(tree);
+  return all;
+}

@@ -1,0 +1,7 @@
+export * from './endpoint.ts';
+export * from './errors.ts';
+export * from './constants.ts';
+export * from './languages.ts';
+export * from './brand.ts';
+export * as system from './system.ts';
+export * as member from "./member.ts";
