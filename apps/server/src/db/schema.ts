@@ -57,3 +57,28 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
 }, (t) => [index('sessions_member').on(t.memberId)]);
+
+/** The brand's RSA key pair for encrypted calls (RSA-OAEP wraps a per-request AES-GCM key). */
+export const brandKeys = pgTable('brand_keys', {
+  merchantId: integer().primaryKey().references(() => merchants.id),
+  publicKeyPem: text().notNull(),
+  privateKeyPem: text().notNull(),
+  createdAt: now(),
+});
+
+/**
+ * Every SMS and e-mail the platform sends, whatever the provider. With the development
+ * provider this is the only delivery: operators and tests read codes from here.
+ */
+export const outbox = pgTable('outbox', {
+  id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  channel: text({ enum: ['sms', 'email'] }).notNull(),
+  recipient: text().notNull(),
+  subject: text().notNull().default(''),
+  body: text().notNull(),
+  provider: text().notNull(),
+  status: text({ enum: ['sent', 'failed'] }).notNull(),
+  error: text(),
+  createdAt: now(),
+}, (t) => [index('outbox_recipient').on(t.merchantId, t.recipient, t.createdAt)]);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -47,7 +47,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   /** inject with the demo brand's Merchant header unless one is given. */
-  call(opts: InjectOptions & { merchant?: string | null; token?: string; language?: string }): ReturnType<FastifyInstance['inject']>;
+  call(opts: InjectOptions & { merchant?: string | null; token?: string; language?: string }): Promise<LightMyRequestResponse>;
 }
 
 /**
