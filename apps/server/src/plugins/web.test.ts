@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness.ts';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-web-'));
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>lobby</title><div id="root"></div>');
+const js = 'console.log("lobby");'.repeat(100);
+fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), js);
+fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(js));
+
+const t = useTestApp({ webDist: dist, RATE_LIMIT_MAX: 3 });
+
+describe('web app serving', () => {
+  it('serves index.html for / and for every client route, never cached', async () => {
+    for (const url of ['/', '/member', '/agentHome', '/rng?vassalage=RNG-NOVA', '/some/unknown/page']) {
+      const res = await t.call({ method: 'GET', url, merchant: null });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets for a year, precompressed when the client accepts gzip', async () => {
+    const res = await t.call({ method: 'GET', url: '/assets/app-abc123.js', merchant: null, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(js);
+  });
+
+  it('answers unknown API paths with the JSON envelope, not the app', async () => {
+    const res = await t.call({ method: 'GET', url: '/wps/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errorCode).toBe('request.not.found');
+  });
+});
+
+describe('rate limits', () => {
+  it('answers request.too.many (429) past the per-IP limit', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await t.call({ method: 'GET', url: '/wps/system/whitelabel' })).statusCode);
+    expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(codes[4]).toBe(429);
+    const res = await t.call({ method: 'GET', url: '/wps/system/whitelabel', language: 'EN' });
+    expect(res.json()).toMatchObject({ success: false, errorCode: 'request.too.many' });
+    expect(res.json().message).toMatch(/Too many requests/);
+  });
+});
