@@ -35,6 +35,7 @@ export const ERRORS = {
   in_need_true_account: e(403, 'Please register a real account to use this function.', 'Registre una cuenta real para usar esta función.'),
   'crypto.required': e(400, 'This call must be encrypted.', 'Esta llamada debe ir cifrada.'),
   'crypto.invalid': e(400, 'The encrypted request could not be read.', 'No se pudo leer la solicitud cifrada.'),
+  'notify.failed': e(503, 'The message could not be sent. Please try again later.', 'No se pudo enviar el mensaje. Inténtelo de nuevo más tarde.'),
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

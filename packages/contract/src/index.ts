@@ -5,3 +5,4 @@ export * from './languages.ts';
 export * from './brand.ts';
 export * as system from './system.ts';
 export * as member from "./member.ts";
+export * as encryption from './crypto.ts';
