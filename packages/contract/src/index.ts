@@ -6,3 +6,4 @@ export * from './brand.ts';
 export * as system from './system.ts';
 export * as member from "./member.ts";
 export * as encryption from './crypto.ts';
+export * as session from './session.ts';

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { MODULES } from './brand.ts';
+import { endpoint } from './endpoint.ts';
+
+/**
+ * Log in, log out, captcha, SMS codes and the unregistered-IP check (§3, §4, §5, §7).
+ * Failures answer `{success:false, errorCode, message, value?}`:
+ * - `login.failed` (401): wrong username or password; `value.captcha` true when the next try needs a captcha.
+ * - `captcha.invalid` (400): captcha missing or wrong while one is required; `value.captcha` is true.
+ * - `login.locked` (429): too many failures for the account or IP; `value.retryAfterSeconds`.
+ * - `login.non.member` (403), `login.non.agent` (403, agent login only).
+ * - `login.verification.required` (403): new IP; `value` is {@link verificationChallenge}.
+ */
+
+/** Answer of every call that logs in (login, SMS login, register, reset by phone, freeplay…). */
+export const loginValue = z.object({
+  /** Raw session token: send it as the `Authorization` header. */
+  token: z.string(),
+  /** True on the first login of the account (run the first-login action). */
+  firstTimeLogin: z.boolean(),
+  /** Password older than the brand's passwordExpiryDays (never for SMS logins). */
+  passwordExpired: z.boolean(),
+  /** The password is the weak default 123456 (or was set by an agent): open the forced change popup. */
+  mustChangePassword: z.boolean(),
+  id: z.string(),
+  userName: z.string(),
+  /** Member type (brand config decides which types are agents / trial). */
+  customerType: z.number().int(),
+  isAgent: z.boolean(),
+  isTrial: z.boolean(),
+});
+export type LoginValue = z.infer<typeof loginValue>;
+
+export const loginMethods = z.enum(['sms', 'email', 'otp']);
+export type LoginMethod = z.infer<typeof loginMethods>;
+
+/** `value` of `login.verification.required`. */
+export const verificationChallenge = z.object({
+  verificationToken: z.string(),
+  /** The checks the member can pass: the brand's enabled ones the member has data for. */
+  methods: z.array(loginMethods),
+  /** Masked destination per method, e.g. {sms: "+52******5678", email: "p***@mail.com"}. */
+  destinations: z.record(z.string(), z.string()),
+  expiresInSeconds: z.number().int(),
+});
+export type VerificationChallenge = z.infer<typeof verificationChallenge>;
+
+const trimmed = (max = 64) => z.string().trim().max(max);
+
+export const loginBody = z.object({
+  type: z.enum(['username', 'sms']).default('username'),
+  username: trimmed().optional(),
+  password: z.string().max(128).optional(),
+  /** Captcha text (case-insensitive) and the id `GET /wps/captcha` returned with it. */
+  captcha: trimmed(16).optional(),
+  captchaId: trimmed(64).optional(),
+  /** SMS login: the mobile number, its dialing code (e.g. "+52") and the code from /wps/verification/sms/noLogin. */
+  mobileNum: trimmed(32).optional(),
+  countryDialingCode: trimmed(8).optional(),
+  verificationCode: trimmed(8).optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const login = endpoint({
+  method: 'POST', path: '/wps/session/login', module: MODULES.session, auth: 'none', encrypted: true,
+  summary: 'Log in by username and password, or by mobile and SMS code (type sms).',
+  body: loginBody,
+  response: loginValue,
+});
+
+export const loginAgent = endpoint({
+  method: 'POST', path: '/wps/session/login/agent', module: MODULES.session, auth: 'none', encrypted: true,
+  summary: 'Agent back-office login: like login, but non-agents are refused with login.non.agent.',
+  body: loginBody,
+  response: loginValue,
+});
+
+export const loginVerification = endpoint({
+  method: 'POST', path: '/wps/session/login/verification', module: MODULES.session, auth: 'none', encrypted: true,
+  summary: 'Finish a login from a new IP with one extra check (SMS code, e-mail code or authenticator code).',
+  body: z.object({
+    verificationToken: z.string().min(1).max(128),
+    method: loginMethods,
+    code: z.string().trim().min(1).max(12),
+  }),
+  response: loginValue,
+});
+
+export const sendLoginVerificationCode = endpoint({
+  method: 'POST', path: '/wps/session/login/verification/send', module: MODULES.session, auth: 'none',
+  summary: 'Send the code of a new-IP check to the bound mobile (sms) or e-mail (email).',
+  body: z.object({ verificationToken: z.string().min(1).max(128), method: z.enum(['sms', 'email']) }),
+  response: z.object({ expiredMinutes: z.number().int() }),
+});
+
+export const loginFreeplay = endpoint({
+  method: 'POST', path: '/wps/session/login/freeplay', module: MODULES.freePlay, auth: 'none',
+  summary: 'Start a trial (guest) account of the brand\'s trial type and log it in.',
+  body: z.object({ os: z.string().max(32).optional(), platform: z.string().max(8).optional() }).optional(),
+  response: loginValue,
+});
+
+export const logout = endpoint({
+  method: 'DELETE', path: '/wps/session/logout', module: MODULES.session, auth: 'member',
+  summary: 'Revoke the current session token.',
+  response: z.null(),
+});
+
+export const logoutPost = endpoint({
+  method: 'POST', path: '/wps/session/logout', module: MODULES.session, auth: 'member',
+  summary: 'Revoke the current session token (POST form of the same call).',
+  response: z.null(),
+});
+
+export const captcha = endpoint({
+  method: 'GET', path: '/wps/captcha', module: MODULES.session, auth: 'none',
+  summary: 'A new captcha: an SVG image (data URL) and its id; single use, expires in 5 minutes.',
+  response: z.object({ image: z.string(), captchaId: z.string(), expiresInSeconds: z.number().int() }),
+});
+
+export const smsSent = z.object({ expiredMinutes: z.number().int() });
+
+export const smsNoLogin = endpoint({
+  method: 'POST', path: '/wps/verification/sms/noLogin', module: MODULES.session, auth: 'none',
+  summary: 'Send an SMS code for SMS login or password reset by phone (to a registered mobile).',
+  body: z.object({ mobileNum: trimmed(32), countryDialingCode: trimmed(8).optional() }),
+  response: smsSent,
+});
+
+export const smsRegister = endpoint({
+  method: 'POST', path: '/wps/verification/sms/register', module: MODULES.register, auth: 'none',
+  summary: 'Send an SMS code to verify a mobile number during registration.',
+  body: z.object({ mobileNo: trimmed(32), countryDialingCode: trimmed(8).optional() }),
+  response: smsSent,
+});
+
+export const sessionEndpoints = {
+  login, loginAgent, loginVerification, sendLoginVerificationCode, loginFreeplay, logout, logoutPost,
+  captcha, smsNoLogin, smsRegister,
+};
