@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import { busPlugin } from './plugins/bus.ts';
+import { cryptoPlugin } from './plugins/crypto.ts';
 import { AppError, errorsPlugin } from './plugins/errors.ts';
 import { merchantPlugin } from './plugins/merchant.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(merchantPlugin, { db: database.db, defaultMerchant: config.DEFAULT_MERCHANT });
+  await app.register(cryptoPlugin);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, value: 'ok' }));
