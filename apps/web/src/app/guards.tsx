@@ -1,0 +1,58 @@
+/**
+ * Route guards (§2, §6): login-required routes go to /login when logged out; trial accounts
+ * get the in_need_true_account warning on member and agent pages; /agentHome sends
+ * non-agents to /agent.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/features/session/api';
+import { useToken } from '@/features/session/store';
+import { AlertDialog } from '@/app/popups';
+import { SectionSpinner } from '@/lib/lazy';
+import { errorText } from '@/lib/i18n';
+
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const token = useToken();
+  const location = useLocation();
+  if (!token) {
+    const from = location.pathname + location.search + location.hash;
+    return <Navigate to="/login" replace state={{ from }} />;
+  }
+  return <>{children}</>;
+}
+
+/** The in_need_true_account warning; confirming goes home. */
+export function TrialWarning() {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="page-blocked" aria-hidden="true" />
+      <AlertDialog
+        title={t('dialog.warning')}
+        message={errorText('in_need_true_account')}
+        confirmLabel={t('common.confirm')}
+        onConfirm={() => navigate('/', { replace: true })}
+      />
+    </>
+  );
+}
+
+/** Member and agent pages: a trial account sees the warning instead of the page. */
+export function RequireRealAccount({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.pending) return <SectionSpinner />;
+  if (session.trial) return <TrialWarning />;
+  return <>{children}</>;
+}
+
+/** /agentHome: logged-out users and non-agents go to the agent login page. */
+export function RequireAgent({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (!session.token) return <Navigate to="/agent" replace />;
+  if (session.pending) return <SectionSpinner />;
+  if (session.trial) return <TrialWarning />;
+  if (!session.agent) return <Navigate to="/agent" replace />;
+  return <>{children}</>;
+}

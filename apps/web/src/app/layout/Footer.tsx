@@ -1,0 +1,91 @@
+/** Footer (§2): help list, products, social icons, 15 vendor badges, copyright. */
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@lobby/contract';
+import { Icon, type IconName } from '@/components/icons';
+import { CATEGORIES } from '@/features/games/categories';
+import { useBrand, useHelpCenter } from '@/features/system/api';
+import { currentYear } from '@/lib/format';
+
+const SOCIAL_ICONS: Record<string, IconName> = {
+  facebook: 'facebook', youtube: 'youtube', telegram: 'telegram', whatsapp: 'whatsapp', instagram: 'instagram',
+};
+
+export function Footer() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const help = useHelpCenter();
+  const vendors = (brand?.footerVendors ?? []).slice(0, LIMITS.footerVendorLogos);
+  const socials = Object.entries(brand?.social ?? {}).filter(([k, v]) => v && k in SOCIAL_ICONS);
+
+  return (
+    <footer className="footer">
+      <div className="footer__grid">
+        <section className="footer__brand">
+          <p className="brand-logo brand-logo--footer">
+            <span className="brand-logo__mark" aria-hidden="true">{(brand?.logoText ?? 'L').slice(0, 1)}</span>
+            <span className="brand-logo__text">{brand?.logoText}</span>
+          </p>
+          <p className="footer__tagline">{t('footer.tagline')}</p>
+          {socials.length > 0 && (
+            <ul className="footer__social" aria-label={t('footer.follow')}>
+              {socials.map(([k, url]) => (
+                <li key={k}>
+                  <a href={url} target="_blank" rel="noopener noreferrer" className={`social-btn social-btn--${k}`} aria-label={k}>
+                    <Icon name={SOCIAL_ICONS[k]} size={18} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <nav className="footer__col" aria-labelledby="footer-help">
+          <h2 id="footer-help">{t('footer.help')}</h2>
+          <ul>
+            {(help.data ?? []).slice(0, 6).map((a) => (
+              <li key={a.term}>
+                <Link to={`/help#${a.term}`}>{a.title}</Link>
+              </li>
+            ))}
+            {help.data?.length === 0 && (
+              <li>
+                <Link to="/help">{t('pages.help.title')}</Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <nav className="footer__col" aria-labelledby="footer-products">
+          <h2 id="footer-products">{t('footer.products')}</h2>
+          <ul className="footer__products">
+            {CATEGORIES.map((c) => (
+              <li key={c.type}>
+                <Link to={c.path}>{t(`categories.${c.type}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+
+      {vendors.length > 0 && (
+        <section className="footer__vendors" aria-labelledby="footer-vendors">
+          <h2 id="footer-vendors" className="visually-hidden">{t('footer.vendors')}</h2>
+          <ul>
+            {vendors.map((v, i) => (
+              <li key={v} className="vendor-badge" data-tone={i % 5} dir="ltr">
+                {v.replace(/^(FISH|LIVE|PVP|RNG|SPORTS)-/, '')}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <div className="footer__legal">
+        <span className="age-badge" aria-label={t('footer.adults')}>18+</span>
+        <p>{t('footer.responsible')}</p>
+        <p className="footer__copy">
+          © {currentYear(brand?.gmtOffsetMinutes ?? 0)} {brand?.name}. {t('footer.rights')}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Header (§2): logo, game-type navigation, service menus (Telegram, WhatsApp, Facebook),
+ * live chat, notice bell, and login / register buttons or the member's info and balance.
+ */
+import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '@/components/icons';
+import { CATEGORIES } from '@/features/games/categories';
+import { useSession } from '@/features/session/api';
+import { useLoginPopup } from '@/features/session/loginPopup';
+import { useBrand, useCustomerService } from '@/features/system/api';
+import { usePopups } from '@/app/popups';
+import { Dropdown } from './Dropdown';
+import { MemberBox } from './MemberBox';
+
+const SERVICES: Array<{ type: 'TELEGRAM' | 'WHATSAPP' | 'FACEBOOK'; social: string; icon: IconName }> = [
+  { type: 'TELEGRAM', social: 'telegram', icon: 'telegram' },
+  { type: 'WHATSAPP', social: 'whatsapp', icon: 'whatsapp' },
+  { type: 'FACEBOOK', social: 'facebook', icon: 'facebook' },
+];
+
+function ServiceMenu({ type, social, icon }: (typeof SERVICES)[number]) {
+  const { t } = useTranslation();
+  const entries = useCustomerService(type);
+  const brand = useBrand();
+  const link = brand?.social?.[social];
+  const items = [...entries.map((e) => ({ title: e.title, url: e.path })), ...(link ? [{ title: t('header.officialChannel'), url: link }] : [])];
+  if (items.length === 0) return null;
+  return (
+    <Dropdown label={t(`header.service.${social}`)} icon={<Icon name={icon} />} className={`service service--${social}`}>
+      {(close) => (
+        <>
+          <p className="dropdown__title">{t(`header.service.${social}`)}</p>
+          {items.map((it) => (
+            <a key={it.title + it.url} href={it.url} target="_blank" rel="noopener noreferrer" className="dropdown__item" onClick={close}>
+              <Icon name={icon} size={18} />
+              <span>{it.title}</span>
+            </a>
+          ))}
+        </>
+      )}
+    </Dropdown>
+  );
+}
+
+export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boolean }) {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const session = useSession();
+  const { openLogin, openRegister } = useLoginPopup();
+  const popups = usePopups();
+
+  return (
+    <header className="header">
+      <div className="header__bar">
+        <button
+          type="button"
+          className="icon-btn header__burger"
+          onClick={onMenu}
+          aria-label={t('header.menu')}
+          aria-expanded={menuOpen}
+          aria-controls="side-menu"
+        >
+          <Icon name={menuOpen ? 'close' : 'menu'} />
+        </button>
+        <Link to="/" className="brand-logo" aria-label={t('header.homeLink', { brand: brand?.name ?? '' })}>
+          <span className="brand-logo__mark" aria-hidden="true">{(brand?.logoText ?? 'L').slice(0, 1)}</span>
+          <span className="brand-logo__text">{brand?.logoText ?? ''}</span>
+        </Link>
+
+        <div className="header__tools">
+          <div className="header__services">
+            {SERVICES.map((s) => (
+              <ServiceMenu key={s.type} {...s} />
+            ))}
+          </div>
+          <button type="button" className="icon-btn header__chat" onClick={() => popups.open('liveChat')} aria-label={t('header.liveChat')} title={t('header.liveChat')}>
+            <Icon name="headset" />
+          </button>
+          <button type="button" className="icon-btn header__notice" onClick={() => popups.open('notice')} aria-label={t('header.notice')} title={t('header.notice')}>
+            <Icon name="bell" />
+            {session.member && session.member.unreadMessageCount > 0 && (
+              <span className="badge" aria-label={t('header.unread', { count: session.member.unreadMessageCount })}>
+                {session.member.unreadMessageCount > 99 ? '99+' : session.member.unreadMessageCount}
+              </span>
+            )}
+          </button>
+
+          {session.loggedIn ? (
+            <MemberBox />
+          ) : (
+            <div className="header__auth">
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => openLogin()}>
+                {t('header.login')}
+              </button>
+              <button type="button" className="btn btn--primary btn--sm" onClick={() => openRegister()}>
+                {t('header.register')}
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <nav className="header__nav" aria-label={t('header.gameNav')}>
+        <ul className="catnav">
+          <li>
+            <NavLink to="/" end className="catnav__link">
+              <Icon name="home" size={18} />
+              <span>{t('categories.HOME')}</span>
+            </NavLink>
+          </li>
+          {CATEGORIES.map((c) => (
+            <li key={c.type}>
+              <NavLink to={c.path} className="catnav__link">
+                <Icon name={c.icon} size={18} />
+                <span>{t(`categories.${c.type}`)}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

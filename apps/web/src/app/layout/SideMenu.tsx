@@ -1,0 +1,126 @@
+/**
+ * Left side menu (§2): home, invite, bet, promotions (max 6 + More), iOS / Android download
+ * QR codes, language select, Facebook and YouTube links. A drawer on mobile.
+ */
+import { NavLink, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, MODULES } from '@lobby/contract';
+import { Icon } from '@/components/icons';
+import { useSession } from '@/features/session/api';
+import { useLoginPopup } from '@/features/session/loginPopup';
+import { useBrand, useModuleEnabled, useResource } from '@/features/system/api';
+import { LanguageSelect } from './LanguageSelect';
+import { QrCode } from './QrCode';
+
+/** §2: invite shows when logged out, or when referral is on and the user is not an agent. */
+export function showInvite(loggedIn: boolean, referralOn: boolean, agent: boolean): boolean {
+  return !loggedIn || (referralOn && !agent);
+}
+
+export function SideMenu({ open, onClose, docked }: { open: boolean; onClose: () => void; docked: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const brand = useBrand();
+  const referralOn = useModuleEnabled(MODULES.referral);
+  const { openLogin, openRegister } = useLoginPopup();
+  const ios = useResource('IOS');
+  const android = useResource('ANDROID');
+  const promos = (t('sideMenu.promoPlaceholders', { returnObjects: true }) as string[]).slice(0, LIMITS.sideMenuPromotions);
+  const invite = showInvite(session.loggedIn, referralOn, session.agent);
+
+  return (
+    <>
+      <div className={`drawer-backdrop ${open ? 'is-open' : ''}`} onClick={onClose} aria-hidden="true" />
+      <aside
+        id="side-menu"
+        className={`side-menu ${open ? 'is-open' : ''} ${docked ? 'side-menu--docked' : 'side-menu--drawer-only'}`}
+        aria-label={t('sideMenu.label')}
+      >
+        <nav className="side-menu__section">
+          <NavLink to="/" end className="side-link">
+            <Icon name="home" /> <span>{t('sideMenu.home')}</span>
+          </NavLink>
+          {invite &&
+            (session.loggedIn ? (
+              <NavLink to="/member?tab=referral" className="side-link side-link--invite">
+                <Icon name="userPlus" /> <span>{t('sideMenu.invite')}</span>
+              </NavLink>
+            ) : (
+              <button type="button" className="side-link side-link--invite" onClick={() => openRegister()}>
+                <Icon name="userPlus" /> <span>{t('sideMenu.invite')}</span>
+              </button>
+            ))}
+          {session.loggedIn ? (
+            <NavLink to="/member?tab=personalHistoryCopy" className="side-link">
+              <Icon name="receipt" /> <span>{t('sideMenu.bet')}</span>
+            </NavLink>
+          ) : (
+            <button type="button" className="side-link" onClick={() => openLogin({ returnTo: '/member?tab=personalHistoryCopy' })}>
+              <Icon name="receipt" /> <span>{t('sideMenu.bet')}</span>
+            </button>
+          )}
+        </nav>
+
+        <nav className="side-menu__section" aria-labelledby="side-promos">
+          <h2 id="side-promos" className="side-menu__heading">
+            <Icon name="gift" size={16} /> {t('sideMenu.promotions')}
+          </h2>
+          <ul className="side-promos">
+            {promos.map((title, i) => (
+              <li key={title}>
+                <Link to={`/promotions#${i + 1}`} className="side-promo">
+                  <span className="side-promo__dot" data-i={i % 6} aria-hidden="true" />
+                  <span>{title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to="/promotions" className="side-more">
+            {t('common.more')} <Icon name="chevronRight" size={16} className="flip-rtl" />
+          </Link>
+        </nav>
+
+        {(ios || android) && (
+          <section className="side-menu__section" aria-labelledby="side-dl">
+            <h2 id="side-dl" className="side-menu__heading">
+              <Icon name="download" size={16} /> {t('sideMenu.download')}
+            </h2>
+            <div className="side-qr">
+              {ios && (
+                <a className="side-qr__item" href={ios.url} target="_blank" rel="noopener noreferrer">
+                  <QrCode value={ios.url} label={t('sideMenu.iosQr')} size={84} />
+                  <span><Icon name="apple" size={16} /> iOS</span>
+                </a>
+              )}
+              {android && (
+                <a className="side-qr__item" href={android.url} target="_blank" rel="noopener noreferrer">
+                  <QrCode value={android.url} label={t('sideMenu.androidQr')} size={84} />
+                  <span><Icon name="android" size={16} /> Android</span>
+                </a>
+              )}
+            </div>
+          </section>
+        )}
+
+        <section className="side-menu__section">
+          <LanguageSelect />
+        </section>
+
+        {(brand?.social?.facebook || brand?.social?.youtube) && (
+          <section className="side-menu__section side-social">
+            {brand?.social?.facebook && (
+              <a href={brand.social.facebook} target="_blank" rel="noopener noreferrer" className="side-social__link side-social__link--fb">
+                <Icon name="facebook" /> <span>Facebook</span>
+              </a>
+            )}
+            {brand?.social?.youtube && (
+              <a href={brand.social.youtube} target="_blank" rel="noopener noreferrer" className="side-social__link side-social__link--yt">
+                <Icon name="youtube" /> <span>YouTube</span>
+              </a>
+            )}
+          </section>
+        )}
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+/** App-wide providers: TanStack Query, i18n, popup host, login-popup opener, session-expiry wiring. */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { ApiError, onSessionExpired } from '@/lib/api';
+import { i18n } from '@/lib/i18n';
+import { memberKeys } from '@/features/session/api';
+import { LoginPopupContext, type LoginPopupApi } from '@/features/session/loginPopup';
+import { PopupProvider, usePopups } from './popups';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Never retry auth or client errors; one retry for network / server errors.
+        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
+      },
+    },
+  });
+}
+
+/** Implements the login-popup opener on top of the popup host and opens it when a session expires. */
+function LoginPopupBridge({ children }: { children: ReactNode }) {
+  const popups = usePopups();
+  const queryClient = useQueryClient();
+  const api = useMemo<LoginPopupApi>(
+    () => ({
+      openLogin: (o) => popups.open('login', o),
+      openRegister: (o) => popups.open('register', o),
+      close: () => {
+        popups.close('login');
+        popups.close('register');
+      },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [popups.open, popups.close],
+  );
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        queryClient.removeQueries({ queryKey: memberKeys.all });
+        popups.open('login', undefined);
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [queryClient, popups.open],
+  );
+  return <LoginPopupContext.Provider value={api}>{children}</LoginPopupContext.Provider>;
+}
+
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <PopupProvider>
+          <LoginPopupBridge>{children}</LoginPopupBridge>
+        </PopupProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '@/components/icons';
+import { useSession } from '@/features/session/api';
+import { useLoginPopup } from '@/features/session/loginPopup';
+import { useBrand } from '@/features/system/api';
+
+/** /agent — the agent login page. The real login form is a later issue. */
+export default function AgentLogin() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const { openLogin } = useLoginPopup();
+
+  // An agent who is already logged in goes straight to the agent centre (§4).
+  useEffect(() => {
+    if (session.agent) navigate('/agentHome', { replace: true });
+  }, [session.agent, navigate]);
+
+  const nonAgent = session.loggedIn && !session.pending && !session.agent;
+  return (
+    <section className="agent-login" aria-labelledby="agent-login-title">
+      <div className="agent-login__card card">
+        <div className="agent-login__badge" aria-hidden="true"><Icon name="crown" size={30} /></div>
+        <h1 id="agent-login-title">{t('pages.agentLogin.title')}</h1>
+        <p className="muted">{t('pages.agentLogin.description')}</p>
+        {nonAgent && <p className="notice notice--warning" role="alert">{t('errorCodes.login_non_agent')}</p>}
+        <button type="button" className="btn btn--primary btn--block" onClick={() => openLogin({ returnTo: '/agentHome' })}>
+          {t('header.login')}
+        </button>
+        {brand?.supportHours && (
+          <p className="agent-login__hours">
+            <Icon name="clock" size={16} /> {t('pages.agentLogin.support')}: <span dir="ltr">{brand.supportHours}</span>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The session store: the token (sessionStorage, observable) and the derived login state.
+ * Flags come from the member type compared with the brand's agentTypes / trialType (§3, §4).
+ */
+import { useSyncExternalStore } from 'react';
+import { clearSession, getToken, setToken, subscribeSession } from '@/lib/storage';
+
+export const sessionStore = {
+  getToken,
+  /** Store a new token (after login). */
+  login(token: string) {
+    setToken(token);
+  },
+  /** Forget the token and session data; merchant codes are kept (§4). */
+  logout() {
+    clearSession();
+  },
+  subscribe: subscribeSession,
+};
+
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribeSession, getToken, getToken);
+}
+
+export type LoginState = 'loggedOut' | 'loggedIn' | 'trial';
+
+export interface SessionFlags {
+  state: LoginState;
+  loggedIn: boolean;
+  trial: boolean;
+  agent: boolean;
+}
+
+/** Derive the flags from a member type and the brand's agentTypes / trialType. */
+export function deriveFlags(
+  token: string | null,
+  memberType: number | undefined,
+  brand: { agentTypes: number[]; trialType: number } | undefined,
+): SessionFlags {
+  if (!token) return { state: 'loggedOut', loggedIn: false, trial: false, agent: false };
+  const trial = memberType !== undefined && brand !== undefined && memberType === brand.trialType;
+  const agent = memberType !== undefined && brand !== undefined && brand.agentTypes.includes(memberType);
+  return { state: trial ? 'trial' : 'loggedIn', loggedIn: true, trial, agent };
+}

@@ -1,0 +1,153 @@
+/**
+ * The one typed API client. Every call goes through `call(endpoint, {query, body})` with an
+ * Endpoint object from @lobby/contract: it sends the platform headers, unwraps the envelope
+ * and throws ApiError on failure. A 401 session error clears the session and tells the app
+ * (onSessionExpired) so it can open the login popup.
+ */
+import type { BodyOf, Endpoint, QueryOf, ValueOf } from '@lobby/contract';
+import { encryptRequest } from './crypto';
+import { clearSession, getLanguage, getMerchant, getToken } from './storage';
+
+export const SESSION_ERROR_CODES = ['customer.not.login', 'login.not.session'] as const;
+
+export class ApiError extends Error {
+  readonly errorCode: string;
+  readonly status: number;
+  /** Extra facts from the error envelope (e.g. `{captcha: true}` after a failed login). */
+  readonly value: unknown;
+  constructor(errorCode: string, message: string, status: number, value?: unknown) {
+    super(message || errorCode);
+    this.name = 'ApiError';
+    this.errorCode = errorCode;
+    this.status = status;
+    this.value = value;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+type SessionExpiredListener = (error: ApiError) => void;
+const sessionListeners = new Set<SessionExpiredListener>();
+
+/** Subscribe to "session is gone" (401 customer.not.login / login.not.session). */
+export function onSessionExpired(fn: SessionExpiredListener): () => void {
+  sessionListeners.add(fn);
+  return () => sessionListeners.delete(fn);
+}
+
+type Query = Record<string, unknown>;
+
+export interface CallOptions<E extends Endpoint> {
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  /** Values for `:name` segments in the endpoint path. */
+  params?: Record<string, string | number>;
+  signal?: AbortSignal;
+}
+
+/** Base URL of the API: same origin (the dev server proxies /wps, /lgw, /lotto). */
+let baseUrl = '';
+export function setApiBaseUrl(url: string): void {
+  baseUrl = url.replace(/\/$/, '');
+}
+
+export function buildUrl(path: string, query?: Query, params?: Record<string, string | number>): string {
+  let p = path.replace(/:(\w+)/g, (m, k: string) => (params && k in params ? encodeURIComponent(String(params[k])) : m));
+  if (query) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) {
+      if (v === undefined || v === null) continue;
+      qs.set(k, Array.isArray(v) ? v.join(',') : String(v));
+    }
+    const s = qs.toString();
+    if (s) p += (p.includes('?') ? '&' : '?') + s;
+  }
+  return baseUrl + p;
+}
+
+export function requestHeaders(): Record<string, string> {
+  const h: Record<string, string> = {
+    Accept: 'application/json',
+    Language: getLanguage(),
+    Device: 'web',
+    'X-Timestamp': String(Date.now()),
+  };
+  const merchant = getMerchant();
+  if (merchant) h.Merchant = merchant;
+  const token = getToken();
+  if (token) h.Authorization = token;
+  return h;
+}
+
+function formEncode(body: unknown): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (v !== undefined && v !== null) qs.set(k, String(v));
+  }
+  return qs.toString();
+}
+
+export async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ValueOf<E>> {
+  const headers = requestHeaders();
+  let body: string | undefined;
+  const hasBody = endpoint.method !== 'GET' && options.body !== undefined;
+
+  if (endpoint.encrypted) {
+    const enc = await encryptRequest(endpoint, options.body);
+    Object.assign(headers, enc.headers, { 'Content-Type': 'application/json' });
+    body = enc.body;
+  } else if (hasBody && endpoint.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = formEncode(options.body);
+  } else if (hasBody) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const url = buildUrl(endpoint.path, options.query as Query | undefined, options.params);
+  let res: Response;
+  try {
+    res = await fetch(url, { method: endpoint.method, headers, body, signal: options.signal, credentials: 'same-origin' });
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e;
+    throw new ApiError('network.error', 'Network link abnormal', 0);
+  }
+
+  let payload: unknown;
+  try {
+    payload = await res.json();
+  } catch {
+    throw new ApiError(res.ok ? 'unknown.error' : statusCode(res.status), res.statusText || 'Invalid response', res.status);
+  }
+
+  const env = payload as { success?: boolean; value?: unknown; errorCode?: string; message?: string };
+  if (env && env.success === true && res.ok) {
+    if (import.meta.env.DEV) {
+      const check = endpoint.response.safeParse(env.value);
+      if (!check.success) console.warn(`[api] ${endpoint.method} ${endpoint.path}: response does not match the contract`, check.error);
+    }
+    return env.value as ValueOf<E>;
+  }
+
+  const error = new ApiError(
+    env?.errorCode ?? statusCode(res.status),
+    env?.message ?? res.statusText,
+    res.status,
+    env?.value,
+  );
+  if (res.status === 401 && (SESSION_ERROR_CODES as readonly string[]).includes(error.errorCode)) {
+    clearSession();
+    for (const fn of [...sessionListeners]) fn(error);
+  }
+  throw error;
+}
+
+function statusCode(status: number): string {
+  if (status === 401) return 'customer.not.login';
+  if (status === 404) return 'request.not.found';
+  if (status === 429) return 'request.too.many';
+  if (status === 503) return 'system.maintenance';
+  return 'unknown.error';
+}

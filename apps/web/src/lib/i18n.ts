@@ -1,0 +1,95 @@
+/**
+ * i18n: i18next with ES by default and EN as fallback (§1). Language codes are the
+ * contract's (ES, EN, AR, ...); the native labels come from contract LANGUAGES. Choosing a
+ * language saves `lang` and `hisLang` in localStorage, sets <html lang dir>, and when logged
+ * in tells the server (member.setLanguage).
+ */
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, RTL_LANGUAGES, STORAGE_KEYS,
+  errorMessage, isErrorCode, isLanguageCode, member, textLanguage, type LanguageCode,
+} from '@lobby/contract';
+import es from '../locales/es.json';
+import en from '../locales/en.json';
+import { call } from './api';
+import { getToken, readLocal, setCurrentLanguage, writeLocal } from './storage';
+
+export const i18n = i18next.createInstance();
+
+export function storedLanguage(): LanguageCode | null {
+  const v = readLocal(STORAGE_KEYS.lang)?.toUpperCase();
+  return isLanguageCode(v) ? v : null;
+}
+
+export function isRtl(code: string): boolean {
+  return (RTL_LANGUAGES as readonly string[]).includes(code.toUpperCase());
+}
+
+/** Apply a language to the document: <html lang> (BCP 47) and dir. */
+export function applyDocumentLanguage(code: LanguageCode): void {
+  const html = document.documentElement;
+  html.lang = LANGUAGES[code]?.locale ?? code.toLowerCase();
+  html.dir = isRtl(code) ? 'rtl' : 'ltr';
+}
+
+export function initI18n(initial: LanguageCode = storedLanguage() ?? DEFAULT_LANGUAGE) {
+  if (!i18n.isInitialized) {
+    void i18n.use(initReactI18next).init({
+      resources: { ES: { translation: es }, EN: { translation: en } },
+      lng: initial,
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: false,
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
+  } else if (i18n.language !== initial) {
+    void i18n.changeLanguage(initial);
+  }
+  setCurrentLanguage(initial);
+  applyDocumentLanguage(initial);
+  return i18n;
+}
+
+export interface ChangeLanguageOptions {
+  /** Tell the server (member.setLanguage) when logged in. Default true. */
+  notifyServer?: boolean;
+  /** Save lang and hisLang in localStorage. Default true. */
+  persist?: boolean;
+}
+
+/** Switch the interface language (§4: save lang and hisLang locally and notify the server). */
+export async function changeLanguage(code: LanguageCode, opts: ChangeLanguageOptions = {}): Promise<void> {
+  const { notifyServer = true, persist = true } = opts;
+  setCurrentLanguage(code);
+  applyDocumentLanguage(code);
+  if (persist) {
+    writeLocal(STORAGE_KEYS.lang, code);
+    writeLocal(STORAGE_KEYS.hisLang, code);
+  }
+  await i18n.changeLanguage(code);
+  if (notifyServer && getToken()) {
+    try {
+      await call(member.setLanguage, { body: { language: code } });
+    } catch {
+      // The UI language already changed; the server copy is best effort.
+    }
+  }
+}
+
+/** Current language code and direction; re-renders on change. Use `dir` as a key to remount carousels. */
+export function useLanguage(): { language: LanguageCode; dir: 'ltr' | 'rtl' } {
+  const { i18n: inst } = useTranslation();
+  const language = (isLanguageCode(inst.language) ? inst.language : DEFAULT_LANGUAGE) as LanguageCode;
+  return { language, dir: isRtl(language) ? 'rtl' : 'ltr' };
+}
+
+/** Translate a server error code (contract ERRORS) into the UI language. */
+export function errorText(code: string, fallback?: string): string {
+  const lang = textLanguage(i18n.language);
+  if (isErrorCode(code)) return errorMessage(code, lang);
+  const key = `errorCodes.${code.replace(/\./g, '_')}`;
+  return i18n.exists(key) ? i18n.t(key) : fallback || errorMessage('unknown.error', lang);
+}
