@@ -6,11 +6,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/index.ts';
 import { busPlugin } from './plugins/bus.ts';
+import { notifyPlugin } from './lib/notify/index.ts';
 import { cryptoPlugin } from './plugins/crypto.ts';
 import { AppError, errorsPlugin } from './plugins/errors.ts';
 import { merchantPlugin } from './plugins/merchant.ts';
 import { webPlugin } from './plugins/web.ts';
 import { memberRoutes } from './modules/member/routes.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 
 declare module 'fastify' {
@@ -57,6 +59,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   });
   await app.register(merchantPlugin, { db: database.db, defaultMerchant: config.DEFAULT_MERCHANT });
   await app.register(cryptoPlugin);
+  await app.register(notifyPlugin);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, value: 'ok' }));
@@ -66,6 +69,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   });
 
   await app.register(systemRoutes);
+  await app.register(sessionRoutes);
   await app.register(memberRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

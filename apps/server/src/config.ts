@@ -35,6 +35,24 @@ const schema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SEED_DEMO: bool.default(true),
+  // notifications (apps/server/src/lib/notify): `dev` writes only the outbox table
+  NOTIFY_EMAIL_PROVIDER: z.enum(['dev', 'smtp']).default('dev'),
+  NOTIFY_SMS_PROVIDER: z.enum(['dev', 'http']).default('dev'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().optional(),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  /** Serve GET /wps/dev/outbox even in production (never on a public deployment). */
+  DEV_OUTBOX: bool.default(false),
+}).superRefine((c, ctx) => {
+  const need = (key: 'SMTP_URL' | 'MAIL_FROM' | 'SMS_HTTP_URL', why: string) => {
+    if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required when ${why}` });
+  };
+  if (c.NOTIFY_EMAIL_PROVIDER === 'smtp') {
+    need('SMTP_URL', 'NOTIFY_EMAIL_PROVIDER=smtp');
+    need('MAIL_FROM', 'NOTIFY_EMAIL_PROVIDER=smtp');
+  }
+  if (c.NOTIFY_SMS_PROVIDER === 'http') need('SMS_HTTP_URL', 'NOTIFY_SMS_PROVIDER=http');
 });
 
 export type Config = z.infer<typeof schema> & { webDist: string };
