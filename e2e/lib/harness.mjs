@@ -36,6 +36,7 @@ const BENIGN = [/favicon\.ico/i, /Download the React DevTools/i];
 export function createJourney({ name, browser, server, tally, print = console.log }) {
   const contexts = new Set();
   const shotsDir = path.join(SCREENSHOTS, slug(name));
+  fs.rmSync(shotsDir, { recursive: true, force: true }); // no stale FAIL-* from an earlier run
   fs.mkdirSync(shotsDir, { recursive: true });
   let aborted = false;
 

@@ -19,9 +19,7 @@ function hookExit() {
   if (exitHooked) return;
   exitHooked = true;
   const killAll = () => {
-    for (const c of children) {
-      try { c.kill('SIGKILL'); } catch { /* gone */ }
-    }
+    for (const { child, group } of children) signal(child, 'SIGKILL', group);
   };
   process.on('exit', killAll);
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -29,13 +27,50 @@ function hookExit() {
   }
 }
 
-/** Track a child process so it is killed when this process exits. */
-export function track(child) {
+/** Signal a child, or its whole process group when it was started detached. */
+function signal(child, sig, group) {
+  try {
+    if (group) process.kill(-child.pid, sig);
+    else child.kill(sig);
+  } catch { /* gone */ }
+}
+
+/** Track a child process so it (or its group) is killed when this process exits. */
+export function track(child, group = false) {
   hookExit();
-  children.add(child);
-  child.once('exit', () => children.delete(child));
+  const entry = { child, group };
+  children.add(entry);
+  // A group stays tracked (its other members may outlive the leader); killed at exit.
+  if (!group) child.once('exit', () => children.delete(entry));
   return child;
 }
+
+/** Pids of every descendant of `pid` (Linux /proc). */
+export function descendants(pid) {
+  const parent = new Map();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parent.set(Number(d), ppid);
+    } catch { /* exited */ }
+  }
+  const out = [];
+  const walk = (p) => {
+    for (const [c, pp] of parent) if (pp === p) { out.push(c); walk(c); }
+  };
+  walk(pid);
+  return out;
+}
+
+const cmdline = (pid) => {
+  try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '); } catch { return ''; }
+};
+
+const groupAlive = (pgid) => {
+  try { process.kill(-pgid, 0); return true; } catch { return false; }
+};
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort() {
@@ -100,6 +135,8 @@ export async function startServer({
   timeoutMs = 90_000,
   pollMs = 50,
   command = [process.execPath, serverMain],
+  /** Run in its own process group and signal the whole group on stop (for `npm start`). */
+  group = false,
 } = {}) {
   port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -120,7 +157,7 @@ export async function startServer({
     ...env,
   };
   const t0 = performance.now();
-  const child = track(spawn(command[0], command.slice(1), { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = track(spawn(command[0], command.slice(1), { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: group }), group);
   let output = '';
   const keep = (b) => {
     output += b.toString();
@@ -138,10 +175,20 @@ export async function startServer({
     dataDir,
     log: () => output,
     async stop() {
+      if (group) {
+        // One SIGTERM to the server itself (a group-wide signal would reach it twice, once
+        // forwarded by scripts/start.mjs, and cut its graceful close of the database short).
+        const leaf = descendants(child.pid).find((p) => cmdline(p).includes('dist/main.js'));
+        if (leaf) { try { process.kill(leaf, 'SIGTERM'); } catch { /* gone */ } } else signal(child, 'SIGTERM', false);
+        const deadline = Date.now() + 10_000;
+        while (groupAlive(child.pid) && Date.now() < deadline) await sleep(50);
+        if (groupAlive(child.pid)) signal(child, 'SIGKILL', true);
+        return;
+      }
       if (exited) return;
       const done = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const t = setTimeout(() => { try { child.kill('SIGKILL'); } catch { /* gone */ } }, 5000);
+      signal(child, 'SIGTERM', false);
+      const t = setTimeout(() => signal(child, 'SIGKILL', false), 10_000);
       await done;
       clearTimeout(t);
     },
