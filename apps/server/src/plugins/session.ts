@@ -10,6 +10,8 @@ export type MemberRow = typeof members.$inferSelect;
 /** Who is calling: a member with a live session of the request's brand. */
 export interface Principal {
   sessionId: bigint;
+  /** How the session was opened (password, sms, register, reset, trial, verification). */
+  method: string;
   member: MemberRow;
   isAgent: boolean;
   isTrial: boolean;
@@ -59,8 +61,25 @@ export async function loadPrincipal(db: Db, req: FastifyRequest): Promise<Princi
   }
   return {
     sessionId: row.s.id,
+    method: row.s.method,
     member: row.m,
     isAgent: agentTypes.includes(row.m.type),
     isTrial: row.m.type === trialType,
   };
+}
+
+/**
+ * For member-only actions a trial (guest) account may not take (real games, member and agent
+ * centres, wallet): answers `in_need_true_account`. Use it in every domain's service.
+ */
+export function requireRealAccount(p: Principal): Principal {
+  if (p.isTrial) throw new AppError('in_need_true_account');
+  return p;
+}
+
+/** For agent-only actions: a non-agent answers `login.non.agent`. */
+export function requireAgent(p: Principal): Principal {
+  requireRealAccount(p);
+  if (!p.isAgent) throw new AppError('login.non.agent');
+  return p;
 }

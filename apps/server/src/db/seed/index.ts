@@ -1,5 +1,6 @@
 import type { Db } from '../index.ts';
 import { merchants } from '../schema.ts';
+import { seedAccounts } from './accounts.ts';
 import { demoBrand, lunaBrand } from './brands.ts';
 
 /** Idempotent: creates the demo brands when missing and leaves existing ones as they are. */
@@ -7,4 +8,5 @@ export async function seedDemo(db: Db): Promise<void> {
   for (const b of [demoBrand, lunaBrand]) {
     await db.insert(merchants).values({ code: b.code, hosts: b.hosts, config: b.config }).onConflictDoNothing({ target: merchants.code });
   }
+  await seedAccounts(db);
 }

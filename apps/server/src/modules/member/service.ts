@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { members } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
+import { maskRecipient } from '../session/codes.ts';
 
 /** Member info (§3). Wallet, VIP, promotions and inbox fill their parts as those domains land. */
 export function memberInfo(brand: Brand, p: Principal): member.MemberInfo {
@@ -27,6 +28,12 @@ export function memberInfo(brand: Brand, p: Principal): member.MemberInfo {
     lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
     lastLoginIp: m.lastLoginIp,
     language: m.language,
+    mobile: m.mobile ? maskRecipient(m.mobile) : null,
+    email: m.email ? maskRecipient(m.email) : null,
+    hasPassword: !!m.passwordHash,
+    otpEnabled: !!m.otpSecret,
+    referralCode: m.referralCode ?? '',
+    createdAt: m.createdAt.toISOString(),
   };
 }
 

@@ -1,0 +1,97 @@
+import type { session } from '@lobby/contract';
+import { AppError } from '../../plugins/errors.ts';
+import { requireRealAccount, type MemberRow, type Principal } from '../../plugins/session.ts';
+import {
+  CODE_TTL_MINUTES, checkSendLimits, consumeCode, consumeLink, createCode, deliver, normalizeMobile,
+} from '../session/codes.ts';
+import { checkPassword, hashPassword } from '../session/passwords.ts';
+import * as sq from '../session/queries.ts';
+import { deps, openSession, type Caller } from '../session/service.ts';
+import { checkConfirmation, checkNewPassword } from './rules.ts';
+
+/** Sets a new password, revokes every session of the member and opens a fresh one. */
+async function replacePassword(c: Caller, m: MemberRow, password: string, method: 'password' | 'reset'): Promise<session.LoginValue> {
+  const { db } = deps(c.app);
+  await sq.setPassword(db, m.id, await hashPassword(password));
+  await sq.revokeAllSessions(db, m.id);
+  const fresh = await sq.memberById(db, c.brand.id, m.id);
+  return openSession(c, fresh!, method);
+}
+
+function usable(c: Caller, m: MemberRow | undefined): MemberRow {
+  if (!m || m.status !== 'active' || m.type === c.brand.config.trialType) throw new AppError('login.non.member');
+  return m;
+}
+
+/**
+ * Change password (§5): the old password unless the member has none or logged in by SMS /
+ * reset; the new one by the brand's password rule; the confirmation. All sessions end and the
+ * answer carries a new token so the current tab stays logged in.
+ */
+export async function changePassword(c: Caller, p: Principal, body: { oldPassword?: string; newPassword: string; confirmNewPassword: string }) {
+  requireRealAccount(p);
+  const m = p.member;
+  const newPassword = checkNewPassword(c.brand, 'newPassword', body.newPassword);
+  checkConfirmation(body.newPassword, body.confirmNewPassword);
+  const needOld = !!m.passwordHash && p.method !== 'sms' && p.method !== 'reset';
+  if (needOld) {
+    if (!body.oldPassword || !(await checkPassword(m.passwordHash, body.oldPassword))) throw new AppError('password.old.invalid');
+    if (body.oldPassword === newPassword) throw new AppError('password.same');
+  }
+  return replacePassword(c, m, newPassword, 'password');
+}
+
+/** Forgot password by phone: SMS code from /wps/verification/sms/noLogin, new password; logs in. */
+export async function passwordByPhone(c: Caller, body: { mobileNum: string; countryDialingCode?: string; verificationCode: string; newPassword: string; confirmNewPassword?: string }) {
+  const newPassword = checkNewPassword(c.brand, 'newPassword', body.newPassword);
+  if (body.confirmNewPassword !== undefined) checkConfirmation(body.newPassword, body.confirmNewPassword);
+  const mobile = normalizeMobile(c.brand, body.mobileNum, body.countryDialingCode);
+  const { db } = deps(c.app);
+  await consumeCode(db, c.brand.id, 'login', mobile, body.verificationCode);
+  const m = usable(c, await sq.memberByMobile(db, c.brand.id, mobile));
+  return replacePassword(c, m, newPassword, 'reset');
+}
+
+/**
+ * Forgot password by e-mail: username and e-mail must match (the spec's message "username or
+ * email does not exist" otherwise); sends a link and a code valid for CODE_TTL_MINUTES.
+ */
+export async function passwordByEmail(c: Caller, body: { username: string; email: string }) {
+  const { db, counters } = deps(c.app);
+  const m = await sq.memberByUsername(db, c.brand.id, body.username);
+  if (!m || !m.email || m.email.toLowerCase() !== body.email.trim().toLowerCase() || m.status !== 'active') {
+    throw new AppError('member.not.exist');
+  }
+  await checkSendLimits(counters, c.brand.id, m.email.toLowerCase(), c.ip);
+  const { code, linkToken } = await createCode(db, c.brand.id, {
+    purpose: 'reset', channel: 'email', recipient: m.email.toLowerCase(), memberId: m.id, withLink: true,
+  });
+  const link = `https://${c.brand.config.mainDomain}/?resetPassword=${linkToken}`;
+  const es = c.lang === 'ES';
+  await deliver(c.app, c.brand, {
+    channel: 'email',
+    to: m.email,
+    subject: es ? `${c.brand.config.name}: restablecer contraseña` : `${c.brand.config.name}: reset your password`,
+    body: es
+      ? `Hola ${m.username}:\n\nPara elegir una nueva contraseña abra ${link}\no use el código ${code}. Caduca en ${CODE_TTL_MINUTES} minutos.\n\nSi no lo pidió, ignore este mensaje.`
+      : `Hello ${m.username},\n\nTo choose a new password open ${link}\nor use the code ${code}. It expires in ${CODE_TTL_MINUTES} minutes.\n\nIf you did not ask for this, ignore this message.`,
+  });
+  return { messageKey: 'in_been_out' as const, expiredMinutes: CODE_TTL_MINUTES };
+}
+
+/** Finishes an e-mail reset with the link token, or with username + code; logs in. */
+export async function passwordByEmailReset(c: Caller, body: { resetToken?: string; username?: string; code?: string; newPassword: string; confirmNewPassword: string }) {
+  const newPassword = checkNewPassword(c.brand, 'newPassword', body.newPassword);
+  checkConfirmation(body.newPassword, body.confirmNewPassword);
+  const { db } = deps(c.app);
+  let memberId: bigint | null;
+  if (body.resetToken) {
+    memberId = (await consumeLink(db, c.brand.id, body.resetToken)).memberId;
+  } else {
+    const m = body.username ? await sq.memberByUsername(db, c.brand.id, body.username) : undefined;
+    if (!m?.email) throw new AppError('password.reset.invalid');
+    memberId = (await consumeCode(db, c.brand.id, 'reset', m.email.toLowerCase(), body.code)).memberId;
+  }
+  const m = usable(c, memberId ? await sq.memberById(db, c.brand.id, memberId) : undefined);
+  return replacePassword(c, m, newPassword, 'reset');
+}

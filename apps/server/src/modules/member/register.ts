@@ -1,0 +1,102 @@
+import { randomInt } from 'node:crypto';
+import { MODULES, type member, type session } from '@lobby/contract';
+import { AppError } from '../../plugins/errors.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import type { MemberRow } from '../../plugins/session.ts';
+import { checkCaptcha } from '../session/captcha.ts';
+import { consumeCode, normalizeMobile } from '../session/codes.ts';
+import { hashPassword } from '../session/passwords.ts';
+import * as sq from '../session/queries.ts';
+import { deps, openSession, type Caller } from '../session/service.ts';
+import { checkBirthday, checkConfirmation, checkField } from './rules.ts';
+
+/** Profile fields kept as given (§3 register payload). */
+const PROFILE_FIELDS = ['payeeName', 'qqNum', 'recommenderId', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber'] as const;
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A member's own referral code: 8 characters, no look-alikes. */
+export const newReferralCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(0, CODE_ALPHABET.length)]).join('');
+
+/** The member a referral / affiliate code belongs to: an active, real account of the brand. */
+export async function referrerOf(c: Caller, code: string): Promise<MemberRow> {
+  const m = await sq.memberByReferralCode(deps(c.app).db, c.brand.id, code);
+  if (!m || m.status !== 'active' || m.type === c.brand.config.trialType) throw new AppError('invitation_code_error');
+  return m;
+}
+
+export async function affiliate(c: Caller, code: string) {
+  const m = await referrerOf(c, code);
+  return { valid: true as const, code: m.referralCode!, agent: c.brand.config.agentTypes.includes(m.type) };
+}
+
+/**
+ * Registration by username (`mode` username) or by mobile number and SMS code (`mobile`).
+ * Every rule of the brand is checked here; success opens a session (§4: registration logs in).
+ */
+export async function register(c: Caller, body: member.RegisterBody, mode: 'username' | 'mobile'): Promise<session.LoginValue> {
+  const { brand } = c;
+  const { db } = deps(c.app);
+  if (body.terms !== true) throw new AppError('register.terms.required');
+
+  const byMobile = mode === 'mobile';
+  const needsPassword = !byMobile || brand.modules.has(MODULES.registerMobilePassword);
+  const username = byMobile ? undefined : checkField(brand, 'username', body.username, { force: true });
+  let password: string | undefined;
+  if (needsPassword) {
+    password = checkField(brand, 'password', body.password, { force: true })!;
+    checkField(brand, 'confirmPassword', body.confirmPassword, { force: true });
+    checkConfirmation(body.password, body.confirmPassword);
+  }
+  const mobileNum = checkField(brand, 'mobileNum', body.mobileNum, { force: byMobile });
+  const email = checkField(brand, 'email', body.email);
+  const birthday = checkBirthday(brand, body.birthday);
+  const profile: Record<string, string> = {};
+  for (const f of PROFILE_FIELDS) {
+    const v = checkField(brand, f, body[f]);
+    if (v) profile[f] = v;
+  }
+  const paymentPassword = checkField(brand, 'paymentPassword', body.paymentPassword);
+  const affiliateCode = checkField(brand, 'affiliateCode', body.affiliateCode);
+  const referralCode = body.referralCode?.trim() || undefined;
+  const codeNeeded = byMobile ? brand.modules.has(MODULES.registerMobileVerify) : brand.config.register.verificationCode?.required === true;
+  const verificationCode = checkField(brand, 'verificationCode', body.verificationCode, { force: codeNeeded });
+
+  // referrers before anything is used up
+  const viaAffiliate = affiliateCode ? await referrerOf(c, affiliateCode) : undefined;
+  const viaReferral = referralCode ? await referrerOf(c, referralCode) : undefined;
+  const parent = viaAffiliate ?? viaReferral;
+
+  const mobile = mobileNum ? normalizeMobile(brand, mobileNum, body.countryDialingCode) : undefined;
+  if (mobile && (await sq.memberByMobile(db, brand.id, mobile))) throw new AppError('register.mobile.exists');
+  if (username && (await sq.memberByUsername(db, brand.id, username))) throw new AppError('register.username.exists');
+
+  const captchaRule = brand.config.register.captcha;
+  if (captchaRule?.enabled && (captchaRule.required || body.captcha)) {
+    if (!(await checkCaptcha(db, brand.id, body.captchaId, body.captcha))) throw new AppError('captcha.invalid', undefined, { captcha: true });
+  }
+  // a mobile number is bound to the account only once its SMS code is checked
+  let verified = false;
+  if (mobile && (codeNeeded || verificationCode)) {
+    await consumeCode(db, brand.id, 'register', mobile, verificationCode);
+    verified = true;
+  }
+  if (mobile && !verified) profile.unverifiedMobile = mobile;
+  if (birthday) profile.birthday = birthday;
+  if (body.registerUrl) profile.registerUrl = body.registerUrl.slice(0, 1024);
+  if (body.domain) profile.domain = body.domain.slice(0, 255);
+  if (paymentPassword) profile.paymentPasswordHash = await hashPassword(paymentPassword);
+
+  const passwordHash = password ? await hashPassword(password) : null;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const name = username ?? (attempt === 0 ? `m${mobile!.slice(1)}` : `m${mobile!.slice(-8)}${randomInt(100, 999)}`).slice(0, 16);
+    const m = await sq.insertMember(db, {
+      merchantId: brand.id, username: name, usernameKey: name.toLowerCase(), passwordHash, type: 0,
+      nickname: name, language: c.lang, mobile: verified ? mobile : null, email: email ?? null,
+      referralCode: newReferralCode(), parentId: parent?.id ?? null, profile,
+    });
+    if (m) return openSession(c, m, 'register');
+    if (username && (await sq.memberByUsername(db, brand.id, username))) throw new AppError('register.username.exists');
+    if (verified && mobile && (await sq.memberByMobile(db, brand.id, mobile))) throw new AppError('register.mobile.exists');
+  }
+  throw new AppError('unknown.error');
+}
