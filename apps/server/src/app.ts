@@ -12,6 +12,7 @@ import { AppError, errorsPlugin } from './plugins/errors.ts';
 import { merchantPlugin } from './plugins/merchant.ts';
 import { webPlugin } from './plugins/web.ts';
 import { memberRoutes } from './modules/member/routes.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 
 declare module 'fastify' {
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   });
 
   await app.register(systemRoutes);
+  await app.register(sessionRoutes);
   await app.register(memberRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
