@@ -14,7 +14,7 @@ export default defineConfig(({ command, mode }) => ({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       // The contract's zod schemas are types-only in the browser: see src/lib/zod-shim.ts.
-      ...((command === 'build' || mode === 'test') && process.env.WEB_REAL_ZOD !== '1'
+      ...(command === 'build' && mode !== 'test' && process.env.WEB_REAL_ZOD !== '1'
         ? { zod: fileURLToPath(new URL('./src/lib/zod-shim.ts', import.meta.url)) }
         : {}),
     },

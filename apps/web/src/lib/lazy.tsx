@@ -57,7 +57,7 @@ export class SectionErrorBoundary extends Component<BoundaryProps, BoundaryState
     return { error };
   }
   componentDidCatch(error: Error, info: ErrorInfo) {
-    if (import.meta.env.DEV) console.warn('[section]', error, info.componentStack);
+    if (import.meta.env.DEV && import.meta.env.MODE !== 'test') console.warn('[section]', error, info.componentStack);
   }
   retry = () => {
     this.props.onRetry();

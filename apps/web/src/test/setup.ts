@@ -1,9 +1,18 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+
+beforeEach(() => {
+  // No network in unit tests unless a test stubs fetch itself.
+  vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('fetch is disabled in unit tests'))));
+  if (!window.matchMedia) {
+    vi.stubGlobal('matchMedia', (q: string) => ({ matches: false, media: q, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false }));
+  }
+});
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
   document.documentElement.removeAttribute('dir');

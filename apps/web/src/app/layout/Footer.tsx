@@ -15,6 +15,7 @@ export function Footer() {
   const { t } = useTranslation();
   const brand = useBrand();
   const help = useHelpCenter();
+  const articles = Array.isArray(help.data) ? help.data : [];
   const vendors = (brand?.footerVendors ?? []).slice(0, LIMITS.footerVendorLogos);
   const socials = Object.entries(brand?.social ?? {}).filter(([k, v]) => v && k in SOCIAL_ICONS);
 
@@ -42,12 +43,12 @@ export function Footer() {
         <nav className="footer__col" aria-labelledby="footer-help">
           <h2 id="footer-help">{t('footer.help')}</h2>
           <ul>
-            {(help.data ?? []).slice(0, 6).map((a) => (
+            {articles.slice(0, 6).map((a) => (
               <li key={a.term}>
                 <Link to={`/help#${a.term}`}>{a.title}</Link>
               </li>
             ))}
-            {help.data?.length === 0 && (
+            {articles.length === 0 && (
               <li>
                 <Link to="/help">{t('pages.help.title')}</Link>
               </li>

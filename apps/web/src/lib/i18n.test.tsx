@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { memberFixture } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+import { i18n } from './i18n';
+
+function languageSelect() {
+  return screen.getAllByRole('combobox', { name: 'Idioma' })[0] as HTMLSelectElement;
+}
+
+describe('language switch', () => {
+  it('lists the brand languages with native labels', async () => {
+    renderApp();
+    const options = [...languageSelect().options].map((o) => [o.value, o.textContent]);
+    expect(options).toEqual([['ES', 'Español'], ['EN', 'English'], ['AR', 'العربية']]);
+  });
+
+  it('AR sets <html dir=rtl lang=ar> and saves lang and hisLang; EN goes back to ltr', async () => {
+    renderApp();
+    await userEvent.selectOptions(languageSelect(), 'AR');
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar');
+    expect(localStorage.getItem('lang')).toBe('AR');
+    expect(localStorage.getItem('hisLang')).toBe('AR');
+    // No AR text yet: falls back to English.
+    expect(await screen.findAllByText('Log in')).not.toHaveLength(0);
+
+    await userEvent.selectOptions(screen.getAllByRole('combobox', { name: 'Language' })[0], 'EN');
+    await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('lang')).toBe('EN');
+    expect(i18n.language).toBe('EN');
+  });
+
+  it('when logged in, tells the server (member.setLanguage)', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      new Response(JSON.stringify({ success: true, value: url === '/wps/member/language' ? { language: 'EN' } : [] }), { status: 200 }),
+    );
+    renderApp({ token: 'tok', member: memberFixture() });
+    vi.stubGlobal('fetch', fetch);
+    await userEvent.selectOptions(languageSelect(), 'EN');
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const call = fetch.mock.calls.find((c) => c[0] === '/wps/member/language') as unknown as [string, RequestInit];
+    expect(call).toBeTruthy();
+    expect(call[1].method).toBe('POST');
+    expect(JSON.parse(call[1].body as string)).toEqual({ language: 'EN' });
+    expect((call[1].headers as Record<string, string>).Authorization).toBe('tok');
+  });
+});
