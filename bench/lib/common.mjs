@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { root } from '../../e2e/lib/proc.mjs';
 
+import { ensureBuilt } from '../../e2e/lib/proc.mjs';
+
 export * from '../../e2e/lib/proc.mjs';
+
+/** Build when stale, unless `--no-build` or BENCH_NO_BUILD=1 (bench/run.mjs builds once). */
+export function benchBuild(opts) {
+  if (process.argv.includes('--no-build') || process.env.BENCH_NO_BUILD === '1') return false;
+  return ensureBuilt(opts);
+}
 export const resultsDir = path.join(root, 'bench/results');
 
 export const median = (xs) => {

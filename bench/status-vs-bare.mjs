@@ -1,0 +1,79 @@
+// GET /wps/system/status (Merchant: demo) req/s on the real server divided by a bare Fastify
+// route's req/s, same run, same machine, both on 127.0.0.1. Goal >= 0.5.
+//   node bench/status-vs-bare.mjs [--duration 10] [--warmup 2] [--connections 50]
+// Each server runs in its own process; autocannon runs here. Built server from dist, PGlite in
+// a temp dir, RATE_LIMIT_MAX=100000000, LOG_LEVEL=warn.
+import autocannon from 'autocannon';
+import path from 'node:path';
+import { benchBuild, fmt, rmTemp, root, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, def) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : def);
+const DURATION = opt('duration', 10);
+const WARMUP = opt('warmup', 2);
+const CONNECTIONS = opt('connections', 50);
+const GOAL = 0.5;
+
+function cannon(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: CONNECTIONS, pipelining: 1, duration }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+async function load(label, url, headers) {
+  await cannon(url, headers, WARMUP);
+  const r = await cannon(url, headers, DURATION);
+  const out = {
+    label,
+    url,
+    reqPerSec: Math.round(r.requests.average),
+    latencyMs: { p50: r.latency.p50, p99: r.latency.p99, avg: r.latency.average },
+    bytesPerReq: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+  const bad = out.non2xx + out.errors + out.timeouts;
+  console.log(`${label.padEnd(8)} ${String(out.reqPerSec).padStart(7)} req/s   p50 ${out.latencyMs.p50} ms  p99 ${out.latencyMs.p99} ms  ${out.bytesPerReq} B/resp  ${bad ? `NON-2XX/ERRORS ${bad}` : 'all 2xx'}`);
+  return out;
+}
+
+runMain(async () => {
+  benchBuild();
+  const dataDir = tempDir('lobby-bench-status-');
+  const servers = [];
+  try {
+    const app = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', TRUST_PROXY: 'false' } });
+    servers.push(app);
+    const bare = await startServer({
+      dataDir,
+      readyPath: '/bare',
+      command: [process.execPath, path.join(root, 'bench/lib/bare-server.mjs')],
+    });
+    servers.push(bare);
+
+    const statusUrl = `${app.baseUrl}/wps/system/status`;
+    const headers = { Merchant: 'demo' };
+    const probe = await (await fetch(statusUrl, { headers })).json();
+    if (!probe.success || probe.value.status !== 0) throw new Error(`status probe failed: ${JSON.stringify(probe).slice(0, 300)}`);
+
+    console.log(`autocannon: ${CONNECTIONS} connections, pipelining 1, ${WARMUP} s warm-up + ${DURATION} s each`);
+    const status = await load('status', statusUrl, headers);
+    const baseline = await load('bare', `${bare.baseUrl}/bare`, {});
+    const ratio = +(status.reqPerSec / baseline.reqPerSec).toFixed(3);
+    const clean = status.non2xx + status.errors + status.timeouts === 0;
+    const pass = ratio >= GOAL && clean;
+    console.log(`ratio status/bare = ${ratio} (goal >= ${GOAL}): ${pass ? 'pass' : 'FAIL'}${clean ? '' : ' (status had non-2xx or errors)'}`);
+    const figures = [
+      { figure: 'status req/s', value: status.reqPerSec, unit: 'req/s', goal: null, pass: null },
+      { figure: 'bare Fastify req/s', value: baseline.reqPerSec, unit: 'req/s', goal: null, pass: null },
+      { figure: 'status / bare req/s', value: ratio, unit: '', goal: `>= ${GOAL}`, pass },
+    ];
+    const file = writeResult('status-vs-bare', figures, { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, status, bare: baseline });
+    console.log(`Wrote ${file}`);
+  } finally {
+    await Promise.allSettled(servers.map((s) => s.stop()));
+    rmTemp(dataDir);
+  }
+});
