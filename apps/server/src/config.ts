@@ -44,6 +44,8 @@ const schema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   /** Serve GET /wps/dev/outbox even in production (never on a public deployment). */
   DEV_OUTBOX: bool.default(false),
+  /** Encrypts the brands' RSA private keys at rest (brand_keys); keep it stable once keys exist. */
+  BRAND_KEY_PASSPHRASE: z.string().min(16).optional(),
 }).superRefine((c, ctx) => {
   const need = (key: 'SMTP_URL' | 'MAIL_FROM' | 'SMS_HTTP_URL', why: string) => {
     if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required when ${why}` });

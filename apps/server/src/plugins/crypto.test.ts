@@ -7,7 +7,8 @@ import { loadConfig } from '../config.ts';
 import { brandKeys, merchants } from '../db/schema.ts';
 import { route } from '../lib/route.ts';
 import { encryptForTest, encryptWithKey, fetchBrandKey } from '../test/crypto-client.ts';
-import { useTestApp } from '../test/harness.ts';
+import { freshDatabase, useTestApp } from '../test/harness.ts';
+import { seedDemo } from '../db/seed/index.ts';
 
 const t = useTestApp();
 
@@ -62,6 +63,28 @@ describe('GET /wps/session/key/rsa', () => {
       expect(res.json().value.brand).toBe('kx');
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('BRAND_KEY_PASSPHRASE', () => {
+  it('stores the private keys encrypted and still opens requests', async () => {
+    const database = await freshDatabase();
+    await seedDemo(database.db);
+    const passphrase = 'correct horse battery staple';
+    const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { REDIS_PREFIX: `lobbytest:${randomBytes(4).toString('hex')}:`, webDist: '/nonexistent', BRAND_KEY_PASSPHRASE: passphrase });
+    const app = await buildApp({ config, database, logger: false });
+    route(app, echo, async ({ body, brand }) => ({ got: body, brand: brand.code }));
+    try {
+      const enc = await encryptForTest(app, 'demo', { username: 'ana', password: 'x' });
+      const res = await app.inject({ method: 'POST', url: echo.path, headers: { merchant: 'demo', ...enc.headers }, payload: enc.payload });
+      expect(res.statusCode).toBe(200);
+      const [row] = await database.db.select().from(brandKeys);
+      expect(row.privateKeyPem).toMatch(/^-----BEGIN ENCRYPTED PRIVATE KEY-----/);
+    } finally {
+      await app.close();
+      await database.close();
+      await database.drop();
     }
   });
 });

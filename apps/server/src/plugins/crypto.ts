@@ -50,7 +50,8 @@ export function keyIdOf(publicKeyPem: string): string {
 export class BrandKeyStore {
   private cache = new Map<number, Promise<BrandKey>>();
 
-  constructor(private db: Db) {}
+  /** `passphrase` encrypts the private keys at rest (PKCS#8, AES-256-CBC). */
+  constructor(private db: Db, private passphrase?: string) {}
 
   get(merchantId: number): Promise<BrandKey> {
     let p = this.cache.get(merchantId);
@@ -74,7 +75,9 @@ export class BrandKeyStore {
         modulusLength: 2048,
         publicExponent: 0x10001,
         publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+        privateKeyEncoding: this.passphrase
+          ? { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: this.passphrase }
+          : { type: 'pkcs8', format: 'pem' },
       });
       await this.db
         .insert(brandKeys)
@@ -87,7 +90,9 @@ export class BrandKeyStore {
       merchantId,
       publicKeyPem: row.publicKeyPem,
       keyId: keyIdOf(row.publicKeyPem),
-      privateKey: createPrivateKey(row.privateKeyPem),
+      privateKey: this.passphrase
+        ? createPrivateKey({ key: row.privateKeyPem, format: 'pem', passphrase: this.passphrase })
+        : createPrivateKey(row.privateKeyPem),
     };
   }
 }
@@ -183,7 +188,7 @@ function headerOf(req: FastifyRequest, name: string): string | undefined {
 }
 
 export const cryptoPlugin = fp(async (app: FastifyInstance) => {
-  const store = new BrandKeyStore(app.db);
+  const store = new BrandKeyStore(app.db, app.config.BRAND_KEY_PASSPHRASE);
   app.decorate('brandKeys', store);
 
   const memory = memoryGuard(2 * ENCRYPTION_MAX_SKEW_MS);
