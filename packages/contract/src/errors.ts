@@ -54,7 +54,6 @@ export const ERRORS = {
   'sms.code.invalid': e(400, 'Invalid or missing verification code.', 'Código de verificación no válido o vacío.'),
   'sms.code.expired': e(400, 'The code has expired. Please send a new one.', 'El código caducó. Solicite uno nuevo.'),
   'sms.too.many': e(429, 'Too many requests. Please try again in {minutes} minutes.', 'Demasiadas solicitudes. Inténtelo de nuevo en {minutes} minutos.'),
-  'sms.send.failed': e(502, 'The message could not be sent. Please try again later.', 'No se pudo enviar el mensaje. Inténtelo de nuevo más tarde.'),
   'crypto.required': e(400, 'This call must be encrypted.', 'Esta llamada debe ir cifrada.'),
   'crypto.invalid': e(400, 'The encrypted request could not be read.', 'No se pudo leer la solicitud cifrada.'),
   'notify.failed': e(503, 'The message could not be sent. Please try again later.', 'No se pudo enviar el mensaje. Inténtelo de nuevo más tarde.'),

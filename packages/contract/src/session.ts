@@ -96,7 +96,7 @@ export const sendLoginVerificationCode = endpoint({
 export const loginFreeplay = endpoint({
   method: 'POST', path: '/wps/session/login/freeplay', module: MODULES.freePlay, auth: 'none',
   summary: 'Start a trial (guest) account of the brand\'s trial type and log it in.',
-  body: z.object({ os: z.string().max(32).optional(), platform: z.string().max(8).optional() }).optional(),
+  body: z.object({ os: z.string().max(32).optional(), platform: z.string().max(8).optional() }).nullish(),
   response: loginValue,
 });
 

@@ -74,7 +74,8 @@ export function randomCaptchaText(): string {
 }
 
 /** A new captcha for the brand: the image as a data URL and its id. */
-export async function createCaptcha(db: Db, merchantId: number, text = randomCaptchaText()) {
+export async function createCaptcha(db: Db, merchantId: number, answer = randomCaptchaText()) {
+  const text = answer.toUpperCase();
   const id = randomUUID();
   await db.insert(captchas).values({
     id, merchantId, answerHash: answerHash(id, text).toString('hex'), expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS),

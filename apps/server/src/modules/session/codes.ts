@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/index.ts';
-import { outbox, verificationCodes } from '../../db/schema.ts';
+import { verificationCodes } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Counters } from './counters.ts';
@@ -22,24 +22,10 @@ export type Purpose = (typeof verificationCodes.$inferInsert)['purpose'];
 export type Channel = 'sms' | 'email';
 
 export interface OutgoingMessage { channel: Channel; to: string; subject?: string; body: string }
-interface Notifier { send(brand: Brand, msg: OutgoingMessage): Promise<void> }
 
-/** app.notify (the provider plugin) when present; else the message only goes to the dev outbox. */
+/** Through the notification providers (always recorded in the outbox); failure is notify.failed. */
 export async function deliver(app: FastifyInstance, brand: Brand, msg: OutgoingMessage): Promise<void> {
-  const notify = (app as unknown as { notify?: Notifier }).notify;
-  if (notify) {
-    try {
-      return await notify.send(brand, msg);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      app.log.error({ err }, 'notification failed');
-      throw new AppError('sms.send.failed');
-    }
-  }
-  await app.db.insert(outbox).values({
-    merchantId: brand.id, channel: msg.channel, recipient: msg.to, subject: msg.subject ?? '', body: msg.body,
-    provider: 'dev', status: 'sent',
-  });
+  await app.notify.send(brand, msg);
 }
 
 /**

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { errorEnvelope, okEnvelope, session } from '@lobby/contract';
+import { members, sessions } from '../../db/schema.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { hashToken } from '../../plugins/session.ts';
+import { deps, LOGIN_LIMITS } from './service.ts';
+import { call, encPost, freshIp, knownCaptcha, login, memberRow, setBrand } from './testkit.ts';
+
+const t = useTestApp({ TRUST_PROXY: true });
+const PLAYER_IP = '10.250.0.1';
+const info = (token: string, merchant = 'demo') => t.call({ method: 'GET', url: '/wps/member/info', token, merchant });
+
+describe('login', () => {
+  it('refuses a plaintext body on an encrypted call', async () => {
+    const res = await call(t, 'POST', '/wps/session/login', { username: 'player01', password: 'Player123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorCode).toBe('crypto.required');
+  });
+
+  it('logs in: the login value, a new random token each time, only its hash stored, last login recorded', async () => {
+    const ip = PLAYER_IP;
+    const a = await login(t, 'player01', 'Player123', { ip });
+    expect(a.statusCode).toBe(200);
+    const v = okEnvelope(session.loginValue).parse(a.json()).value;
+    expect(v).toMatchObject({ userName: 'player01', customerType: 0, isAgent: false, isTrial: false, firstTimeLogin: true, passwordExpired: false, mustChangePassword: false });
+    expect(Buffer.from(v.token, 'base64url').length).toBe(32);
+    const b = (await login(t, 'PLAYER01', 'Player123', { ip })).json().value;
+    expect(b.firstTimeLogin).toBe(false);
+    expect(b.token).not.toBe(v.token);
+    const stored = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(v.token)));
+    expect(stored).toHaveLength(1);
+    const raw = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, v.token));
+    expect(raw).toHaveLength(0);
+    const me = (await info(b.token)).json().value;
+    expect(me.lastLoginIp).toBe(ip);
+    expect(me.mobile).toBe('+52******5678');
+    expect(me.referralCode).toBe('PLAYER01');
+  });
+
+  it('missing fields and wrong passwords answer their codes', async () => {
+    const missing = await encPost(t, '/wps/session/login', { username: 'player01' }, { ip: freshIp() });
+    expect(missing.json()).toMatchObject({ errorCode: 'request_param_err', value: { fields: ['body.password'] } });
+    const bad = await login(t, 'player01', 'nope', { ip: freshIp() });
+    expect(bad.statusCode).toBe(401);
+    expect(errorEnvelope.parse(bad.json())).toMatchObject({ errorCode: 'login.failed', value: { captcha: false } });
+    const unknown = await login(t, 'nobody99', 'Player123', { ip: freshIp() });
+    expect(unknown.json().errorCode).toBe('login.failed');
+  });
+
+  it('asks for a captcha after repeated failures; a wrong, missing or reused captcha is refused', async () => {
+    const ip = freshIp();
+    const user = 'subagent01';
+    for (let i = 1; i <= 3; i++) {
+      const r = await login(t, user, 'wrong1', { ip });
+      expect(r.json().value.captcha).toBe(i >= 3);
+    }
+    expect((await login(t, user, 'Agent123', { ip })).json()).toMatchObject({ errorCode: 'captcha.invalid', value: { captcha: true } });
+    const c = await knownCaptcha(t);
+    expect((await login(t, user, 'Agent123', { ip, captchaId: c.captchaId, captcha: 'WRONG' })).json().errorCode).toBe('captcha.invalid');
+    // a captcha is single use, even after a wrong answer
+    expect((await login(t, user, 'Agent123', { ip, ...c })).json().errorCode).toBe('captcha.invalid');
+    const ok = await login(t, user, 'Agent123', { ip, ...(await knownCaptcha(t, 'demo', 'hxk29')), captcha: 'HXK29'.toLowerCase() });
+    expect(ok.statusCode).toBe(200);
+    // success clears the account's failures: no captcha needed from a new IP
+    expect((await login(t, user, 'Agent123', { ip: freshIp() })).statusCode).toBe(200);
+  });
+
+  it('a brand that always wants a captcha (luna) refuses logins without one', async () => {
+    const r = await login(t, 'player01', 'Player123', { merchant: 'luna', ip: freshIp() });
+    expect(r.json()).toMatchObject({ errorCode: 'captcha.invalid', value: { captcha: true } });
+    const ok = await login(t, 'player01', 'Player123', { merchant: 'luna', ip: freshIp(), ...(await knownCaptcha(t, 'luna')) });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('brute force from many IPs: the account lock stops guesses before the password check', async () => {
+    const db = t.database.db;
+    await db.update(members).set({ passwordHash: (await memberRow(t, 'player01')).passwordHash }).where(eq(members.id, (await memberRow(t, 'weak01')).id));
+    const stats = deps(t.app).stats;
+    const before = stats.passwordChecks;
+    const codes: Record<string, number> = {};
+    for (let i = 0; i < 60; i++) {
+      // a captcha-solving attacker: every guess carries a valid captcha, from its own IP
+      const r = await login(t, 'weak01', `guess${i}x`, { ip: freshIp(), ...(await knownCaptcha(t)) });
+      codes[r.json().errorCode] = (codes[r.json().errorCode] ?? 0) + 1;
+    }
+    expect(stats.passwordChecks - before).toBe(LOGIN_LIMITS.accountMaxFailures);
+    expect(codes['login.locked']).toBe(60 - LOGIN_LIMITS.accountMaxFailures + 1);
+    // even the right password waits for the lock to end
+    const right = await login(t, 'weak01', 'Player123', { ip: freshIp(), ...(await knownCaptcha(t)) });
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ errorCode: 'login.locked' });
+    expect(right.json().value.retryAfterSeconds).toBeGreaterThan(800);
+    // the lock is per brand: luna's weak01 is untouched
+    const luna = await login(t, 'weak01', '123456', { merchant: 'luna', ip: freshIp(), ...(await knownCaptcha(t, 'luna')) });
+    expect(luna.statusCode).toBe(200);
+  });
+
+  it('one IP guessing many accounts is locked after the IP limit', async () => {
+    const ip = freshIp();
+    let last;
+    for (let i = 0; i < LOGIN_LIMITS.ipMaxFailures + 1; i++) {
+      last = await login(t, `victim${i}`, 'Wrong123', { ip, ...(await knownCaptcha(t)) });
+    }
+    expect(last!.json().errorCode).toBe('login.locked');
+    const other = await login(t, 'agent01', 'Agent123', { ip, ...(await knownCaptcha(t)) });
+    expect(other.json().errorCode).toBe('login.locked');
+  });
+
+  it('locked accounts and trial accounts cannot log in (login.non.member)', async () => {
+    await t.database.db.update(members).set({ status: 'locked' }).where(eq(members.id, (await memberRow(t, 'player01', 'luna')).id));
+    const r = await login(t, 'player01', 'Player123', { merchant: 'luna', ip: freshIp(), ...(await knownCaptcha(t, 'luna')) });
+    expect(r.json().errorCode).toBe('login.non.member');
+    await t.database.db.update(members).set({ status: 'active' }).where(eq(members.id, (await memberRow(t, 'player01', 'luna')).id));
+  });
+
+  it('weak password 123456 forces a change; expired passwords are flagged', async () => {
+    const weak = (await login(t, 'weak01', '123456', { merchant: 'luna', ip: freshIp(), ...(await knownCaptcha(t, 'luna')) })).json().value;
+    expect(weak.mustChangePassword).toBe(true);
+    const m = await memberRow(t, 'agent01', 'luna');
+    await t.database.db.update(members).set({ passwordChangedAt: new Date(Date.now() - 91 * 86_400_000) }).where(eq(members.id, m.id));
+    const old = (await login(t, 'agent01', 'Agent123', { merchant: 'luna', ip: freshIp(), ...(await knownCaptcha(t, 'luna')) })).json();
+    expect(old.value?.passwordExpired ?? old.errorCode).toBe(true);
+  });
+});
+
+describe('agent login', () => {
+  it('refuses non-agents and admits agents', async () => {
+    const p = await encPost(t, '/wps/session/login/agent', { username: 'subagent01', password: 'Agent123' }, { ip: freshIp() });
+    expect(p.json().value.isAgent).toBe(true);
+    const r = await encPost(t, '/wps/session/login/agent', { username: 'player01', password: 'Player123' }, { ip: freshIp() });
+    expect(r.statusCode).toBe(403);
+    expect(r.json().errorCode).toBe('login.non.agent');
+  });
+});
+
+describe('sessions', () => {
+  const fresh = async () => (await login(t, 'player01', 'Player123', { ip: PLAYER_IP })).json().value.token as string;
+
+  it('logout (DELETE and POST) revokes the token', async () => {
+    for (const method of ['DELETE', 'POST'] as const) {
+      const token = await fresh();
+      expect((await info(token)).statusCode).toBe(200);
+      const out = await t.call({ method, url: '/wps/session/logout', token });
+      expect(out.json()).toEqual({ success: true, value: null });
+      expect((await info(token)).json().errorCode).toBe('login.not.session');
+    }
+  });
+
+  it('idle timeout and absolute lifetime end a session', async () => {
+    const idle = await fresh();
+    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 16 * 60_000) }).where(eq(sessions.tokenHash, hashToken(idle)));
+    expect((await info(idle)).json().errorCode).toBe('login.not.session');
+    const old = await fresh();
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(old)));
+    expect((await info(old)).json().errorCode).toBe('login.not.session');
+  });
+
+  it('a token of one brand is not valid with another Merchant', async () => {
+    const token = await fresh();
+    const res = await info(token, 'luna');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errorCode).toBe('login.not.session');
+  });
+});
+
+describe('trial accounts', () => {
+  it('freeplay makes a guest of the trial type that cannot use real-account functions', async () => {
+    const r = await t.call({ method: 'POST', url: '/wps/session/login/freeplay', payload: { os: 'web', platform: 'W' } });
+    expect(r.statusCode).toBe(200);
+    const v = r.json().value;
+    expect(v).toMatchObject({ customerType: 4, isTrial: true, isAgent: false, firstTimeLogin: true });
+    expect(v.userName).toMatch(/^guest_[0-9a-f]{8}$/);
+    const me = (await info(v.token)).json().value;
+    expect(me.isTrial).toBe(true);
+    expect(me.hasPassword).toBe(false);
+    const change = await encPost(t, '/wps/member/password', { newPassword: 'Abc12345', confirmNewPassword: 'Abc12345' }, { token: v.token });
+    expect(change.json().errorCode).toBe('in_need_true_account');
+    expect((await login(t, v.userName, '', { ip: freshIp() })).json().errorCode).toBe('request_param_err');
+  });
+
+  it('is off when the brand switches free play off', async () => {
+    await setBrand(t, 'luna', (c) => { c.whitelabel.find((n) => n.modId === 'LOGIN3')!.childrenNodes.find((n) => n.modId === 'FREEPLAY3')!.enabled = false; });
+    const r = await t.call({ method: 'POST', url: '/wps/session/login/freeplay', merchant: 'luna' });
+    expect(r.json().errorCode).toBe('function.not.available');
+  });
+});
+
+describe('captcha', () => {
+  it('draws an SVG without the answer in the markup', async () => {
+    const v = (await t.call({ method: 'GET', url: '/wps/captcha' })).json().value;
+    expect(v.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(v.image.split(',')[1], 'base64').toString();
+    expect(svg).toContain('<svg');
+    expect(svg).not.toContain('<text');
+    expect(v.captchaId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
