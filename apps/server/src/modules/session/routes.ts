@@ -21,9 +21,9 @@ export async function sessionRoutes(app: FastifyInstance) {
   route(app, session.logoutPost, async ({ principal }) => service.logout(app, principal));
   route(app, session.captcha, async ({ brand }) => createCaptcha(app.db, brand.id), PER_MINUTE(60));
   route(app, session.smsNoLogin, async (ctx) =>
-    service.sendNoLoginCode(caller(ctx), ctx.body.mobileNum, ctx.body.countryDialingCode), PER_MINUTE(20));
+    service.sendNoLoginCode(caller(ctx), ctx.body.mobileNum, ctx.body.countryDialingCode), PER_MINUTE(30));
   route(app, session.smsRegister, async (ctx) =>
-    service.sendRegisterCode(caller(ctx), ctx.body.mobileNo, ctx.body.countryDialingCode), PER_MINUTE(20));
+    service.sendRegisterCode(caller(ctx), ctx.body.mobileNo, ctx.body.countryDialingCode), PER_MINUTE(30));
 
   // Login counters for the brute-force bench and operators; not served in production.
   if (app.config.NODE_ENV !== 'production') {
