@@ -47,7 +47,9 @@ export async function register(c: Caller, body: member.RegisterBody, mode: 'user
     checkField(brand, 'confirmPassword', body.confirmPassword, { force: true });
     checkConfirmation(body.password, body.confirmPassword);
   }
-  const mobileNum = checkField(brand, 'mobileNum', body.mobileNum, { force: byMobile });
+  // the rule is about digits: spaces, dashes and a leading + are formatting
+  const mobileDigits = body.mobileNum?.replace(/[\s().-]/g, '').replace(/^\+/, '');
+  const mobileNum = checkField(brand, 'mobileNum', mobileDigits, { force: byMobile }) && body.mobileNum;
   const email = checkField(brand, 'email', body.email);
   const birthday = checkBirthday(brand, body.birthday);
   const profile: Record<string, string> = {};
