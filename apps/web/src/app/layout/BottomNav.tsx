@@ -17,7 +17,7 @@ export function BottomNav({ onMenu }: { onMenu: () => void }) {
         <Icon name="home" /> <span>{t('sideMenu.home')}</span>
       </NavLink>
       <NavLink to="/promotions" className="bottom-nav__item">
-        <Icon name="gift" /> <span>{t('sideMenu.promotions')}</span>
+        <Icon name="gift" /> <span>{t('bottomNav.promotions')}</span>
       </NavLink>
       <button type="button" className="bottom-nav__item bottom-nav__item--menu" onClick={onMenu} aria-controls="side-menu">
         <span className="bottom-nav__fab"><Icon name="menu" /></span> <span>{t('bottomNav.menu')}</span>
@@ -31,7 +31,7 @@ export function BottomNav({ onMenu }: { onMenu: () => void }) {
         </NavLink>
       ) : (
         <button type="button" className="bottom-nav__item" onClick={() => openLogin()}>
-          <Icon name="user" /> <span>{t('header.login')}</span>
+          <Icon name="user" /> <span>{t('bottomNav.login')}</span>
         </button>
       )}
     </nav>

@@ -72,8 +72,8 @@ export function Footer() {
           <h2 id="footer-vendors" className="visually-hidden">{t('footer.vendors')}</h2>
           <ul>
             {vendors.map((v, i) => (
-              <li key={v} className="vendor-badge" data-tone={i % 5} dir="ltr">
-                {v.replace(/^(FISH|LIVE|PVP|RNG|SPORTS)-/, '')}
+              <li key={v} className="vendor-badge" data-tone={i % 5} dir="ltr" title={v}>
+                {v.replace(/^(FISH|LIVE|PVP|RNG|SPORTS|ESPORTS|E?LOTT|COCKFIGHT)-/, '')}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@
  * Header (§2): logo, game-type navigation, service menus (Telegram, WhatsApp, Facebook),
  * live chat, notice bell, and login / register buttons or the member's info and balance.
  */
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/icons';
 import { CATEGORIES } from '@/features/games/categories';
@@ -40,6 +40,27 @@ function ServiceMenu({ type, social, icon }: (typeof SERVICES)[number]) {
         </>
       )}
     </Dropdown>
+  );
+}
+
+const HOME_PATHS = ['/', '/index', '/index.html', '/home'];
+
+/** A category link; active by path, or by ?tab= for the home tabs (COCKFIGHT has no route). */
+function CatLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+  const location = useLocation();
+  const url = new URL(to, 'http://x');
+  const tab = new URLSearchParams(location.search).get('tab');
+  const onHome = HOME_PATHS.includes(location.pathname);
+  const active = url.searchParams.has('tab')
+    ? onHome && tab === url.searchParams.get('tab')
+    : url.pathname === '/'
+      ? onHome && !tab
+      : location.pathname === url.pathname;
+  return (
+    <Link to={to} className={`catnav__link ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined}>
+      <Icon name={icon} size={18} />
+      <span>{label}</span>
+    </Link>
   );
 }
 
@@ -104,17 +125,11 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
       <nav className="header__nav" aria-label={t('header.gameNav')}>
         <ul className="catnav">
           <li>
-            <NavLink to="/" end className="catnav__link">
-              <Icon name="home" size={18} />
-              <span>{t('categories.HOME')}</span>
-            </NavLink>
+            <CatLink to="/" icon="home" label={t('categories.HOME')} />
           </li>
           {CATEGORIES.map((c) => (
             <li key={c.type}>
-              <NavLink to={c.path} className="catnav__link">
-                <Icon name={c.icon} size={18} />
-                <span>{t(`categories.${c.type}`)}</span>
-              </NavLink>
+              <CatLink to={c.path} icon={c.icon} label={t(`categories.${c.type}`)} />
             </li>
           ))}
         </ul>

@@ -36,6 +36,15 @@ export function SideMenu({ open, onClose, docked }: { open: boolean; onClose: ()
         className={`side-menu ${open ? 'is-open' : ''} ${docked ? 'side-menu--docked' : 'side-menu--drawer-only'}`}
         aria-label={t('sideMenu.label')}
       >
+        <div className="side-menu__drawer-head">
+          <span className="brand-logo">
+            <span className="brand-logo__mark" aria-hidden="true">{(brand?.logoText ?? 'L').slice(0, 1)}</span>
+            <span className="brand-logo__text">{brand?.logoText}</span>
+          </span>
+          <button type="button" className="icon-btn" onClick={onClose} aria-label={t('common.close')} tabIndex={open ? 0 : -1}>
+            <Icon name="close" />
+          </button>
+        </div>
         <nav className="side-menu__section">
           <NavLink to="/" end className="side-link">
             <Icon name="home" /> <span>{t('sideMenu.home')}</span>

@@ -46,7 +46,11 @@ export function Modal({
     body.style.overflow = 'hidden';
     // Focus the first focusable control (or the panel itself).
     const el = panel.current;
-    const first = el?.querySelector<HTMLElement>('[data-autofocus]') ?? el?.querySelector<HTMLElement>(FOCUSABLE);
+    // data-autofocus, else the first control of the body, else the close button / panel.
+    const first =
+      el?.querySelector<HTMLElement>('[data-autofocus]') ??
+      el?.querySelector<HTMLElement>(`.modal__body :is(${FOCUSABLE})`) ??
+      el?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? el)?.focus({ preventScroll: true });
 
     const onKey = (e: KeyboardEvent) => {
