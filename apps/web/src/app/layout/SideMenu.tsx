@@ -2,7 +2,7 @@
  * Left side menu (§2): home, invite, bet, promotions (max 6 + More), iOS / Android download
  * QR codes, language select, Facebook and YouTube links. A drawer on mobile.
  */
-import { NavLink, Link } from 'react-router';
+import { NavLink, Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, MODULES } from '@lobby/contract';
 import { Icon } from '@/components/icons';
@@ -15,6 +15,18 @@ import { QrCode } from './QrCode';
 /** §2: invite shows when logged out, or when referral is on and the user is not an agent. */
 export function showInvite(loggedIn: boolean, referralOn: boolean, agent: boolean): boolean {
   return !loggedIn || (referralOn && !agent);
+}
+
+/** A menu link to a member-centre tab: active only on that tab (NavLink ignores the query). */
+function TabLink({ to, className, children }: { to: string; className: string; children: React.ReactNode }) {
+  const location = useLocation();
+  const url = new URL(to, 'http://x');
+  const active = location.pathname === url.pathname && new URLSearchParams(location.search).get('tab') === url.searchParams.get('tab');
+  return (
+    <Link to={to} className={`${className} ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
 }
 
 export function SideMenu({ open, onClose, docked }: { open: boolean; onClose: () => void; docked: boolean }) {
@@ -51,18 +63,18 @@ export function SideMenu({ open, onClose, docked }: { open: boolean; onClose: ()
           </NavLink>
           {invite &&
             (session.loggedIn ? (
-              <NavLink to="/member?tab=referral" className="side-link side-link--invite">
+              <TabLink to="/member?tab=referral" className="side-link side-link--invite">
                 <Icon name="userPlus" /> <span>{t('sideMenu.invite')}</span>
-              </NavLink>
+              </TabLink>
             ) : (
               <button type="button" className="side-link side-link--invite" onClick={() => openRegister()}>
                 <Icon name="userPlus" /> <span>{t('sideMenu.invite')}</span>
               </button>
             ))}
           {session.loggedIn ? (
-            <NavLink to="/member?tab=personalHistoryCopy" className="side-link">
+            <TabLink to="/member?tab=personalHistoryCopy" className="side-link">
               <Icon name="receipt" /> <span>{t('sideMenu.bet')}</span>
-            </NavLink>
+            </TabLink>
           ) : (
             <button type="button" className="side-link" onClick={() => openLogin({ returnTo: '/member?tab=personalHistoryCopy' })}>
               <Icon name="receipt" /> <span>{t('sideMenu.bet')}</span>
