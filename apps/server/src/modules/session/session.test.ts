@@ -91,6 +91,10 @@ describe('login', () => {
     expect(right.statusCode).toBe(429);
     expect(right.json()).toMatchObject({ errorCode: 'login.locked' });
     expect(right.json().value.retryAfterSeconds).toBeGreaterThan(800);
+    // the same figures over HTTP, for the bench (not served in production)
+    const served = (await t.call({ method: 'GET', url: '/wps/dev/auth-stats' })).json().value;
+    expect(served.passwordChecks).toBe(stats.passwordChecks);
+    expect(served.lockedRejections).toBeGreaterThanOrEqual(55);
     // the lock is per brand: luna's weak01 is untouched
     const luna = await login(t, 'weak01', '123456', { merchant: 'luna', ip: freshIp(), ...(await knownCaptcha(t, 'luna')) });
     expect(luna.statusCode).toBe(200);
