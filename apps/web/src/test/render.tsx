@@ -20,11 +20,10 @@ export interface RenderAppOptions {
   member?: MemberInfo;
 }
 
-export let currentLocation = '';
+/** Shows the current location for assertions: screen.getByTestId('location'). */
 function LocationProbe() {
   const l = useLocation();
-  currentLocation = l.pathname + l.search + l.hash;
-  return <div data-testid="location">{currentLocation}</div>;
+  return <div data-testid="location">{l.pathname + l.search + l.hash}</div>;
 }
 
 export function renderApp({ route = '/', token = null, status = statusFixture(), member }: RenderAppOptions = {}) {

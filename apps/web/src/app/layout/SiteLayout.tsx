@@ -9,13 +9,20 @@ import { BottomNav } from './BottomNav';
 
 export function SiteLayout({ sideMenu = true }: { sideMenu?: boolean }) {
   const { t } = useTranslation();
-  const [drawer, setDrawer] = useState(false);
   const location = useLocation();
+  // The drawer belongs to the page it was opened on: navigating closes it.
+  const here = location.pathname + location.search;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const drawer = openOn === here;
+  const setDrawer = (next: boolean | ((v: boolean) => boolean)) =>
+    setOpenOn((cur) => {
+      const value = typeof next === 'function' ? next(cur === here) : next;
+      return value ? here : null;
+    });
 
-  useEffect(() => setDrawer(false), [location.pathname, location.search]);
   useEffect(() => {
     if (!drawer) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawer(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [drawer]);
