@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { MODULES, type member, type session } from '@lobby/contract';
 import { AppError } from '../../plugins/errors.ts';
-import type { Brand } from '../../plugins/merchant.ts';
 import type { MemberRow } from '../../plugins/session.ts';
 import { checkCaptcha } from '../session/captcha.ts';
 import { consumeCode, normalizeMobile } from '../session/codes.ts';

@@ -133,15 +133,13 @@ export async function login(c: Caller, body: session.LoginBody, agentOnly: boole
   const account = body.username!.toLowerCase();
   const k = keys(c.brand, account, c.ip);
 
-  for (const key of [k.lockAcct, k.lockIp]) {
-    const lock = await counters.peek(key);
-    if (lock) {
-      stats.lockedRejections++;
-      throw locked(lock.resetAt);
-    }
+  const [lockA, lockI, acctFails, ipFails] = await Promise.all([k.lockAcct, k.lockIp, k.acct, k.ip].map((key) => counters.peek(key)));
+  const lock = lockA ?? lockI;
+  if (lock) {
+    stats.lockedRejections++;
+    throw locked(lock.resetAt);
   }
   const sec = c.brand.config.security;
-  const [acctFails, ipFails] = await Promise.all([counters.peek(k.acct), counters.peek(k.ip)]);
   const needCaptcha = (a: number, i: number) => sec.captchaOnLogin || a >= sec.captchaAfterFailures || i >= sec.captchaAfterFailures;
   if (needCaptcha(acctFails?.count ?? 0, ipFails?.count ?? 0)) {
     if (!(await checkCaptcha(db, c.brand.id, body.captchaId, body.captcha))) {
