@@ -1,24 +1,25 @@
 /**
  * Zod stand-in for the PRODUCTION web bundle only (dev server and unit tests use real zod).
  *
- * The web app uses the contract's zod schemas for TYPES: endpoint objects carry schemas, but
- * the server is the one that validates. Real zod is ~30 KB gzipped, a fifth of the home-page
- * budget (goal ≤ 160 KB), so `vite build` aliases `zod` to this chainable stub (see
- * vite.config.ts). Building a schema works (any method chain returns the stub). `parse` and
- * `safeParse` PASS THE INPUT THROUGH unchecked: client-side validation with contract schemas
- * is skipped in production and the server answers `request_param_err` instead. Features that
- * need real validation in the browser: build with WEB_REAL_ZOD=1 (and accept the weight), or
- * validate by hand. The e2e journeys run the built app, so a reliance on it shows up there.
+ * The browser uses the contract's zod schemas for TYPES and endpoint metadata only: the
+ * server validates every request (answering `request_param_err`). Real zod is ~30 KB gzipped,
+ * a fifth of the home-page budget (goal ≤ 160 KB), so `vite build` aliases `zod` to this
+ * chainable stub (see vite.config.ts). Building a schema works (any chain returns the stub);
+ * running one (`parse`, `safeParse`, …) THROWS, so a feature that starts validating with zod
+ * in the browser fails loudly in the e2e journeys (which run the built app) instead of
+ * silently skipping its checks. Validate forms by hand (brand field rules), or build with
+ * WEB_REAL_ZOD=1 and accept the weight.
  */
-const passthrough = (input: unknown) => input;
-const safe = (input: unknown) => ({ success: true as const, data: input });
+const refuse = () => {
+  throw new Error('zod schemas are types-only in the web bundle (see src/lib/zod-shim.ts)');
+};
 const METHODS: Record<string, (input: unknown) => unknown> = {
-  parse: passthrough,
-  safeParse: safe,
-  parseAsync: async (input) => input,
-  safeParseAsync: async (input) => safe(input),
-  decode: passthrough,
-  encode: passthrough,
+  parse: refuse,
+  safeParse: refuse,
+  parseAsync: refuse,
+  safeParseAsync: refuse,
+  decode: refuse,
+  encode: refuse,
 };
 
 function stub(): unknown {
