@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/index.ts';
@@ -37,6 +38,8 @@ export function dbCounters(db: Db): Counters {
           },
         })
         .returning({ count: authCounters.count, expiresAt: authCounters.expiresAt });
+      // now and then, drop windows that ended (Redis expires its keys itself)
+      if (randomInt(0, 500) === 0) await purgeExpiredCounters(db);
       return { count: row.count, resetAt: row.expiresAt.getTime() };
     },
     async peek(key) {
@@ -80,7 +83,7 @@ export function redisCounters(redis: Redis, prefix: string): Counters {
   };
 }
 
-/** Removes windows that ended (the table only; Redis expires keys itself). */
+/** Removes windows that ended from the table. */
 export async function purgeExpiredCounters(db: Db): Promise<void> {
   await db.delete(authCounters).where(lt(authCounters.expiresAt, new Date()));
 }

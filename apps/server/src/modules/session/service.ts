@@ -18,9 +18,10 @@ import * as q from './queries.ts';
 /**
  * Login limits. Failures count per account (brand + username) and per IP in 15-minute windows.
  * After ACCOUNT_MAX_FAILURES the account is locked for LOCK_MINUTES, after IP_MAX_FAILURES the
- * IP is. Locks are checked before the captcha and before the password hash, so 10,000 guesses
- * against one account from any number of IPs reach the password check at most
- * ACCOUNT_MAX_FAILURES times per lock period. A success clears the account's failures.
+ * IP is. Locks are checked before the captcha and the password hash, and each attempt on an
+ * account is counted (atomically) before its hash, so 10,000 concurrent guesses against one
+ * account from any number of IPs reach the password check at most ACCOUNT_MAX_FAILURES times
+ * per window. A success clears the account's count.
  */
 export const LOGIN_LIMITS = { windowMinutes: 15, accountMaxFailures: 5, ipMaxFailures: 20, lockMinutes: 15 } as const;
 const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -148,13 +149,21 @@ export async function login(c: Caller, body: session.LoginBody, agentOnly: boole
     }
   }
 
+  // Reserve the attempt before the hash: the increment is atomic, so concurrent guesses
+  // cannot all slip past the lock check — at most accountMaxFailures reach the hash per window.
+  const windowMs = LOGIN_LIMITS.windowMinutes * 60_000;
+  const lockMs = LOGIN_LIMITS.lockMinutes * 60_000;
+  const a = await counters.hit(k.acct, windowMs);
+  if (a.count > LOGIN_LIMITS.accountMaxFailures) {
+    await counters.set(k.lockAcct, 1, lockMs);
+    stats.lockedRejections++;
+    throw locked(Date.now() + lockMs);
+  }
   const m = await q.memberByUsername(db, c.brand.id, account);
   stats.passwordChecks++;
   if (!(await checkPassword(m?.passwordHash, body.password!))) {
     stats.failures++;
-    const windowMs = LOGIN_LIMITS.windowMinutes * 60_000;
-    const [a, i] = await Promise.all([counters.hit(k.acct, windowMs), counters.hit(k.ip, windowMs)]);
-    const lockMs = LOGIN_LIMITS.lockMinutes * 60_000;
+    const i = await counters.hit(k.ip, windowMs);
     if (i.count >= LOGIN_LIMITS.ipMaxFailures) await counters.set(k.lockIp, 1, lockMs);
     if (a.count >= LOGIN_LIMITS.accountMaxFailures) {
       await counters.set(k.lockAcct, 1, lockMs);
@@ -162,8 +171,8 @@ export async function login(c: Caller, body: session.LoginBody, agentOnly: boole
     }
     throw new AppError('login.failed', undefined, { captcha: needCaptcha(a.count, i.count) });
   }
-  admit(c.brand, m!, agentOnly);
   await counters.clear(k.acct);
+  admit(c.brand, m!, agentOnly);
   const member = m!;
   const challenge = await newIpChallenge(c, member, agentOnly);
   if (challenge) throw new AppError('login.verification.required', undefined, challenge);
