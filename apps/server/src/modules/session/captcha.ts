@@ -53,12 +53,12 @@ export function drawCaptcha(text: string): string {
     parts.push(`<path d="M${f(rnd(0, W))} ${f(rnd(0, H))} Q${f(rnd(0, W))} ${f(rnd(0, H))} ${f(rnd(0, W))} ${f(rnd(0, H))}" stroke="${color()}" stroke-width="${f(rnd(1, 2))}" fill="none" opacity="0.7"/>`);
   }
   [...text].forEach((ch, i) => {
-    const scale = rnd(5, 6.2);
-    const angle = rnd(-0.35, 0.35);
+    const scale = rnd(5, 5.8);
+    const angle = rnd(-0.3, 0.3);
     const cx = 17 + i * 28 + rnd(-3, 3), cy = H / 2 + rnd(-3, 3);
     const cos = Math.cos(angle), sin = Math.sin(angle);
     const d = GLYPHS[ch].map((stroke) => stroke.map(([x, y], j) => {
-      const px = (x - 2 + rnd(-0.25, 0.25)) * scale, py = (y - 3 + rnd(-0.25, 0.25)) * scale;
+      const px = (x - 2 + rnd(-0.25, 0.25)) * scale * 0.8, py = (y - 3 + rnd(-0.25, 0.25)) * scale;
       return `${j ? 'L' : 'M'}${f(cx + px * cos - py * sin)} ${f(cy + px * sin + py * cos)}`;
     }).join('')).join('');
     parts.push(`<path d="${d}" stroke="${color()}" stroke-width="${f(rnd(2.6, 3.4))}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`);
