@@ -57,6 +57,10 @@ export const ERRORS = {
   'crypto.required': e(400, 'This call must be encrypted.', 'Esta llamada debe ir cifrada.'),
   'crypto.invalid': e(400, 'The encrypted request could not be read.', 'No se pudo leer la solicitud cifrada.'),
   'notify.failed': e(503, 'The message could not be sent. Please try again later.', 'No se pudo enviar el mensaje. Inténtelo de nuevo más tarde.'),
+  // wallet
+  'wallet.insufficient.funds': e(400, 'Insufficient balance.', 'Saldo insuficiente.'),
+  'wallet.duplicate.reference': e(409, 'This reference was already used for another operation.', 'Esta referencia ya se usó para otra operación.'),
+  'wallet.amount.invalid': e(400, 'Enter a valid amount with at most 2 decimals.', 'Ingrese un monto válido con un máximo de 2 decimales.'),
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -162,3 +162,4 @@ export const loginChallenges = pgTable('login_challenges', {
   usedAt: timestamp({ withTimezone: true, mode: 'date' }),
   createdAt: now(),
 });
+export * from './ledger-schema.ts';
