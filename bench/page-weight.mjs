@@ -3,9 +3,10 @@
 //   node bench/page-weight.mjs [--no-build]
 // Builds when stale, starts the built server, loads / in Chromium (fresh profile, 1920x1080
 // and 390x844), records every JS and CSS response until the network is idle, lists each file.
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { launchBrowser, VIEWPORTS } from '../e2e/lib/harness.mjs';
-import { benchBuild, fmt, kb, rmTemp, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
+import { benchBuild, fmt, kb, rmTemp, runMain, snapshotWebDist, startServer, tempDir, writeResult } from './lib/common.mjs';
 
 const GOAL_KB = 160;
 
@@ -47,7 +48,8 @@ runMain(async () => {
   let server;
   let browser;
   try {
-    server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn' } });
+    const web = await snapshotWebDist(path.join(dataDir, 'web'));
+    server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', WEB_DIST: web } });
     browser = await launchBrowser();
     const runs = [];
     for (const vp of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {

@@ -29,6 +29,8 @@ const PUBLIC_ROUTES = [
 ];
 
 /** Login-required routes: logged out, each ends on home with the login popup open. */
+export const timeout = 360_000;
+
 const LOGIN_ROUTES = ['/lottery?gameCode=x', '/lottert?gameCode=x', '/seaLottery?gameCode=x', '/vnLottery', '/member', '/favorite', '/recent'];
 
 export default async function foundation({ newPage, step, shots, expectNoConsoleErrors }) {
@@ -153,6 +155,62 @@ export default async function foundation({ newPage, step, shots, expectNoConsole
     assert.ok(layout.notFound, 'no not-found page');
     expectNoConsoleErrors(page, { ignore: [/status of 404/] });
   });
+
+  // A lazy section whose chunk fails to load offers Retry (never a blank page), and Retry works.
+  const flaky = await newPage({ viewport: VIEWPORTS.laptop });
+  const chunk = /\/assets\/PromotionsPage-[^/]*\.js(\?.*)?$/;
+  await step('lazy section: failed chunk shows Retry inside the layout', async () => {
+    await flaky.route(chunk, (route) => route.abort('failed'));
+    await flaky.goto('/');
+    await waitForScreen(flaky);
+    await flaky.locator('#side-menu').getByRole('link', { name: t('es', 'common.more') }).first().click();
+    await flaky.getByRole('alert').getByText(t('es', 'lazy.chunkTitle')).waitFor();
+    await flaky.getByRole('button', { name: t('es', 'common.retry') }).waitFor();
+    await expectLayout(flaky).catch((e) => { if (!/section error shown/.test(e.message)) throw e; });
+    expectNoConsoleErrors(flaky, { ignore: [/PromotionsPage/, /Failed to load resource/, /dynamically imported module/] });
+  });
+  await step('screenshots: chunk error', () => shots('chunk-error', flaky));
+  await step('lazy section: Retry loads the chunk once the network is back', async () => {
+    await flaky.unroute(chunk);
+    await flaky.getByRole('button', { name: t('es', 'common.retry') }).click();
+    await waitUntil(() => flaky.evaluate(() => !document.querySelector('.section-error')), { message: 'the error panel stayed after Retry' });
+    await waitForScreen(flaky);
+    const layout = await expectLayout(flaky);
+    assert.ok(!layout.notFound);
+    expectNoConsoleErrors(flaky, { ignore: [/PromotionsPage/, /Failed to load resource/, /dynamically imported module/] });
+  });
+
+  // Mobile (390x844, touch): the side menu is a drawer opened from the bottom navigation, and
+  // no page is wider than the screen.
+  const phone = await newPage({ viewport: VIEWPORTS.mobile, mobile: true });
+  await step('mobile: drawer opens from the bottom nav; language select works there', async () => {
+    await phone.goto('/');
+    await waitForScreen(phone);
+    const menu = phone.locator('#side-menu');
+    const inView = async () => {
+      const b = await menu.boundingBox();
+      return !!b && b.x >= -1 && b.x + b.width <= VIEWPORTS.mobile.width + 1;
+    };
+    assert.equal(await inView(), false, 'drawer open before tapping Menu');
+    await phone.getByRole('navigation', { name: t('es', 'bottomNav.label') }).getByRole('button', { name: t('es', 'bottomNav.menu') }).click();
+    await waitUntil(inView, { message: 'drawer did not slide in' });
+    await shots('mobile-drawer', phone);
+    await menu.locator('select').selectOption('EN');
+    await menu.getByText(t('en', 'sideMenu.home'), { exact: true }).first().waitFor();
+    assert.equal(await local(phone, 'lang'), 'EN');
+    await phone.keyboard.press('Escape');
+    await waitUntil(async () => !(await inView()), { message: 'Escape did not close the drawer' });
+    expectNoConsoleErrors(phone);
+  });
+  for (const r of PUBLIC_ROUTES.filter((x) => !x.path.includes('#'))) {
+    await step(`mobile: ${r.path} fits 390 px`, async () => {
+      await phone.goto(r.path);
+      await waitForScreen(phone);
+      const m = await phone.evaluate(() => ({ sw: document.documentElement.scrollWidth, iw: window.innerWidth }));
+      assert.ok(m.sw <= m.iw + 1 && m.iw <= 391, `page is ${m.sw}px wide in a ${m.iw}px layout viewport`);
+      expectNoConsoleErrors(phone);
+    });
+  }
 
   // Region restriction: the brand `demo` blocks IR; 5.160.0.1 is an Iranian address and the
   // server trusts X-Forwarded-For (TRUST_PROXY=true in e2e).

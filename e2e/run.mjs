@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createJourney, launchBrowser, stripAnsi } from './lib/harness.mjs';
-import { ensureBuilt, rmTemp, root, startServer, tempDir } from './lib/proc.mjs';
+import { ensureBuilt, rmTemp, root, snapshotWebDist, startServer, tempDir } from './lib/proc.mjs';
 import { setBrands } from './lib/set-brand.mjs';
 
 const args = process.argv.slice(2);
@@ -36,14 +36,16 @@ function fail(where, err) {
   log(`  FAIL  ${where}\n        ${msg}`);
 }
 
+let webCopy;
 async function serverFor(brands) {
   const dataDir = tempDir('lobby-e2e-');
   dirs.push(dataDir);
-  let server = await startServer({ dataDir });
+  const env = { WEB_DIST: webCopy };
+  let server = await startServer({ dataDir, env });
   if (brands && Object.keys(brands).length) {
     await server.stop();
     await setBrands(dataDir, brands);
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, env });
   }
   servers.push(server);
   return server;
@@ -61,6 +63,10 @@ async function main() {
   }
 
   if (!noBuild) ensureBuilt({ log });
+  // Serve a copy of the web build: a rebuild by someone else mid-run must not pull assets away.
+  const webDir = tempDir('lobby-e2e-web-');
+  dirs.push(webDir);
+  webCopy = await snapshotWebDist(path.join(webDir, 'dist'));
   browser = await launchBrowser();
   let shared;
 

@@ -125,6 +125,10 @@ export function createJourney({ name, browser, server, tally, print = console.lo
       for (const ctx of contexts) {
         for (const p of ctx.pages()) {
           try { await shot(`FAIL-${stepName}-${i++}`, p); } catch { /* page gone */ }
+          if (p.consoleErrors?.length) {
+            print(`        console (${p.url()}):\n          ${p.consoleErrors.slice(0, 4).map((e) => e.slice(0, 300)).join('\n          ')}`);
+            p.consoleErrors.length = 0;
+          }
         }
       }
       if (fatal) throw Object.assign(new Error(`aborted after failed step: ${stepName}`), { reported: true });

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverMain = path.join(root, 'apps/server/dist/main.js');
 const stamp = path.join(root, 'apps/server/dist/.build-stamp');
@@ -111,6 +113,32 @@ export function ensureBuilt({ force = false, log = console.log } = {}) {
   return true;
 }
 
+export const webDist = path.join(root, 'apps/web/dist');
+
+/** True when index.html and every asset it references exist in `dir`. */
+function webDistComplete(dir) {
+  const index = path.join(dir, 'index.html');
+  if (!fs.existsSync(index)) return false;
+  const refs = [...fs.readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/?(assets\/[^"]+)"/g)].map((m) => m[1]);
+  return refs.length > 0 && refs.every((r) => fs.existsSync(path.join(dir, r)));
+}
+
+/**
+ * Copy the built web app into `into` and return that path (for the server's WEB_DIST): other
+ * people may rebuild apps/web/dist while a run is serving it. Retries while a build is half-written.
+ */
+export async function snapshotWebDist(into) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    fs.rmSync(into, { recursive: true, force: true });
+    if (webDistComplete(webDist)) {
+      fs.cpSync(webDist, into, { recursive: true });
+      if (webDistComplete(into)) return into;
+    }
+    await sleep(500);
+  }
+  throw new Error(`apps/web/dist is missing or incomplete (index.html references missing assets); run npm run build`);
+}
+
 /** A fresh temp directory (removed by `rmTemp`). */
 export function tempDir(prefix = 'lobby-') {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -120,7 +148,6 @@ export function rmTemp(dir) {
   if (dir && dir.startsWith(os.tmpdir())) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Start `node apps/server/dist/main.js` on 127.0.0.1:<free port> with PGlite in `dataDir`.
