@@ -88,6 +88,70 @@ export const helpArticle = z.object({
   content: z.object({ ES: z.string(), EN: z.string() }),
 });
 
+const localText = z.object({ ES: z.string(), EN: z.string() });
+
+/** A way to pay in, with its channels (amounts in minor units). */
+export const depositChannel = z.object({
+  code: z.string(),
+  name: z.string(),
+  min: z.number().int().positive(),
+  max: z.number().int().positive(),
+  /** Quick-pick amounts; empty = any amount between min and max. */
+  fixedAmounts: z.array(z.number().int().positive()),
+  /** Payment details shown with the order: bank, account name and number, wallet address… */
+  payee: z.record(z.string(), z.string()),
+});
+export const depositMethod = z.object({
+  code: z.string(),
+  name: localText,
+  kind: z.enum(['bank', 'ewallet', 'crypto', 'card']),
+  channels: z.array(depositChannel).min(1),
+});
+/** A bonus a member may attach to a deposit; the bonus must be turned over before withdrawing. */
+export const depositBonus = z.object({
+  code: z.string(),
+  name: localText,
+  /** Percent of the deposit, in basis points (10000 = 100%). */
+  bps: z.number().int().min(1).max(100_000),
+  maxBonus: z.number().int().positive(),
+  minDeposit: z.number().int().positive(),
+  /** Valid bets required = (deposit + bonus) × this. */
+  turnoverMultiple: z.number().int().min(0).max(100),
+});
+
+export const walletConfig = z.object({
+  /** Single wallet (isSingle): games play from the main wallet, no transfers between game wallets. */
+  singleWallet: z.boolean(),
+  deposit: z.object({
+    expiryMinutes: z.number().int().min(1),
+    methods: z.array(depositMethod),
+    bonuses: z.array(depositBonus),
+  }),
+  withdraw: z.object({
+    allowed: z.boolean(),
+    min: z.number().int().positive(),
+    max: z.number().int().positive(),
+    /** Fee in basis points of the amount plus a fixed part (minor units). */
+    feeBps: z.number().int().min(0).max(10_000),
+    feeFixed: z.number().int().min(0),
+    dailyCount: z.number().int().min(1),
+    kinds: z.array(z.enum(['bank', 'ewallet'])).min(1),
+  }),
+  /** A paid withdrawal the member does not confirm is taken as received after this many minutes. */
+  autoReceiptMinutes: z.number().int().min(1),
+  /** Play money given to a new trial account (minor units). */
+  trialBalance: z.number().int().min(0),
+});
+export type WalletConfig = z.infer<typeof walletConfig>;
+
+export const DEFAULT_WALLET_CONFIG: WalletConfig = {
+  singleWallet: true,
+  deposit: { expiryMinutes: 30, methods: [], bonuses: [] },
+  withdraw: { allowed: true, min: 10_000, max: 5_000_000, feeBps: 0, feeFixed: 0, dailyCount: 5, kinds: ['bank', 'ewallet'] },
+  autoReceiptMinutes: 1440,
+  trialBalance: 200_000,
+};
+
 const languageCode = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 
 /** Everything an operator sets for one brand (merchant code). Stored as JSON on the merchant. */
@@ -129,6 +193,7 @@ export const brandConfig = z.object({
     captchaAfterFailures: z.number().int().min(1),
     newIpVerification: z.array(z.enum(['sms', 'email', 'bank', 'otp'])),
   }),
+  wallet: walletConfig.default(DEFAULT_WALLET_CONFIG),
 });
 export type BrandConfig = z.infer<typeof brandConfig>;
 

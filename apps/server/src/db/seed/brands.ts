@@ -114,6 +114,39 @@ const HELP: BrandConfig['helpCenter'] = [
   },
 ];
 
+const mxn = (pesos: number) => pesos * 100;
+
+const DEMO_WALLET: BrandConfig['wallet'] = {
+  singleWallet: false,
+  deposit: {
+    expiryMinutes: 30,
+    methods: [
+      {
+        code: 'SPEI', kind: 'bank', name: { ES: 'Transferencia SPEI', EN: 'SPEI bank transfer' },
+        channels: [
+          { code: 'BBVA', name: 'BBVA', min: mxn(100), max: mxn(50_000), fixedAmounts: [mxn(100), mxn(200), mxn(500), mxn(1000), mxn(5000)], payee: { bank: 'BBVA México', accountName: 'Aurora Play SA de CV', clabe: '012180001234567891' } },
+          { code: 'SANTANDER', name: 'Santander', min: mxn(200), max: mxn(100_000), fixedAmounts: [], payee: { bank: 'Santander', accountName: 'Aurora Play SA de CV', clabe: '014180655012345678' } },
+        ],
+      },
+      {
+        code: 'MPAGO', kind: 'ewallet', name: { ES: 'Mercado Pago', EN: 'Mercado Pago' },
+        channels: [{ code: 'MPAGO', name: 'Mercado Pago', min: mxn(50), max: mxn(20_000), fixedAmounts: [mxn(50), mxn(100), mxn(300), mxn(500)], payee: { wallet: 'pagos@aurora-play.example' } }],
+      },
+      {
+        code: 'USDT', kind: 'crypto', name: { ES: 'USDT (TRC20)', EN: 'USDT (TRC20)' },
+        channels: [{ code: 'TRC20', name: 'TRC20', min: mxn(500), max: mxn(500_000), fixedAmounts: [], payee: { network: 'TRON (TRC20)', address: 'TQx9AuroraDemoAddressDoNotPay000001' } }],
+      },
+    ],
+    bonuses: [
+      { code: 'WELCOME100', name: { ES: 'Bono de bienvenida 100%', EN: '100% welcome bonus' }, bps: 10_000, maxBonus: mxn(2000), minDeposit: mxn(200), turnoverMultiple: 10 },
+      { code: 'RELOAD20', name: { ES: 'Recarga 20%', EN: '20% reload' }, bps: 2000, maxBonus: mxn(1000), minDeposit: mxn(100), turnoverMultiple: 5 },
+    ],
+  },
+  withdraw: { allowed: true, min: mxn(100), max: mxn(50_000), feeBps: 100, feeFixed: 0, dailyCount: 5, kinds: ['bank', 'ewallet'] },
+  autoReceiptMinutes: 1440,
+  trialBalance: mxn(2000),
+};
+
 export interface SeedBrand {
   code: string;
   hosts: string[];
@@ -170,6 +203,7 @@ export const demoBrand: SeedBrand = {
       captchaAfterFailures: 3,
       newIpVerification: ['sms', 'email', 'otp'],
     },
+    wallet: DEMO_WALLET,
   },
 };
 
@@ -198,5 +232,20 @@ export const lunaBrand: SeedBrand = {
     region: { mode: 'allow', countries: ['VN', 'TH', 'US', 'GB'] },
     agentTypes: [1, 2],
     security: { ...demoBrand.config.security, idleTimeoutMinutes: 30, passwordExpiryDays: 90, captchaOnLogin: true },
+    wallet: {
+      ...DEMO_WALLET,
+      singleWallet: true,
+      deposit: {
+        expiryMinutes: 15,
+        methods: [{
+          code: 'CARD', kind: 'card', name: { ES: 'Tarjeta', EN: 'Card' },
+          channels: [{ code: 'VISA', name: 'Visa / Mastercard', min: 1000, max: 200_000, fixedAmounts: [1000, 2500, 5000, 10_000], payee: { processor: 'Luna Pay' } }],
+        }],
+        bonuses: [],
+      },
+      withdraw: { allowed: true, min: 2000, max: 100_000, feeBps: 0, feeFixed: 100, dailyCount: 3, kinds: ['bank'] },
+      autoReceiptMinutes: 60,
+      trialBalance: 50_000,
+    },
   },
 };
