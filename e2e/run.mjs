@@ -2,7 +2,7 @@
 // port with a fresh PGlite data dir, run every e2e/*.journey.mjs in Debian's Chromium, print one
 // line per step and, last, `N passed, N failed`. Exits non-zero on any failure.
 //
-//   node e2e/run.mjs [name-filter…] [--no-build] [--keep-data]
+//   node e2e/run.mjs [name-filter… | path/to/x.journey.mjs…] [--no-build] [--keep-data]
 //
 // A journey module:
 //   export default async function ({ baseUrl, server, browser, newPage, step, shot, shots,
@@ -53,10 +53,15 @@ async function serverFor(brands) {
 
 async function main() {
   const e2eDir = path.join(root, 'e2e');
-  const files = fs.readdirSync(e2eDir)
+  // Arguments naming a .journey.mjs file run that file (from anywhere); others filter e2e/*.
+  const explicit = filters.filter((f) => f.endsWith('.journey.mjs') && fs.existsSync(f)).map((f) => path.resolve(f));
+  const names = filters.filter((f) => !explicit.includes(path.resolve(f)));
+  const files = explicit.length && !names.length ? explicit : fs.readdirSync(e2eDir)
     .filter((f) => f.endsWith('.journey.mjs'))
-    .filter((f) => !filters.length || filters.some((x) => f.includes(x)))
-    .sort();
+    .filter((f) => !names.length || names.some((x) => f.includes(x)))
+    .sort()
+    .map((f) => path.join(e2eDir, f))
+    .concat(explicit);
   if (!files.length) {
     log('no journeys found');
     return;
@@ -71,10 +76,10 @@ async function main() {
   let shared;
 
   for (const file of files) {
-    const name = file.replace(/\.journey\.mjs$/, '');
+    const name = path.basename(file).replace(/\.journey\.mjs$/, '');
     let mod;
     try {
-      mod = await import(pathToFileURL(path.join(e2eDir, file)).href);
+      mod = await import(pathToFileURL(file).href);
     } catch (err) {
       fail(`${name} › load`, err);
       continue;

@@ -13,6 +13,7 @@ export function benchBuild(opts) {
   if (process.argv.includes('--no-build') || process.env.BENCH_NO_BUILD === '1') return false;
   return ensureBuilt(opts);
 }
+const loadAtStart = os.loadavg().map((x) => +x.toFixed(2));
 export const resultsDir = path.join(root, 'bench/results');
 
 export const median = (xs) => {
@@ -32,6 +33,8 @@ export function machine() {
     cpu: os.cpus()[0]?.model,
     memGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
     platform: `${os.platform()} ${os.release()}`,
+    // Other work on the machine skews every figure: a 1-minute load above the CPU count is a warning.
+    loadavg: os.loadavg().map((x) => +x.toFixed(2)),
   };
 }
 
@@ -41,7 +44,7 @@ export function machine() {
  */
 export function writeResult(name, figures, details = {}) {
   fs.mkdirSync(resultsDir, { recursive: true });
-  const out = { name, at: new Date().toISOString(), machine: machine(), figures, details };
+  const out = { name, at: new Date().toISOString(), machine: machine(), loadAtStart, figures, details };
   const file = path.join(resultsDir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(out, null, 2) + '\n');
   return path.relative(root, file);
@@ -49,6 +52,8 @@ export function writeResult(name, figures, details = {}) {
 
 /** Run `main`, print any error, exit non-zero on error (children are killed by the exit hook). */
 export function runMain(main) {
+  const [l1] = os.loadavg();
+  if (l1 > os.cpus().length) console.log(`note: load average ${l1.toFixed(1)} on ${os.cpus().length} CPUs; other work will skew these figures`);
   main().then(
     () => process.exit(0),
     (err) => {
