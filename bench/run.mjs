@@ -1,6 +1,6 @@
 // `npm run bench`: build once, run every figure script in order (each in its own process),
 // print one table (figure, value, goal, pass/fail) and write bench/results/latest.json.
-//   node bench/run.mjs [start|page-weight|status-vs-bare …]
+//   node bench/run.mjs [start|page-weight|status-vs-bare …] [--no-build]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,14 @@ const SCRIPTS = ['start', 'page-weight', 'status-vs-bare'];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const chosen = only.length ? SCRIPTS.filter((s) => only.includes(s)) : SCRIPTS;
 
-ensureBuilt();
+if (!process.argv.includes('--no-build')) {
+  try {
+    ensureBuilt();
+  } catch (err) {
+    console.error(`${err.message}. Fix the build, or run with --no-build to measure the existing one.`);
+    process.exit(1);
+  }
+}
 const results = [];
 for (const name of chosen) {
   console.log(`\n=== bench/${name}.mjs`);
