@@ -61,6 +61,12 @@ export const ERRORS = {
   'wallet.insufficient.funds': e(400, 'Insufficient balance.', 'Saldo insuficiente.'),
   'wallet.duplicate.reference': e(409, 'This reference was already used for another operation.', 'Esta referencia ya se usó para otra operación.'),
   'wallet.amount.invalid': e(400, 'Enter a valid amount with at most 2 decimals.', 'Ingrese un monto válido con un máximo de 2 decimales.'),
+  'wallet.single': e(400, 'This site uses a single wallet: there are no game wallets to transfer between.', 'Este sitio usa una billetera única: no hay billeteras de juego entre las que transferir.'),
+  'wallet.account.invalid': e(400, 'Choose two different wallets: the main wallet and a game wallet.', 'Elija dos billeteras distintas: la billetera principal y una billetera de juego.'),
+  'wallet.upline.none': e(400, 'Your account has no upline to transfer to.', 'Su cuenta no tiene un superior al que transferir.'),
+  'wallet.downline.invalid': e(403, 'This member is not in your team.', 'Este miembro no pertenece a su equipo.'),
+  'wallet.range.invalid': e(400, 'The start date must not be after the end date.', 'La fecha de inicio no puede ser posterior a la fecha de fin.'),
+  'wallet.range.too.long': e(400, 'Choose a date range of at most {days} days.', 'Elija un rango de fechas de {days} días como máximo.'),
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

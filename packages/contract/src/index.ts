@@ -7,3 +7,4 @@ export * as system from './system.ts';
 export * as member from "./member.ts";
 export * as encryption from './crypto.ts';
 export * as session from './session.ts';
+export * as wallet from './wallet.ts';
