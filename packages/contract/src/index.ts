@@ -8,3 +8,4 @@ export * as member from "./member.ts";
 export * as encryption from './crypto.ts';
 export * as session from './session.ts';
 export * as wallet from './wallet.ts';
+export * as cashier from './cashier.ts';
