@@ -5,6 +5,9 @@ import { I18nextProvider } from 'react-i18next';
 import { ApiError, onSessionExpired } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
 import { memberKeys } from '@/features/session/api';
+import { forcedChangePending } from '@/features/session/actions';
+import { getToken } from '@/lib/storage';
+import { Toaster } from './layout/Toaster';
 import { LoginPopupContext, type LoginPopupApi } from '@/features/session/loginPopup';
 import { PopupProvider, usePopups } from './popups';
 
@@ -46,6 +49,11 @@ function LoginPopupBridge({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [queryClient, popups.open],
   );
+  // A forced password change survives a reload: reopen it while the flag is set (§4).
+  useEffect(() => {
+    if (getToken() && forcedChangePending()) popups.open('changePassword', { forced: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return <LoginPopupContext.Provider value={api}>{children}</LoginPopupContext.Provider>;
 }
 
@@ -56,6 +64,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       <I18nextProvider i18n={i18n}>
         <PopupProvider>
           <LoginPopupBridge>{children}</LoginPopupBridge>
+          <Toaster />
         </PopupProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -87,9 +87,9 @@ export function useLanguage(): { language: LanguageCode; dir: 'ltr' | 'rtl' } {
 }
 
 /** Translate a server error code (contract ERRORS) into the UI language. */
-export function errorText(code: string, fallback?: string): string {
+export function errorText(code: string, fallback?: string, params?: Record<string, string | number>): string {
   const lang = textLanguage(i18n.language);
-  if (isErrorCode(code)) return errorMessage(code, lang);
+  if (isErrorCode(code)) return errorMessage(code, lang, params);
   const key = `errorCodes.${code.replace(/\./g, '_')}`;
   return i18n.exists(key) ? i18n.t(key) : fallback || errorMessage('unknown.error', lang);
 }

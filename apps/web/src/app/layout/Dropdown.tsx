@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export function Dropdown({
-  label, icon, children, align = 'end', className = '', buttonClassName = 'icon-btn', showLabel = false,
+  label, icon, children, align = 'end', className = '', buttonClassName = 'icon-btn', showLabel = false, badge,
 }: {
   label: string;
   icon: ReactNode;
@@ -11,6 +11,8 @@ export function Dropdown({
   className?: string;
   buttonClassName?: string;
   showLabel?: boolean;
+  /** Shown after the label inside the button (e.g. the TRIAL tag). */
+  badge?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -45,6 +47,7 @@ export function Dropdown({
       >
         {icon}
         {showLabel && <span>{label}</span>}
+        {badge}
       </button>
       {open && (
         <div id={id} className={`dropdown__menu dropdown__menu--${align}`}>

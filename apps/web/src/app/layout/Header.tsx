@@ -8,7 +8,9 @@ import { Icon, type IconName } from '@/components/icons';
 import { CATEGORIES } from '@/features/games/categories';
 import { useSession } from '@/features/session/api';
 import { useLoginPopup } from '@/features/session/loginPopup';
-import { useBrand, useCustomerService } from '@/features/system/api';
+import { useFreeTrial } from '@/features/session/actions';
+import { MODULES } from '@lobby/contract';
+import { useBrand, useCustomerService, useModuleEnabled } from '@/features/system/api';
 import { usePopups } from '@/app/popups';
 import { Dropdown } from './Dropdown';
 import { MemberBox } from './MemberBox';
@@ -70,6 +72,8 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
   const session = useSession();
   const { openLogin, openRegister } = useLoginPopup();
   const popups = usePopups();
+  const freeplay = useModuleEnabled(MODULES.freePlay);
+  const startTrial = useFreeTrial();
 
   return (
     <header className="header">
@@ -111,6 +115,11 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
             <MemberBox />
           ) : (
             <div className="header__auth">
+              {freeplay && (
+                <button type="button" className="btn btn--ghost btn--sm header__trial" onClick={() => void startTrial()}>
+                  {t('auth.tryFree')}
+                </button>
+              )}
               <button type="button" className="btn btn--ghost btn--sm" onClick={() => openLogin()}>
                 {t('header.login')}
               </button>

@@ -1,5 +1,7 @@
 /** Member info in the header: name, VIP label, balance (2 decimals, eye toggle to hide as ***). */
 import { useState } from 'react';
+import { AlertDialog, usePopups } from '@/app/popups';
+import { useLogout } from '@/features/session/actions';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
@@ -25,6 +27,9 @@ export function MemberBox() {
   const session = useSession();
   const memberQuery = useMember();
   const [hidden, toggle] = useHiddenBalance();
+  const popups = usePopups();
+  const logout = useLogout();
+  const [confirmLogout, setConfirmLogout] = useState(false);
   const m = session.member;
   const name = m?.nickname || m?.userName || m?.account || '';
 
@@ -52,6 +57,7 @@ export function MemberBox() {
         icon={<span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase() || '?'}</span>}
         buttonClassName="member-box__who"
         showLabel
+        badge={session.trial ? <span className="tag tag--trial" data-testid="trial-badge">{t('header.trial')}</span> : undefined}
       >
         {(close) => (
           <>
@@ -81,9 +87,44 @@ export function MemberBox() {
             <Link to="/member" className="dropdown__item" onClick={close}>
               <Icon name="user" size={18} /> {t('memberMenu.myAccount')}
             </Link>
+            {!session.trial && (
+              <button
+                type="button"
+                className="dropdown__item"
+                onClick={() => {
+                  close();
+                  popups.open('changePassword', undefined);
+                }}
+              >
+                <Icon name="lock" size={18} /> {t('memberMenu.changePassword')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="dropdown__item dropdown__item--danger"
+              onClick={() => {
+                close();
+                setConfirmLogout(true);
+              }}
+            >
+              <Icon name="logout" size={18} /> {t('memberMenu.logout')}
+            </button>
           </>
         )}
       </Dropdown>
+      {confirmLogout && (
+        <AlertDialog
+          title={t('auth.logoutTitle')}
+          message={t('auth.logoutConfirm')}
+          confirmLabel={t('auth.logout')}
+          cancelLabel={t('common.cancel')}
+          onCancel={() => setConfirmLogout(false)}
+          onConfirm={() => {
+            setConfirmLogout(false);
+            void logout();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -56,8 +56,18 @@ export function PopupProvider({ children }: { children: ReactNode }) {
         const entry = popupRegistry[p.name];
         const Body = entry.component as React.ComponentType<{ close: () => void; props: unknown }>;
         const onClose = () => close(p.name);
+        const dismissible = (entry.dismissible as ((props: unknown) => boolean) | undefined)?.(p.props) ?? true;
         return (
-          <Modal key={p.key} title={entry.title?.()} size={entry.size} onClose={onClose} className={`popup popup--${p.name}`}>
+          <Modal
+            key={p.key}
+            title={entry.title?.()}
+            size={entry.size}
+            onClose={onClose}
+            className={`popup popup--${p.name}`}
+            closeOnBackdrop={dismissible}
+            closeOnEscape={dismissible}
+            hideClose={!dismissible}
+          >
             <Suspense fallback={<SectionSpinner />}>
               <Body close={onClose} props={p.props} />
             </Suspense>

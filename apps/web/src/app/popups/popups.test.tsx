@@ -10,7 +10,7 @@ describe('popup host', () => {
     await userEvent.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Iniciar sesión' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(within(dialog).getByTestId('popup-placeholder-login')).toBeInTheDocument();
+    expect(await within(dialog).findByTestId('login-form')).toBeInTheDocument();
     expect(dialog.contains(document.activeElement)).toBe(true);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

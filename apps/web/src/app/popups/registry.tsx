@@ -3,7 +3,7 @@
  * register, notice, live chat...) or add new names: add the props type to PopupPropsMap and
  * an entry to popupRegistry (use React.lazy for anything heavy).
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import type { AuthPopupOptions } from '@/features/session/loginPopup';
@@ -16,9 +16,17 @@ export interface AlertPopupProps {
   onConfirm?: () => void;
 }
 
+export interface ChangePasswordPopupProps {
+  /** Forced after a login with 123456 or an expired password: cannot be dismissed. */
+  forced?: boolean;
+  reason?: 'weak' | 'expired';
+}
+
 export interface PopupPropsMap {
   login: AuthPopupOptions | undefined;
   register: AuthPopupOptions | undefined;
+  forgotPassword: undefined;
+  changePassword: ChangePasswordPopupProps | undefined;
   notice: undefined;
   liveChat: undefined;
   alert: AlertPopupProps;
@@ -34,23 +42,16 @@ interface PopupEntry<N extends PopupName> {
   component: ComponentType<PopupBodyProps<N>>;
   title?: () => string;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** False: no close button, Escape and backdrop do nothing (default true). */
+  dismissible?: (props: PopupPropsMap[N]) => boolean;
 }
 
-function LoginPlaceholder({ close }: PopupBodyProps<'login'>) {
-  return <ComingSoonPanel icon="user" name="login" onClose={close} />;
-}
-function RegisterPlaceholder({ close, props }: PopupBodyProps<'register'>) {
-  const { t } = useTranslation();
-  return (
-    <ComingSoonPanel icon="userPlus" name="register" onClose={close}>
-      {props?.referralCode && (
-        <p className="coming-soon__meta">
-          {t('popups.register.referral')} <strong dir="ltr">{props.referralCode}</strong>
-        </p>
-      )}
-    </ComingSoonPanel>
-  );
-}
+// The account popups load on first use (home stays light).
+const LoginPopup = lazy(() => import('@/features/session/components/LoginPopup'));
+const RegisterPopup = lazy(() => import('@/features/session/components/RegisterPopup'));
+const ForgotPasswordPopup = lazy(() => import('@/features/session/components/ForgotPasswordPopup'));
+const ChangePasswordPopup = lazy(() => import('@/features/session/components/ChangePasswordPopup'));
+
 function NoticePlaceholder({ close }: PopupBodyProps<'notice'>) {
   return <ComingSoonPanel icon="bell" name="notice" onClose={close} />;
 }
@@ -80,8 +81,15 @@ function AlertBody({ close, props }: PopupBodyProps<'alert'>) {
 }
 
 export const popupRegistry: { [N in PopupName]: PopupEntry<N> } = {
-  login: { component: LoginPlaceholder, title: () => i18n.t('popups.login.title'), size: 'sm' },
-  register: { component: RegisterPlaceholder, title: () => i18n.t('popups.register.title'), size: 'sm' },
+  login: { component: LoginPopup, title: () => i18n.t('popups.login.title'), size: 'sm' },
+  register: { component: RegisterPopup, title: () => i18n.t('popups.register.title'), size: 'md' },
+  forgotPassword: { component: ForgotPasswordPopup, title: () => i18n.t('popups.forgotPassword.title'), size: 'sm' },
+  changePassword: {
+    component: ChangePasswordPopup,
+    title: () => i18n.t('popups.changePassword.title'),
+    size: 'sm',
+    dismissible: (p) => !p?.forced,
+  },
   notice: { component: NoticePlaceholder, title: () => i18n.t('popups.notice.title'), size: 'md' },
   liveChat: { component: LiveChatPlaceholder, title: () => i18n.t('popups.liveChat.title'), size: 'sm' },
   alert: { component: AlertBody, title: () => i18n.t('dialog.warning'), size: 'sm' },

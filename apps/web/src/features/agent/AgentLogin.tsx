@@ -3,16 +3,16 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/features/session/api';
-import { useLoginPopup } from '@/features/session/loginPopup';
+import { LoginForm } from '@/features/session/components/LoginForm';
 import { useBrand } from '@/features/system/api';
+import '@/features/session/components/auth.css';
 
-/** /agent — the agent login page. The real login form is a later issue. */
+/** /agent — the agent login page: the agent login endpoint refuses non-agents (login.non.agent). */
 export default function AgentLogin() {
   const { t } = useTranslation();
   const session = useSession();
   const brand = useBrand();
   const navigate = useNavigate();
-  const { openLogin } = useLoginPopup();
 
   // An agent who is already logged in goes straight to the agent centre (§4).
   useEffect(() => {
@@ -27,9 +27,9 @@ export default function AgentLogin() {
         <h1 id="agent-login-title">{t('pages.agentLogin.title')}</h1>
         <p className="muted">{t('pages.agentLogin.description')}</p>
         {nonAgent && <p className="notice notice--warning" role="alert">{t('errorCodes.login_non_agent')}</p>}
-        <button type="button" className="btn btn--primary btn--block" onClick={() => openLogin({ returnTo: '/agentHome' })}>
-          {t('header.login')}
-        </button>
+        <div className="agent-login__form">
+          <LoginForm agent goTo="/agentHome" />
+        </div>
         {brand?.supportHours && (
           <p className="agent-login__hours">
             <Icon name="clock" size={16} /> {t('pages.agentLogin.support')}: <span dir="ltr">{brand.supportHours}</span>

@@ -1,8 +1,8 @@
 /** Member queries and the session hook built on them. */
 import { useQuery } from '@tanstack/react-query';
-import { member } from '@lobby/contract';
+import { member, type FieldRule } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { useBrand } from '@/features/system/api';
+import { useBrand, useRegisterSettings, useStatus } from '@/features/system/api';
 import { deriveFlags, useToken, type SessionFlags } from './store';
 
 export const memberKeys = {
@@ -36,4 +36,14 @@ export function useSession(): Session {
   const q = useMember();
   const flags = deriveFlags(token, q.data?.type, brand);
   return { ...flags, token, member: q.data, pending: !!token && (q.isPending || !brand) && !q.isError };
+}
+
+/**
+ * The brand's register field rules: GET /wps/system/setting/register, and until it answers the
+ * copy inside the status payload (status.info.register), so forms never wait for a second call.
+ */
+export function useFieldRules(): Record<string, FieldRule> | undefined {
+  const fromStatus = useStatus().data?.info.register;
+  const q = useRegisterSettings();
+  return q.data ?? fromStatus;
 }
