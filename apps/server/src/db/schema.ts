@@ -163,3 +163,4 @@ export const loginChallenges = pgTable('login_challenges', {
   createdAt: now(),
 });
 export * from './ledger-schema.ts';
+export * from './cashier-schema.ts';

@@ -4,7 +4,7 @@ import { entries, ledgerAccounts, postings } from '../../db/ledger-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 /** Brand accounts: the world outside the brand's members. They may go negative. */
-export const BRAND_WALLETS = ['house', 'clearing', 'bonus_pool', 'payout', 'play_money'] as const;
+export const BRAND_WALLETS = ['house', 'clearing', 'bonus_pool', 'payout', 'play_money', 'withdraw_hold'] as const;
 export type BrandWallet = (typeof BRAND_WALLETS)[number];
 
 export interface Line {
