@@ -182,6 +182,7 @@ export function LoginForm({ agent = false, goTo, onForgot }: LoginFormProps) {
                 {...a11y}
                 className="input"
                 name="username"
+                autoFocus={!agent && !username}
                 autoComplete="username"
                 autoCapitalize="off"
                 spellCheck={false}
@@ -214,7 +215,7 @@ export function LoginForm({ agent = false, goTo, onForgot }: LoginFormProps) {
             </label>
             {onForgot && (
               <button type="button" className="link-btn" onClick={onForgot}>
-                {t('auth.forgot')}
+                {t('auth.forgotLink')}
               </button>
             )}
           </div>
