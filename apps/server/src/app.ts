@@ -14,6 +14,10 @@ import { webPlugin } from './plugins/web.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { cashierRoutes } from './modules/cashier/routes.ts';
+import { registerJobs } from './jobs/index.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +75,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(systemRoutes);
   await app.register(sessionRoutes);
   await app.register(memberRoutes);
+  await app.register(cashierRoutes);
+  await app.register(realtimePlugin);
+  await app.register(walletRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
+  registerJobs(app);
   return app;
 }

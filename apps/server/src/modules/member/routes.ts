@@ -15,7 +15,7 @@ export async function memberRoutes(app: FastifyInstance) {
   });
   const caller = (ctx: { brand: Parameters<typeof callerOf>[1]; req: Parameters<typeof callerOf>[2] }) => callerOf(app, ctx.brand, ctx.req);
 
-  route(app, member.getMemberInfo, async ({ brand, principal }) => service.memberInfo(brand, principal));
+  route(app, member.getMemberInfo, async ({ brand, principal }) => service.memberInfo(app.db, brand, principal));
   route(app, member.setLanguage, async ({ body, principal }) => service.setLanguage(app.db, principal, body.language));
   route(app, member.register, async (ctx) => reg.register(caller(ctx), ctx.body, 'username'), PER_MINUTE(20));
   route(app, member.registerMobile, async (ctx) => reg.register(caller(ctx), ctx.body, 'mobile'), PER_MINUTE(20));

@@ -5,10 +5,12 @@ import { members } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { maskRecipient } from '../session/codes.ts';
+import { mainBalance } from '../wallet/service.ts';
 
-/** Member info (§3). Wallet, VIP, promotions and inbox fill their parts as those domains land. */
-export function memberInfo(brand: Brand, p: Principal): member.MemberInfo {
+/** Member info (§3); `balance` is the main wallet. VIP, promotions and inbox fill their parts as those domains land. */
+export async function memberInfo(db: Db, brand: Brand, p: Principal): Promise<member.MemberInfo> {
   const m = p.member;
+  const balance = await mainBalance(db, brand, m.id);
   return {
     id: String(m.id),
     account: m.username,
@@ -17,7 +19,7 @@ export function memberInfo(brand: Brand, p: Principal): member.MemberInfo {
     type: m.type,
     isAgent: p.isAgent,
     isTrial: p.isTrial,
-    balance: '0.00',
+    balance,
     currency: brand.config.currency.code,
     currencySymbol: brand.config.currency.symbol,
     vip: false,

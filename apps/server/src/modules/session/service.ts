@@ -14,6 +14,7 @@ import {
 import { dbCounters, redisCounters, type Counters } from './counters.ts';
 import { checkPassword } from './passwords.ts';
 import * as q from './queries.ts';
+import { grantTrialBalance } from '../wallet/service.ts';
 
 /**
  * Login limits. Failures count per account (brand + username) and per IP in 15-minute windows.
@@ -295,7 +296,9 @@ export async function freeplay(c: Caller): Promise<session.LoginValue> {
       merchantId: c.brand.id, username, usernameKey: username, passwordHash: null, type: c.brand.config.trialType,
       nickname: username, language: c.lang,
     });
-    if (m) return openSession(c, m, 'trial');
+    if (!m) continue;
+    await grantTrialBalance(db, c.brand, m.id);
+    return openSession(c, m, 'trial');
   }
   throw new AppError('unknown.error');
 }

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { wallet } from '@lobby/contract';
+import type { Brand } from './merchant.ts';
+import { loadPrincipal, type Principal } from './session.ts';
+import { balancePush, type WalletEvents } from '../modules/wallet/service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** socket.io server on Fastify's HTTP server (path /socket.io). */
+    io: Server;
+    /** Pushes a member's new balance to their open pages; call after every posting. */
+    walletEvents: WalletEvents;
+  }
+}
+
+interface SocketData { brand: Brand; principal: Principal }
+
+/** The room of one member of one brand: every open page of that member joins it. */
+export const memberRoom = (merchantId: number, memberId: bigint) => `m:${merchantId}:${memberId}`;
+
+/**
+ * Realtime pushes. Clients connect with `auth: {token, merchant}`; the session is checked the
+ * way plugins/session.ts checks it for HTTP calls, and the socket joins its member's room.
+ * With REDIS_URL the Redis adapter carries emits to sockets held by other instances.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance) => {
+  const io = new Server(app.server, { path: wallet.SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'] });
+  const clients = app.redis ? [app.redis.duplicate(), app.redis.duplicate()] : [];
+  if (clients.length) {
+    for (const c of clients) c.on('error', (err) => app.log.warn({ err }, 'socket.io redis error'));
+    io.adapter(createAdapter(clients[0], clients[1], { key: `${app.config.REDIS_PREFIX}socket.io` }));
+  }
+
+  io.use(async (socket: Socket, next) => {
+    try {
+      const auth = (socket.handshake.auth ?? {}) as { token?: unknown; merchant?: unknown };
+      const brand = typeof auth.merchant === 'string' ? app.brands.byMerchantCode(auth.merchant.trim()) : undefined;
+      if (!brand || typeof auth.token !== 'string' || !auth.token) return next(new Error('customer.not.login'));
+      const fake = { headers: { authorization: auth.token }, brand } as unknown as FastifyRequest;
+      const principal = await loadPrincipal(app.db, fake);
+      if (!principal) return next(new Error('customer.not.login'));
+      (socket.data as SocketData) = { brand, principal };
+      next();
+    } catch {
+      next(new Error('customer.not.login'));
+    }
+  });
+  io.on('connection', (socket) => {
+    const { brand, principal } = socket.data as SocketData;
+    void socket.join(memberRoom(brand.id, principal.member.id));
+  });
+
+  app.decorate('io', io);
+  app.decorate('walletEvents', {
+    async balanceChanged(brand: Brand, memberId: bigint) {
+      const push = await balancePush(app.db, brand, memberId);
+      io.to(memberRoom(brand.id, memberId)).emit(wallet.SOCKET_EVENTS.balance, push);
+    },
+  } satisfies WalletEvents);
+
+  // Sockets hold connections open: drop them before the HTTP server waits for its connections.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+    await Promise.allSettled(clients.map((c) => c.quit()));
+  });
+});
