@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 
+export interface RegionRule { mode: 'allow' | 'block'; countries: string[] }
+
 interface GeoLookup { lookup(ip: string): { country: string } | null }
 let geo: GeoLookup | null = null;
 
@@ -14,9 +16,9 @@ export function countryOf(ip: string): string | null {
  * Region rule: with `allow`, only the listed countries may enter; with `block`, the listed
  * ones may not. Addresses with no country (loopback, private ranges) are let in.
  */
-export function regionBlocked(rule: { mode: 'allow' | 'block'; countries: string[] }, ip: string): boolean {
-  if (rule.countries.length === 0) return false;
-  const c = countryOf(ip);
-  if (!c) return false;
-  return rule.mode === 'allow' ? !rule.countries.includes(c) : rule.countries.includes(c);
+export function countryBlocked(rule: RegionRule, country: string | null): boolean {
+  if (rule.countries.length === 0 || !country) return false;
+  return rule.mode === 'allow' ? !rule.countries.includes(country) : rule.countries.includes(country);
 }
+
+export const regionBlocked = (rule: RegionRule, ip: string) => rule.countries.length > 0 && countryBlocked(rule, countryOf(ip));

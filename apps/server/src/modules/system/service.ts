@@ -1,6 +1,6 @@
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import { LANGUAGES, RTL_LANGUAGES, SYSTEM_STATUS, type system } from '@lobby/contract';
-import { countryOf, regionBlocked } from '../../lib/geo.ts';
+import { countryBlocked, countryOf } from '../../lib/geo.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 
 type Info = system.SystemStatus['info'];
@@ -45,9 +45,10 @@ const infoJson = new WeakMap<Brand, string>();
 /** The status for one client: maintenance wins over region restriction (§4). */
 export function status(b: Brand, ip: string) {
   const maintenance = b.config.maintenance.enabled;
-  const regionRestriction = regionBlocked(b.config.region, ip);
+  const country = countryOf(ip);
+  const regionRestriction = countryBlocked(b.config.region, country);
   const code = maintenance ? SYSTEM_STATUS.maintenance : regionRestriction ? SYSTEM_STATUS.regionRestricted : SYSTEM_STATUS.normal;
-  return { status: code, maintenance, regionRestriction, location: { ip, country: countryOf(ip) } };
+  return { status: code, maintenance, regionRestriction, location: { ip, country } };
 }
 
 /** The whole status envelope as JSON, from memory: only the client's address part is built per call. */
