@@ -46,6 +46,14 @@ const schema = z.object({
   DEV_OUTBOX: bool.default(false),
   /** Encrypts the brands' RSA private keys at rest (brand_keys); keep it stable once keys exist. */
   BRAND_KEY_PASSPHRASE: z.string().min(16).optional(),
+  /**
+   * Operator API (deposit confirm, withdrawal pay…): header X-Operator-Key. One key for every
+   * brand, or per brand as `demo:key1,luna:key2`. Unset: 'dev-operator-key' outside production;
+   * in production the operator API answers function.not.available.
+   */
+  OPERATOR_API_KEY: z.string().min(8).optional(),
+  /** Run scheduled jobs (deposit expiry, withdrawal auto-receipt). Default: on, except NODE_ENV=test. */
+  JOBS_ENABLED: bool.optional(),
 }).superRefine((c, ctx) => {
   const need = (key: 'SMTP_URL' | 'MAIL_FROM' | 'SMS_HTTP_URL', why: string) => {
     if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required when ${why}` });
@@ -57,7 +65,7 @@ const schema = z.object({
   if (c.NOTIFY_SMS_PROVIDER === 'http') need('SMS_HTTP_URL', 'NOTIFY_SMS_PROVIDER=http');
 });
 
-export type Config = z.infer<typeof schema> & { webDist: string };
+export type Config = Omit<z.infer<typeof schema>, 'JOBS_ENABLED'> & { webDist: string; JOBS_ENABLED: boolean };
 
 /** Read the environment into a typed config; fail fast with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -68,5 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const here = path.dirname(new URL(import.meta.url).pathname);
   const webDist = parsed.data.WEB_DIST ?? path.resolve(here, '../../web/dist');
-  return { ...parsed.data, webDist, ...overrides };
+  const d = parsed.data;
+  const OPERATOR_API_KEY = d.OPERATOR_API_KEY ?? (d.NODE_ENV === 'production' ? undefined : 'dev-operator-key');
+  const JOBS_ENABLED = d.JOBS_ENABLED ?? d.NODE_ENV !== 'test';
+  return { ...d, OPERATOR_API_KEY, JOBS_ENABLED, webDist, ...overrides };
 }

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { expireOrders } from '../modules/cashier/deposit.ts';
+import { autoReceiveAll } from '../modules/cashier/withdraw.ts';
+import { startJobs, type Job } from './runner.ts';
+
+/** The server's scheduled jobs. */
+export function jobsOf(app: FastifyInstance): Job[] {
+  return [
+    { name: 'deposit.expire', everyMs: 30_000, run: (now) => expireOrders(app.db, now) },
+    { name: 'withdraw.auto-receipt', everyMs: 60_000, run: (now) => autoReceiveAll(app.db, app.brands.all(), now) },
+  ];
+}
+
+/** Starts the jobs (config JOBS_ENABLED) and stops them when the app closes. */
+export function registerJobs(app: FastifyInstance): void {
+  if (!app.config.JOBS_ENABLED) return;
+  const stop = startJobs(app.db, jobsOf(app), app.log);
+  app.addHook('onClose', async () => stop());
+}

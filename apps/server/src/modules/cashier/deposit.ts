@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import type { cashier } from '@lobby/contract';
+import type { Db } from '../../db/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import { requireRealAccount, type Principal } from '../../plugins/session.ts';
+import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
+import { balanceChanged, newRef, pageOf, recordRange } from './common.ts';
+import { formatAmount, parseAmount } from './money.ts';
+import * as q from './queries.ts';
+import { depositView } from './views.ts';
+
+/** Open (pending, unexpired) orders a member may have at once. */
+export const MAX_OPEN_DEPOSITS = 5;
+
+export function depositMethods(brand: Brand, p: Principal) {
+  requireRealAccount(p);
+  const { deposit } = brand.config.wallet;
+  return {
+    methods: deposit.methods.map((m) => ({
+      code: m.code, name: m.name, kind: m.kind,
+      channels: m.channels.map((c) => ({ code: c.code, name: c.name, min: formatAmount(c.min), max: formatAmount(c.max), fixedAmounts: c.fixedAmounts.map(formatAmount) })),
+    })),
+    bonuses: deposit.bonuses.map((b) => ({
+      code: b.code, name: b.name, bps: b.bps, maxBonus: formatAmount(b.maxBonus), minDeposit: formatAmount(b.minDeposit), turnoverMultiple: b.turnoverMultiple,
+    })),
+    expiryMinutes: deposit.expiryMinutes,
+    currency: brand.config.currency.code, currencySymbol: brand.config.currency.symbol,
+  };
+}
+
+type CreateBody = { method: string; channel: string; amount: unknown; bonusCode?: string; requestId: string };
+
+/** Creates a pending order (same requestId = same order). Amounts and bonus are the server's. */
+export async function createOrder(db: Db, brand: Brand, p: Principal, body: CreateBody, now = new Date()): Promise<cashier.DepositOrder> {
+  requireRealAccount(p);
+  const replay = await q.depositByRequest(db, brand.id, p.member.id, body.requestId);
+  if (replay) return depositView(replay);
+  const amount = parseAmount(body.amount);
+  const { deposit } = brand.config.wallet;
+  const method = deposit.methods.find((m) => m.code === body.method);
+  const channel = method?.channels.find((c) => c.code === body.channel);
+  if (!method || !channel) throw new AppError('cashier.method.invalid');
+  if (amount < BigInt(channel.min) || amount > BigInt(channel.max)) {
+    throw new AppError('cashier.amount.out.of.range', { min: formatAmount(channel.min), max: formatAmount(channel.max) });
+  }
+  if (channel.fixedAmounts.length > 0 && !channel.fixedAmounts.some((a) => BigInt(a) === amount)) throw new AppError('cashier.amount.not.allowed');
+  let bonusAmount = 0n;
+  let turnoverMultiple = 0;
+  if (body.bonusCode) {
+    const bonus = deposit.bonuses.find((b) => b.code === body.bonusCode);
+    if (!bonus || amount < BigInt(bonus.minDeposit)) throw new AppError('cashier.bonus.invalid');
+    bonusAmount = (amount * BigInt(bonus.bps)) / 10_000n;
+    if (bonusAmount > BigInt(bonus.maxBonus)) bonusAmount = BigInt(bonus.maxBonus);
+    turnoverMultiple = bonus.turnoverMultiple;
+  }
+  return db.transaction(async (tx) => {
+    await q.lockMember(tx, p.member.id);
+    const again = await q.depositByRequest(tx, brand.id, p.member.id, body.requestId);
+    if (again) return depositView(again);
+    if (await q.countOpenDeposits(tx, brand.id, p.member.id, now) >= MAX_OPEN_DEPOSITS) throw new AppError('cashier.deposit.pending.limit');
+    const row = await q.insertDeposit(tx, {
+      merchantId: brand.id, memberId: p.member.id, orderNo: newRef('D', now), requestId: body.requestId,
+      method: method.code, channel: channel.code, amount, bonusCode: body.bonusCode ?? null, bonusAmount, turnoverMultiple,
+      payee: channel.payee, createdAt: now, expiresAt: new Date(now.getTime() + deposit.expiryMinutes * 60_000),
+    });
+    return depositView(row ?? (await q.depositByRequest(tx, brand.id, p.member.id, body.requestId))!);
+  });
+}
+
+export async function listOrders(db: Db, brand: Brand, p: Principal, query: { startDate?: string; endDate?: string; status?: q.DepositStatus; page: number }) {
+  requireRealAccount(p);
+  const { from, to } = recordRange(brand, query.startDate, query.endDate);
+  const { rows, total } = await q.listDeposits(db, { merchantId: brand.id, memberId: p.member.id, status: query.status, from, to, page: query.page });
+  return pageOf(rows.map((r) => depositView(r.o)), total, query.page);
+}
+
+/** A state change that did not happen: the same end state again is a replay, anything else a conflict. */
+function settled(row: q.DepositRow | undefined, wanted: q.DepositStatus, now: Date): q.DepositRow {
+  if (!row) throw new AppError('cashier.order.not.found');
+  if (row.status === wanted) return row;
+  const status = row.status === 'pending' && row.expiresAt <= now ? 'expired' : row.status;
+  throw new AppError('cashier.order.state', { status }, { status });
+}
+
+export async function cancelOrder(db: Db, brand: Brand, p: Principal, orderNo: string, now = new Date()) {
+  requireRealAccount(p);
+  const row = await q.closeDeposit(db, brand.id, orderNo, 'cancelled', { now, memberId: p.member.id, evenIfExpired: false })
+    ?? settled(await q.depositByNo(db, brand.id, orderNo, p.member.id), 'cancelled', now);
+  return depositView(row);
+}
+
+// ---- operator ------------------------------------------------------------------------------------
+
+const operatorView = (o: q.DepositRow, username: string) => ({ ...depositView(o), memberId: String(o.memberId), username });
+
+export async function operatorList(db: Db, brand: Brand, query: { startDate?: string; endDate?: string; status?: q.DepositStatus; username?: string; page: number }) {
+  const { from, to } = recordRange(brand, query.startDate, query.endDate);
+  const { rows, total } = await q.listDeposits(db, { merchantId: brand.id, status: query.status, username: query.username, from, to, page: query.page });
+  return pageOf(rows.map((r) => operatorView(r.o, r.username)), total, query.page);
+}
+
+/**
+ * The money arrived: pending → confirmed and, in the same transaction, the posting
+ * `deposit:<orderNo>` (clearing → member main) plus, with a bonus, `deposit:<orderNo>:bonus`
+ * (bonus_pool → member main) and its turnover requirement. A second confirm answers the
+ * confirmed order and moves nothing; an expired, cancelled or rejected order cannot be confirmed.
+ */
+export async function confirmOrder(app: FastifyInstance, brand: Brand, orderNo: string, remark?: string, now = new Date()) {
+  const row = await app.db.transaction(async (tx) => {
+    const o = await q.closeDeposit(tx, brand.id, orderNo, 'confirmed', { now, remark });
+    if (!o) return undefined;
+    const main = await memberAccount(tx, brand.id, o.memberId);
+    const clearing = await brandAccount(tx, brand.id, 'clearing');
+    await post(tx, { merchantId: brand.id, kind: 'deposit', idemKey: `deposit:${o.orderNo}`, memberId: o.memberId,
+      lines: [{ account: clearing, amount: -o.amount }, { account: main, amount: o.amount }], meta: { orderNo: o.orderNo, method: o.method, channel: o.channel } });
+    if (o.bonusAmount > 0n) {
+      const pool = await brandAccount(tx, brand.id, 'bonus_pool');
+      await post(tx, { merchantId: brand.id, kind: 'bonus', idemKey: `deposit:${o.orderNo}:bonus`, memberId: o.memberId,
+        lines: [{ account: pool, amount: -o.bonusAmount }, { account: main, amount: o.bonusAmount }], meta: { orderNo: o.orderNo, bonusCode: o.bonusCode } });
+    }
+    if (o.bonusCode && o.turnoverMultiple > 0) {
+      await q.insertTurnover(tx, { merchantId: brand.id, memberId: o.memberId, source: `bonus:${o.bonusCode}`, sourceRef: `deposit:${o.orderNo}`,
+        required: (o.amount + o.bonusAmount) * BigInt(o.turnoverMultiple), createdAt: now });
+    }
+    return o;
+  });
+  if (row) balanceChanged(app, brand, row.memberId);
+  const final = row ?? settled(await q.depositByNo(app.db, brand.id, orderNo), 'confirmed', now);
+  return operatorView(final, await q.usernameOf(app.db, final.memberId));
+}
+
+export async function rejectOrder(db: Db, brand: Brand, orderNo: string, remark?: string, now = new Date()) {
+  const row = await q.closeDeposit(db, brand.id, orderNo, 'rejected', { now, remark, evenIfExpired: true })
+    ?? settled(await q.depositByNo(db, brand.id, orderNo), 'rejected', now);
+  return operatorView(row, await q.usernameOf(db, row.memberId));
+}
+
+/** Job: closes pending orders past their expiry. Answers how many. */
+export async function expireOrders(db: Db, now = new Date()): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await q.expireDeposits(db, now);
+    total += rows.length;
+    if (rows.length < 500) return total;
+  }
+}
