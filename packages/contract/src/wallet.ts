@@ -144,9 +144,13 @@ export const recallAll = endpoint({
   response: recallResult,
 });
 
+/**
+ * Encrypted (it carries the withdrawal password). The password is checked like a withdrawal's:
+ * `cashier.payment.password.required` (not set yet), `.invalid` (value.attemptsLeft), `.locked`.
+ */
 export const transferUpline = endpoint({
-  method: 'POST', path: '/wps/relay/GCS_transferUpline', module: MODULES.transferUpline, auth: 'member',
-  summary: 'Move money from the member\'s main wallet to the direct upline\'s main wallet.',
+  method: 'POST', path: '/wps/relay/GCS_transferUpline', module: MODULES.transferUpline, auth: 'member', encrypted: true,
+  summary: 'Move money from the member\'s main wallet to the direct upline\'s main wallet (needs the withdrawal password).',
   body: z.object({ amount: amountInput, requestId, paymentPassword: z.string().max(64).optional() }),
   response: transferResult,
 });

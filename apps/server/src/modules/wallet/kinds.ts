@@ -19,6 +19,8 @@ export const CODE_TYPE_OF_KIND: Readonly<Record<string, wallet.CodeType>> = {
   deposit_manual: 'deposit',
   withdraw: 'withdraw',
   withdraw_hold: 'withdraw',
+  withdraw_reject: 'withdraw',
+  withdraw_pay: 'withdraw',
   withdraw_refund: 'withdraw',
   withdraw_fee: 'withdraw',
   bet: 'betting',

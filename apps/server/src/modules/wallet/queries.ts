@@ -84,7 +84,9 @@ export async function statementPage(db: Db, f: StatementFilter, limit: number, o
  * entries of the member's postings (postings_member (member_id, created_at), entries_posting).
  */
 export async function memberTotalsByDay(db: Db, merchantId: number, memberId: bigint, from: Date, to: Date, gmtOffsetMinutes: number) {
-  const dayExpr = sql<string>`to_char((${postings.createdAt} at time zone 'UTC') + make_interval(mins => ${gmtOffsetMinutes}::int), 'YYYY-MM-DD')`;
+  // The offset is inlined (an integer from the brand config): a bound parameter would make
+  // the select and group-by expressions differ for PostgreSQL.
+  const dayExpr = sql<string>`to_char((${postings.createdAt} at time zone 'UTC') + interval '${sql.raw(String(Math.trunc(gmtOffsetMinutes)))} minutes', 'YYYY-MM-DD')`;
   const gameType = sql<string>`coalesce(${postings.meta}->>'gameType', '')`;
   const rows = await db.select({ day: dayExpr, kind: postings.kind, gameType, amount: sql<string>`sum(${entries.amount})` })
     .from(postings)

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, requireRealAccount, type Principal } from '../../plugins/session.ts';
+import { verifyPaymentPassword } from '../cashier/secrets.ts';
 import { memberAccount, post, type PostResult } from './ledger.ts';
 import { KIND } from './kinds.ts';
 import { formatAmount, parseAmount } from './money.ts';
@@ -116,16 +117,14 @@ export async function recallAll(db: Db, brand: Brand, p: Principal, requestId: s
   };
 }
 
-/**
- * Main wallet to the direct upline's main wallet. The payment password belongs to the
- * cashier module; it is not checked here yet.
- */
-export async function transferToUpline(db: Db, brand: Brand, p: Principal, body: { amount: unknown; requestId: string }, events?: WalletEvents) {
+/** Main wallet to the direct upline's main wallet; needs the withdrawal password (cashier). */
+export async function transferToUpline(db: Db, brand: Brand, p: Principal, body: { amount: unknown; requestId: string; paymentPassword?: string }, events?: WalletEvents) {
   requireRealAccount(p);
   const parentId = p.member.parentId;
   const parent = parentId === null ? undefined : await q.memberOfBrand(db, brand.id, parentId);
   if (!parent || parent.status !== 'active') throw new AppError('wallet.upline.none');
   const amount = parseAmount(body.amount);
+  await verifyPaymentPassword(db, p, body.paymentPassword ?? '');
   const me = p.member;
   const { result, applied } = await move(db, brand, {
     kind: KIND.upline, memberId: me.id, requestId: body.requestId, amount,
