@@ -8,6 +8,7 @@ import { memberKeys } from '@/features/session/api';
 import { forcedChangePending } from '@/features/session/actions';
 import { getToken } from '@/lib/storage';
 import { Toaster } from './layout/Toaster';
+import { BalanceSync } from '@/features/wallet/BalanceSync';
 import { LoginPopupContext, type LoginPopupApi } from '@/features/session/loginPopup';
 import { PopupProvider, usePopups } from './popups';
 
@@ -65,6 +66,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         <PopupProvider>
           <LoginPopupBridge>{children}</LoginPopupBridge>
           <Toaster />
+          <BalanceSync />
         </PopupProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -46,8 +46,8 @@ export function Dropdown({
         onClick={() => setOpen((v) => !v)}
       >
         {icon}
-        {showLabel && <span>{label}</span>}
         {badge}
+        {showLabel && <span>{label}</span>}
       </button>
       {open && (
         <div id={id} className={`dropdown__menu dropdown__menu--${align}`}>

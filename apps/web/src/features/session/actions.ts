@@ -63,7 +63,7 @@ export function useCompleteLogin() {
     (value: LoginValue, { kind, goTo }: CompleteLoginOptions) => {
       dropMemberData(qc);
       sessionStore.login(value.token);
-      if (value.firstTimeLogin) showToast(i18n.t('auth.welcomeFirst', { name: value.userName }));
+      if (value.firstTimeLogin && kind !== 'freeplay') showToast(i18n.t('auth.welcomeFirst', { name: value.userName }));
       for (const name of ['login', 'register', 'forgotPassword', 'changePassword'] as const) popups.close(name);
       if (needsForcedChange(value, kind)) {
         setForcedChange(true);

@@ -31,6 +31,8 @@ const OPTIONAL_FIELDS: RegisterField[] = [
   'recommenderId', 'paymentPassword', 'affiliateCode',
 ];
 const PASSWORD_FIELDS = new Set<string>(['password', 'confirmPassword', 'paymentPassword']);
+/** Fields that take the whole row of the two-column desktop form. */
+const WIDE = new Set<string>(['mobileNum', 'verificationCode']);
 
 export interface RegisterPlan {
   fields: RegisterField[];
@@ -138,7 +140,11 @@ function RegisterForm({ settings, referralCode }: { settings: Settings; referral
   const showCaptcha = plan.fields.includes('captcha');
   const captcha = useCaptcha(showCaptcha);
 
-  const set = (f: string, v: string) => setValues((s) => ({ ...s, [f]: v }));
+  const set = (f: string, v: string) => {
+    setValues((s) => ({ ...s, [f]: v }));
+    // typing clears the field's error at once (the layout does not jump under the next click)
+    setErrors((e) => (e[f] ? { ...e, [f]: null } : e));
+  };
   const check = useCallback(
     (f: RegisterField, vals = values) => {
       const msg = checkRegisterField(t, f, vals, settings, plan.required.has(f));
@@ -271,7 +277,7 @@ function RegisterForm({ settings, referralCode }: { settings: Settings; referral
       ...INPUT_PROPS[f],
     };
     return (
-      <Field key={f} label={t(`auth.fields.${f}`)} error={errors[f]} required={required} optional={!required} hint={f === 'password' && rule ? ruleMessage(t, rule, 'pattern') : undefined}>
+      <Field key={f} className={WIDE.has(f) ? 'field--wide' : ''} label={t(`auth.fields.${f}`)} error={errors[f]} required={required} optional={!required} hint={f === 'password' && rule ? ruleMessage(t, rule, 'pattern') : undefined}>
         {(a11y) =>
           PASSWORD_FIELDS.has(f) ? (
             <PasswordInput {...a11y} {...common} />
@@ -307,6 +313,7 @@ function RegisterForm({ settings, referralCode }: { settings: Settings; referral
           onChange={(m) => {
             setMode(m);
             setErrors({});
+            setTermsError(false);
             setFormError(null);
           }}
           tabs={tabs}

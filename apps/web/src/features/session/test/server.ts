@@ -34,7 +34,7 @@ export function fakeServer(routes: Record<string, Handler>) {
       try {
         body = JSON.parse(body);
       } catch {
-        body = Object.fromEntries(new URLSearchParams(body));
+        body = Object.fromEntries(new URLSearchParams(body as string));
       }
     }
     const c: FakeCall = { method, path: url.pathname, query: url.searchParams, body, headers: (init?.headers ?? {}) as Record<string, string> };
