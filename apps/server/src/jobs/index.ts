@@ -6,8 +6,8 @@ import { startJobs, type Job } from './runner.ts';
 /** The server's scheduled jobs. */
 export function jobsOf(app: FastifyInstance): Job[] {
   return [
-    { name: 'deposit.expire', everyMs: 30_000, run: (now) => expireOrders(app.db, now) },
-    { name: 'withdraw.auto-receipt', everyMs: 60_000, run: (now) => autoReceiveAll(app.db, app.brands.all(), now) },
+    { name: 'deposit.expire', everyMs: 30_000, run: (tx, now) => expireOrders(tx, now) },
+    { name: 'withdraw.auto-receipt', everyMs: 60_000, run: (tx, now) => autoReceiveAll(tx, app.brands.all(), now) },
   ];
 }
 

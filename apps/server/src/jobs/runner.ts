@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/index.ts';
+import type { Db, Tx } from '../db/index.ts';
 
-/** A scheduled job. `run` must be idempotent per row (conditional updates): it may run again. */
+/**
+ * A scheduled job. `run` gets the transaction that holds the job's lock and must be idempotent
+ * per row (conditional updates): it may run again. Answers how many rows it changed.
+ */
 export interface Job {
   name: string;
   everyMs: number;
-  run(now: Date): Promise<number>;
+  run(tx: Tx, now: Date): Promise<number>;
 }
 
 /** A stable advisory-lock key per job name (signed 64-bit). */
@@ -26,7 +29,7 @@ export async function runExclusive(db: Db, job: Job, now = new Date()): Promise<
     const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${lockKey(job.name)}) as locked`);
     const row = (res as unknown as { rows: { locked: boolean }[] }).rows[0];
     if (!row?.locked) return null;
-    return job.run(now);
+    return job.run(tx, now);
   });
 }
 

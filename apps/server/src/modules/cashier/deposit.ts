@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { cashier } from '@lobby/contract';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
@@ -137,7 +137,7 @@ export async function rejectOrder(db: Db, brand: Brand, orderNo: string, remark?
 }
 
 /** Job: closes pending orders past their expiry. Answers how many. */
-export async function expireOrders(db: Db, now = new Date()): Promise<number> {
+export async function expireOrders(db: Db | Tx, now = new Date()): Promise<number> {
   let total = 0;
   for (;;) {
     const rows = await q.expireDeposits(db, now);

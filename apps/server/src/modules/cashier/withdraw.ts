@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { cashier } from '@lobby/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
@@ -176,7 +176,7 @@ export async function reject(app: FastifyInstance, brand: Brand, withdrawNo: str
 }
 
 /** Job: paid withdrawals unconfirmed for the brand's autoReceiptMinutes become auto_received. */
-export async function autoReceiveAll(db: Db, brands: Brand[], now = new Date()): Promise<number> {
+export async function autoReceiveAll(db: Db | Tx, brands: Brand[], now = new Date()): Promise<number> {
   let n = 0;
   for (const b of brands) {
     const cutoff = new Date(now.getTime() - b.config.wallet.autoReceiptMinutes * 60_000);
