@@ -5,7 +5,17 @@
 // 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { dialog, pathOf, t, waitForScreen } from './lib/web.mjs';
+import fs from 'node:fs';
+import { dialog, pathOf, t as tMain, waitForScreen } from './lib/web.mjs';
+
+// The account strings load with the account chunk (apps/web/src/locales/auth.<lang>.json).
+const authLocale = {};
+function t(lang, key) {
+  const file = new URL(`../apps/web/src/locales/auth.${lang.toLowerCase()}.json`, import.meta.url);
+  authLocale[lang] ??= JSON.parse(fs.readFileSync(file, 'utf8'));
+  const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), authLocale[lang]);
+  return typeof v === 'string' ? v : tMain(lang, key);
+}
 
 export const timeout = 300_000;
 
@@ -23,7 +33,8 @@ async function codeFor(page, to, after = 0) {
   }, { message: `no code in the outbox for ${to}` });
 }
 
-const memberBox = (page) => page.getByTestId('balance');
+// Logins hash with argon2id: allow for a loaded machine.
+const memberBox = (page) => ({ waitFor: (o = {}) => page.getByTestId('balance').waitFor({ timeout: 30_000, ...o }) });
 const session = (page) => page.evaluate(() => ({ token: sessionStorage.getItem('token'), merchant: sessionStorage.getItem('merchantCode') }));
 
 export default async function accounts({ newPage, step, shot, settle, expectNoConsoleErrors }) {
@@ -109,7 +120,7 @@ export default async function accounts({ newPage, step, shot, settle, expectNoCo
   });
 
   await step('balance hides as *** and shows again', async () => {
-    const amount = memberBox(page);
+    const amount = page.getByTestId('balance');
     await waitUntil(async () => /\d\.\d\d$/.test((await amount.textContent()) ?? ''), { message: 'balance not shown with 2 decimals' });
     await page.getByRole('button', { name: t('es', 'header.hideBalance') }).click();
     await waitUntil(async () => (await amount.textContent())?.includes('***'));

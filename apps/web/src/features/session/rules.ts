@@ -4,6 +4,7 @@
  * and match acceptedPattern (a lone `*` means any). The message comes from the patternId key
  * (rules.<patternId>) with (min) and (max) replaced — one number when they are equal.
  */
+import '@/features/session/locale';
 import type { FieldRule } from '@lobby/contract';
 
 export type RuleReason = 'required' | 'length' | 'pattern';

@@ -1,4 +1,5 @@
 /** The captcha field (§4, §5): image from GET /wps/captcha, refreshed at most once a second. */
+import '@/features/session/locale';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '@lobby/contract';

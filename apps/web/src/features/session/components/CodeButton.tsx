@@ -3,6 +3,7 @@
  * then counts down expiredMinutes × 60 s. Clicks are throttled to once a second. A failed send
  * opens a warning dialog with the server's message.
  */
+import '@/features/session/locale';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePopups } from '@/app/popups';

@@ -1,4 +1,5 @@
 /** Form primitives of the account screens: a labelled field with its error, password with show/hide. */
+import '@/features/session/locale';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/icons';

@@ -1,4 +1,5 @@
 /** The new-IP verification step (§6, issue 3 item 8): pick a check, get or type the code, finish the login. */
+import '@/features/session/locale';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '@lobby/contract';
