@@ -6,7 +6,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
 import { balanceChanged, newRef, pageOf, recordRange } from './common.ts';
-import { formatAmount, parseAmount } from './money.ts';
+import { formatAmount, parseAmount } from '../wallet/money.ts';
 import * as q from './queries.ts';
 import { depositView } from './views.ts';
 

@@ -7,7 +7,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { brandAccount, memberAccount, memberBalances, post } from '../wallet/ledger.ts';
 import { balanceChanged, brandDayStart, newRef, pageOf, recordRange } from './common.ts';
-import { formatAmount, parseAmount } from './money.ts';
+import { formatAmount, parseAmount } from '../wallet/money.ts';
 import * as q from './queries.ts';
 import { paymentPasswordState, verifyPaymentPassword } from './secrets.ts';
 import { turnoverRemaining } from './turnover.ts';
