@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import fs from 'node:fs';
 import path from 'node:path';
-import { benchBuild, fmt, rmTemp, root, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
+import { benchBuild, rmTemp, root, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, def) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : def);
