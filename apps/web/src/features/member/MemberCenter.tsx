@@ -1,11 +1,153 @@
-import { useSearchParams } from 'react-router';
+/**
+ * /member — the member centre (§2): a menu of the pages (hidden when their module is off, transfer
+ * hidden on single-wallet brands, unread badges) and the chosen page (?page=, ?tab= or #hash).
+ * On small screens the menu becomes a scrollable tab bar above the page.
+ */
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+import '@/features/wallet/locale';
+import { Icon } from '@/components/icons';
+import { useHiddenBalance } from '@/app/layout/MemberBox';
+import { useSession } from '@/features/session/api';
+import { useModules } from '@/features/system/api';
+import { useMerchantWallet } from '@/features/wallet/api';
+import { Money, SkeletonRows } from '@/features/wallet/components/ui';
+import { DEFAULT_PAGE, isMemberPage, requestedPage, visiblePages, type MemberPageDef, type MemberPageId } from './pages';
+import { SecurityCenter } from './SecurityCenter';
+import '@/features/session/components/auth.css';
+import '@/features/wallet/components/wallet.css';
 
-/** /member — member centre (default page securityCenter). Built by the member-centre issue. */
+const DepositPage = lazy(() => import('@/features/wallet/components/DepositPage'));
+const WithdrawPage = lazy(() => import('@/features/wallet/components/WithdrawPage'));
+const TransferFund = lazy(() => import('@/features/wallet/components/TransferPages').then((m) => ({ default: m.TransferFundPage })));
+const TransferUpline = lazy(() => import('@/features/wallet/components/TransferPages').then((m) => ({ default: m.TransferUplinePage })));
+const TransactionHistory = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.TransactionHistoryPage })));
+const PersonalProfit = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.PersonalProfitPage })));
+const BonusDetails = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.BonusDetailsPage })));
+
+const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
+  securityCenter: SecurityCenter,
+  depositv2: DepositPage,
+  withdraw: WithdrawPage,
+  transferFund: TransferFund,
+  transferUpline: TransferUpline,
+  transactionHistory: TransactionHistory,
+  personalProfit: PersonalProfit,
+  bonusDetails: BonusDetails,
+};
+
+function useBadges(): Record<NonNullable<MemberPageDef['badge']>, number> {
+  const m = useSession().member;
+  return { promo: m?.availablePromoCount ?? 0, message: m?.unreadMessageCount ?? 0, mission: 0 };
+}
+
 export default function MemberCenter() {
-  const [params] = useSearchParams();
   const { t } = useTranslation();
-  const tab = params.get('tab') ?? 'securityCenter';
-  return <PagePlaceholder page="member" specName="MemberCenter" icon="user" facts={[[t('facts.page'), tab]]} />;
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const modules = useModules();
+  const merchantWallet = useMerchantWallet();
+  const pages = visiblePages(modules, merchantWallet.data?.isSingle);
+  const asked = requestedPage(params, location.hash);
+  const current: MemberPageId = isMemberPage(asked) && pages.some((p) => p.id === asked) ? asked : DEFAULT_PAGE;
+  const badges = useBadges();
+  const activeRef = useRef<HTMLAnchorElement>(null);
+
+  // Keep the active tab in view on the mobile tab bar.
+  useEffect(() => {
+    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [current]);
+
+  const Page = COMPONENTS[current];
+  return (
+    <div className="member-center" data-page={current}>
+      <aside className="member-center__aside">
+        <MemberHero />
+        <nav className="member-menu" aria-label={t('member.menuLabel')}>
+          {(['account', 'cashier', 'records', 'more'] as const).map((g) => {
+            const items = pages.filter((p) => p.group === g);
+            if (!items.length) return null;
+            return (
+              <div key={g} className="member-menu__group">
+                <p className="member-menu__heading">{t(`member.groups.${g}`)}</p>
+                {items.map((p) => {
+                  const count = p.badge ? badges[p.badge] : 0;
+                  return (
+                    <Link
+                      key={p.id}
+                      ref={p.id === current ? activeRef : undefined}
+                      to={`/member?page=${p.id}`}
+                      className={`member-menu__item ${p.id === current ? 'is-active' : ''}`}
+                      aria-current={p.id === current ? 'page' : undefined}
+                      data-page={p.id}
+                    >
+                      <Icon name={p.icon} size={18} />
+                      <span>{t(`member.pages.${p.id}`)}</span>
+                      {p.badge && (
+                        <span className={`member-menu__badge ${count > 0 ? '' : 'is-empty'}`} data-testid={`badge-${p.id}`} aria-label={count > 0 ? t('member.unread', { count }) : undefined}>
+                          {count > 0 ? (count > 99 ? '99+' : count) : ''}
+                        </span>
+                      )}
+                    </Link>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </nav>
+      </aside>
+      <section className="member-center__main" aria-labelledby="member-page-title">
+        <h1 id="member-page-title" className="member-center__title">{t(`member.pages.${current}`)}</h1>
+        <Suspense fallback={<div className="w-panel"><SkeletonRows rows={5} cols={3} /></div>}>
+          {Page ? <Page key={current} /> : <LaterPage id={current} />}
+        </Suspense>
+      </section>
+    </div>
+  );
+}
+
+function MemberHero() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [hidden, toggle] = useHiddenBalance();
+  const m = session.member;
+  const name = m?.nickname || m?.userName || m?.account || '';
+  return (
+    <section className="member-hero">
+      <div className="member-hero__who">
+        <span className="avatar avatar--lg" aria-hidden="true">{name.slice(0, 1).toUpperCase() || '?'}</span>
+        <div>
+          <strong className="member-hero__name">{name}</strong>
+          {m?.vip && <span className="tag tag--gold">{m.vipLabel || 'VIP'}</span>}
+        </div>
+      </div>
+      <div className="member-hero__balance">
+        <span className="muted">{t('member.mainBalance')}</span>
+        <span className="member-hero__amount" data-testid="member-balance">
+          <Money value={m?.balance} symbol={m?.currencySymbol} hidden={hidden} />
+          <button type="button" className="icon-btn icon-btn--sm" onClick={toggle} aria-pressed={hidden} aria-label={hidden ? t('header.showBalance') : t('header.hideBalance')}>
+            <Icon name={hidden ? 'eyeOff' : 'eye'} size={16} />
+          </button>
+        </span>
+      </div>
+      <div className="member-hero__actions">
+        <Link className="btn btn--primary btn--sm" to="/member?page=depositv2">{t('member.pages.depositv2')}</Link>
+        <Link className="btn btn--ghost btn--sm" to="/member?page=withdraw">{t('member.pages.withdraw')}</Link>
+      </div>
+    </section>
+  );
+}
+
+/** Pages built by later issues: a clear placeholder inside the real shell. */
+function LaterPage({ id }: { id: MemberPageId }) {
+  const { t } = useTranslation();
+  return (
+    <section className="w-panel w-later" data-testid={`page-${id}`}>
+      <span className="w-empty__icon" aria-hidden="true"><Icon name="clock" size={28} /></span>
+      <p className="tag">{t('common.comingSoon')}</p>
+      <p className="w-empty__title">{t(`member.pages.${id}`)}</p>
+      <p className="w-empty__text">{t(`member.later.${id}`)}</p>
+    </section>
+  );
 }
