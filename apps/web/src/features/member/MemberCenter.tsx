@@ -62,6 +62,7 @@ export default function MemberCenter() {
   const Page = COMPONENTS[current];
   return (
     <div className="member-center" data-page={current}>
+      <h1 className="visually-hidden">{t('pages.member.title')}</h1>
       <aside className="member-center__aside">
         <MemberHero />
         <nav className="member-menu" aria-label={t('member.menuLabel')}>
@@ -98,7 +99,7 @@ export default function MemberCenter() {
         </nav>
       </aside>
       <section className="member-center__main" aria-labelledby="member-page-title">
-        <h1 id="member-page-title" className="member-center__title">{t(`member.pages.${current}`)}</h1>
+        <h2 id="member-page-title" className="member-center__title">{t(`member.pages.${current}`)}</h2>
         <Suspense fallback={<div className="w-panel"><SkeletonRows rows={5} cols={3} /></div>}>
           {Page ? <Page key={current} /> : <LaterPage id={current} />}
         </Suspense>

@@ -13,6 +13,9 @@ import type { DayRange } from './logic';
 
 export { cashierKeys, walletKeys };
 
+/** How often open records (pending deposits, pending or paid withdrawals) are read again. */
+export const LIVE_RECORDS_MS = 8_000;
+
 function refreshMoney(qc: QueryClient) {
   void qc.invalidateQueries({ queryKey: walletKeys.balance() });
   void qc.invalidateQueries({ queryKey: memberKeys.info() });
@@ -114,11 +117,11 @@ export interface RecordQuery extends DayRange { page: number; status?: string }
 export function useDepositOrders(q: RecordQuery, enabled = true) {
   return useQuery({
     queryKey: cashierKeys.deposits(q),
-    queryFn: ({ signal }) =>
-      call(cashier.listDepositOrders, { signal, query: q as never }),
+    queryFn: ({ signal }) => call(cashier.listDepositOrders, { signal, query: q as never }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 5_000,
+    refetchInterval: (query) => (query.state.data?.list.some((o) => o.status === 'pending') ? LIVE_RECORDS_MS : false),
   });
 }
 
@@ -191,6 +194,8 @@ export function useWithdrawals(q: RecordQuery, enabled = true) {
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 5_000,
+    // Paying a withdrawal moves no member money (no balance push): poll while one is open.
+    refetchInterval: (query) => (query.state.data?.list.some((w) => w.status === 'pending' || w.status === 'paid') ? LIVE_RECORDS_MS : false),
   });
 }
 

@@ -167,7 +167,7 @@ function DepositForm({ data, onCreated }: { data: MethodsValue; onCreated: (o: O
             </div>
           )}
           <div className={`field ${touched && amountError ? 'field--error' : ''}`}>
-            <label className="field__label" htmlFor="deposit-amount">{t('wallet.deposit.amount')}</label>
+            <label className="visually-hidden" htmlFor="deposit-amount">{t('wallet.deposit.amount')}</label>
             <div className="field__control w-amount">
               <span className="w-amount__sym" aria-hidden="true">{sym}</span>
               <input

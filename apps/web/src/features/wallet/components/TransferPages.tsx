@@ -79,7 +79,6 @@ export function TransferFundPage() {
               <strong className="w-wallet__amount"><Money value={w.availBalance} symbol={sym} /></strong>
             </div>
           ))}
-          {games.length === 0 && <p className="muted w-small">{t('wallet.transfer.noGameWallets')}</p>}
         </div>
         <p className="w-total-line">{t('wallet.transfer.total')} <strong><Money value={b.sumBalance} symbol={sym} /></strong></p>
         {recall.isError && <FormNote>{apiErrorText(recall.error)}</FormNote>}
