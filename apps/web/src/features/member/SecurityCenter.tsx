@@ -46,7 +46,7 @@ export function SecurityCenter() {
             </span>
             {pwd.data && (
               <button type="button" className={`btn btn--sm ${pwd.data.isSet ? 'btn--ghost' : 'btn--primary'}`} onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
-                {pwd.data.isSet ? t('member.security.change') : t('wallet.pwd.set')}
+                {pwd.data.isSet ? t('member.security.change') : t('member.security.setUp')}
               </button>
             )}
           </li>
