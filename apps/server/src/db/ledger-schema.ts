@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members, merchants } from './schema.ts';
 
 /**
@@ -13,12 +13,17 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   memberId: bigint({ mode: 'bigint' }).references(() => members.id),
   /** 'main', 'bonus', 'game:<vendor>' for members; 'house', 'clearing', 'bonus_pool', 'payout', 'play_money' for the brand. */
   wallet: text().notNull(),
+  /**
+   * Brand accounts are split into shards (0…LEDGER_SHARDS-1) so that concurrent postings do
+   * not all queue on one row; the brand's balance of a wallet is the sum of its shards.
+   */
+  shard: smallint().notNull().default(0),
   balance: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
   allowNegative: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('ledger_accounts_owner').on(t.merchantId, t.memberId, t.wallet).where(sql`${t.memberId} is not null`),
-  uniqueIndex('ledger_accounts_brand').on(t.merchantId, t.wallet).where(sql`${t.memberId} is null`),
+  uniqueIndex('ledger_accounts_brand_shard').on(t.merchantId, t.wallet, t.shard).where(sql`${t.memberId} is null`),
   check('ledger_balance_not_negative', sql`${t.allowNegative} or ${t.balance} >= 0`),
 ]);
 

@@ -111,11 +111,11 @@ export async function confirmOrder(app: FastifyInstance, brand: Brand, orderNo: 
     const o = await q.closeDeposit(tx, brand.id, orderNo, 'confirmed', { now, remark });
     if (!o) return undefined;
     const main = await memberAccount(tx, brand.id, o.memberId);
-    const clearing = await brandAccount(tx, brand.id, 'clearing');
+    const clearing = await brandAccount(tx, brand.id, 'clearing', o.orderNo);
     await post(tx, { merchantId: brand.id, kind: 'deposit', idemKey: `deposit:${o.orderNo}`, memberId: o.memberId,
       lines: [{ account: clearing, amount: -o.amount }, { account: main, amount: o.amount }], meta: { orderNo: o.orderNo, method: o.method, channel: o.channel } });
     if (o.bonusAmount > 0n) {
-      const pool = await brandAccount(tx, brand.id, 'bonus_pool');
+      const pool = await brandAccount(tx, brand.id, 'bonus_pool', o.orderNo);
       await post(tx, { merchantId: brand.id, kind: 'bonus', idemKey: `deposit:${o.orderNo}:bonus`, memberId: o.memberId,
         lines: [{ account: pool, amount: -o.bonusAmount }, { account: main, amount: o.bonusAmount }], meta: { orderNo: o.orderNo, bonusCode: o.bonusCode } });
     }

@@ -12,7 +12,9 @@ export type WithdrawStatus = WithdrawalRow['status'];
 
 /** Serialises one member's money requests (daily counts, pending limits) inside a transaction. */
 export async function lockMember(tx: Tx, memberId: bigint): Promise<void> {
-  await tx.execute(sql`select id from members where id = ${memberId} for update`);
+  // NO KEY UPDATE: serialises money requests without blocking the foreign-key checks of
+  // concurrent inserts that reference the member (ledger accounts), which would deadlock.
+  await tx.execute(sql`select id from members where id = ${memberId} for no key update`);
 }
 
 // ---- deposits --------------------------------------------------------------------------------

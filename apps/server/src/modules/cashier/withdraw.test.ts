@@ -5,7 +5,7 @@ import { memberSecrets, turnoverRequirements, withdrawals } from '../../db/schem
 import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit, brandAccount } from '../wallet/ledger.ts';
+import { audit, brandWalletBalance } from '../wallet/ledger.ts';
 import { addTurnoverProgress } from './turnover.ts';
 import { autoReceiveAll } from './withdraw.ts';
 import { fund, get, mainBalance, newPlayer, operator, postEnc, postJson, rid, type Player } from './testkit.ts';
@@ -27,9 +27,7 @@ const reject = (withdrawNo: string) => operator(t, 'POST', '/wps/operator/withdr
 const receipt = (p: Player, withdrawNo: string, result: string, extra: object = {}) => postJson(t, p, '/wps/withdraw/confirm', { withdrawNo, result, ...extra });
 const brandBalance = async (merchant: string, wallet: 'payout' | 'house' | 'withdraw_hold') => {
   const id = t.app.brands.byMerchantCode(merchant)!.id;
-  const acct = await brandAccount(t.database.db, id, wallet);
-  const [row] = (await t.database.db.query.ledgerAccounts.findMany({ where: (a, { eq: e }) => e(a.id, acct) }));
-  return row.balance;
+  return brandWalletBalance(t.database.db, id, wallet);
 };
 
 describe('withdrawal password', () => {

@@ -83,7 +83,7 @@ export async function request(app: FastifyInstance, brand: Brand, p: Principal, 
       amount, fee, createdAt: now,
     }))!;
     const main = await memberAccount(tx, brand.id, p.member.id);
-    const hold = await brandAccount(tx, brand.id, 'withdraw_hold');
+    const hold = await brandAccount(tx, brand.id, 'withdraw_hold', created.withdrawNo);
     await post(tx, { merchantId: brand.id, kind: 'withdraw_hold', idemKey: `withdraw:${created.withdrawNo}:hold`, memberId: p.member.id,
       lines: [{ account: main, amount: -amount }, { account: hold, amount }], meta: { withdrawNo: created.withdrawNo, fee: String(fee) } });
     return { row: created, fresh: true };
@@ -147,9 +147,9 @@ export async function pay(app: FastifyInstance, brand: Brand, withdrawNo: string
   const row = await app.db.transaction(async (tx) => {
     const w = await q.moveWithdrawal(tx, brand.id, withdrawNo, 'pending', { status: 'paid', paidAt: now, ...(remark !== undefined ? { remark } : {}) });
     if (!w) return undefined;
-    const hold = await brandAccount(tx, brand.id, 'withdraw_hold');
-    const payout = await brandAccount(tx, brand.id, 'payout');
-    const house = await brandAccount(tx, brand.id, 'house');
+    const hold = await brandAccount(tx, brand.id, 'withdraw_hold', w.withdrawNo);
+    const payout = await brandAccount(tx, brand.id, 'payout', w.withdrawNo);
+    const house = await brandAccount(tx, brand.id, 'house', w.withdrawNo);
     await post(tx, { merchantId: brand.id, kind: 'withdraw_pay', idemKey: `withdraw:${w.withdrawNo}:pay`, memberId: w.memberId,
       lines: [{ account: hold, amount: -w.amount }, { account: payout, amount: w.amount - w.fee }, { account: house, amount: w.fee }],
       meta: { withdrawNo: w.withdrawNo, fee: String(w.fee) } });
@@ -164,7 +164,7 @@ export async function reject(app: FastifyInstance, brand: Brand, withdrawNo: str
   const row = await app.db.transaction(async (tx) => {
     const w = await q.moveWithdrawal(tx, brand.id, withdrawNo, 'pending', { status: 'rejected', closedAt: now, ...(remark !== undefined ? { remark } : {}) });
     if (!w) return undefined;
-    const hold = await brandAccount(tx, brand.id, 'withdraw_hold');
+    const hold = await brandAccount(tx, brand.id, 'withdraw_hold', w.withdrawNo);
     const main = await memberAccount(tx, brand.id, w.memberId);
     await post(tx, { merchantId: brand.id, kind: 'withdraw_reject', idemKey: `withdraw:${w.withdrawNo}:reject`, memberId: w.memberId,
       lines: [{ account: hold, amount: -w.amount }, { account: main, amount: w.amount }], meta: { withdrawNo: w.withdrawNo } });

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/index.ts';
-import { entries, ledgerAccounts, postings } from '../../db/ledger-schema.ts';
+import { entries, ledgerAccounts } from '../../db/ledger-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 /** Brand accounts: the world outside the brand's members. They may go negative. */
@@ -33,15 +33,19 @@ export interface PostResult {
 }
 
 const CHECK_VIOLATION = '23514';
+const FOREIGN_KEY_VIOLATION = '23503';
 
-function pgCode(err: unknown): string | undefined {
+/** Brand accounts are split in this many shards; see {@link brandAccount}. */
+export const LEDGER_SHARDS = 16;
+
+function pgError(err: unknown): { code?: string; message: string } {
   let e: unknown = err;
   for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, message: String((e as Error).message) };
     e = (e as { cause?: unknown }).cause;
   }
-  return undefined;
+  return { message: String(err) };
 }
 
 /** Merge lines of the same account and order them by id, so concurrent postings lock in one order. */
@@ -51,67 +55,100 @@ function normalise(lines: Line[]): Line[] {
   return [...sum].filter(([, a]) => a !== 0n).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([account, amount]) => ({ account, amount }));
 }
 
+const pgArray = (xs: bigint[]) => `{${xs.join(',')}}`;
+
+interface PostRow { out_posting: unknown; out_applied: unknown; out_kind: string; out_account: unknown; out_balance: unknown }
+
 /**
- * Applies one balanced posting inside the caller's transaction. A member balance that would
- * go below zero aborts it with `wallet.insufficient.funds` (the database CHECK decides).
+ * Applies one balanced posting, in one statement (the `ledger_post` database function): the
+ * posting row, the account updates in account-id order and the entries. Inside a caller's
+ * transaction it commits or rolls back with it; alone it is atomic by itself. A member
+ * balance that would go below zero fails with `wallet.insufficient.funds` (the CHECK decides).
  */
 export async function post(tx: Tx | Db, input: PostInput): Promise<PostResult> {
   const lines = normalise(input.lines);
   if (lines.length === 0) throw new Error('ledger: a posting needs at least one non-zero line');
   if (lines.reduce((s, l) => s + l.amount, 0n) !== 0n) throw new Error('ledger: posting does not balance');
-
-  const [created] = await tx
-    .insert(postings)
-    .values({ merchantId: input.merchantId, kind: input.kind, idemKey: input.idemKey, memberId: input.memberId ?? null, meta: input.meta ?? {}, reverses: input.reverses ?? null })
-    .onConflictDoNothing({ target: [postings.merchantId, postings.idemKey] })
-    .returning({ id: postings.id });
-  if (!created) return replay(tx, input);
-
-  const balanceAfter = new Map<bigint, bigint>();
-  for (const l of lines) {
-    let row: { balance: bigint } | undefined;
-    try {
-      [row] = await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${l.amount}` })
-        .where(and(eq(ledgerAccounts.id, l.account), eq(ledgerAccounts.merchantId, input.merchantId)))
-        .returning({ balance: ledgerAccounts.balance });
-    } catch (err) {
-      if (pgCode(err) === CHECK_VIOLATION) throw new AppError('wallet.insufficient.funds');
-      throw err;
-    }
-    if (!row) throw new Error(`ledger: account ${l.account} is not an account of brand ${input.merchantId}`);
-    balanceAfter.set(l.account, BigInt(row.balance));
+  let rows: PostRow[];
+  try {
+    const res = await tx.execute(sql`select * from ledger_post(${input.merchantId}, ${input.kind}, ${input.idemKey},
+      ${input.memberId == null ? null : String(input.memberId)}::bigint, ${JSON.stringify(input.meta ?? {})}::jsonb,
+      ${input.reverses == null ? null : String(input.reverses)}::bigint,
+      ${pgArray(lines.map((l) => l.account))}::bigint[], ${pgArray(lines.map((l) => l.amount))}::bigint[])`);
+    rows = (res as unknown as { rows: PostRow[] }).rows;
+  } catch (err) {
+    const { code, message } = pgError(err);
+    if (code === CHECK_VIOLATION) throw new AppError('wallet.insufficient.funds');
+    if (code === FOREIGN_KEY_VIOLATION && message.includes('not an account of brand')) throw new Error(message);
+    throw err;
   }
-  await tx.insert(entries).values(lines.map((l) => ({ postingId: created.id, accountId: l.account, amount: l.amount, balanceAfter: balanceAfter.get(l.account)! })));
-  return { postingId: created.id, applied: true, balanceAfter };
+  if (rows.length === 0) throw new Error('ledger: posting returned no entries');
+  const applied = rows[0].out_applied === true || rows[0].out_applied === 't';
+  if (!applied && rows[0].out_kind !== input.kind) throw new AppError('wallet.duplicate.reference');
+  return {
+    postingId: BigInt(rows[0].out_posting as string),
+    applied,
+    balanceAfter: new Map(rows.map((r) => [BigInt(r.out_account as string), BigInt(r.out_balance as string)])),
+  };
 }
 
-async function replay(tx: Tx | Db, input: PostInput): Promise<PostResult> {
-  const [p] = await tx.select().from(postings).where(and(eq(postings.merchantId, input.merchantId), eq(postings.idemKey, input.idemKey)));
-  if (!p || p.kind !== input.kind) throw new AppError('wallet.duplicate.reference');
-  const rows = await tx.select({ accountId: entries.accountId, balanceAfter: entries.balanceAfter }).from(entries).where(eq(entries.postingId, p.id));
-  return { postingId: p.id, applied: false, balanceAfter: new Map(rows.map((r) => [r.accountId, r.balanceAfter])) };
+/** Account ids never change once made: remember them per database. */
+const accountIds = new WeakMap<object, Map<string, bigint>>();
+const MAX_CACHED = 200_000;
+
+async function cachedAccount(db: Tx | Db, key: string, find: () => Promise<bigint | undefined>, create: () => Promise<unknown>): Promise<bigint> {
+  const client = (db as unknown as { $client?: object }).$client ?? db;
+  let cache = accountIds.get(client);
+  if (!cache) accountIds.set(client, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  let id = await find();
+  if (id === undefined) {
+    await create();
+    id = await find();
+  }
+  if (id === undefined) throw new Error(`ledger: account ${key} could not be created`);
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(key, id);
+  return id;
 }
 
 /** The id of a member's wallet account, created on first use. */
 export async function memberAccount(tx: Tx | Db, merchantId: number, memberId: bigint, wallet = 'main'): Promise<bigint> {
-  const found = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.memberId, memberId), eq(ledgerAccounts.wallet, wallet)));
-  if (found[0]) return found[0].id;
-  await tx.execute(sql`insert into ledger_accounts (merchant_id, member_id, wallet) values (${merchantId}, ${memberId}, ${wallet})
-    on conflict (merchant_id, member_id, wallet) where member_id is not null do nothing`);
-  return memberAccount(tx, merchantId, memberId, wallet);
+  return cachedAccount(tx, `m:${merchantId}:${memberId}:${wallet}`,
+    async () => (await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.memberId, memberId), eq(ledgerAccounts.wallet, wallet))))[0]?.id,
+    () => tx.execute(sql`insert into ledger_accounts (merchant_id, member_id, wallet) values (${merchantId}, ${memberId}, ${wallet})
+      on conflict (merchant_id, member_id, wallet) where member_id is not null do nothing`));
 }
 
-/** The id of a brand account (house, clearing, …), created on first use. */
-export async function brandAccount(tx: Tx | Db, merchantId: number, wallet: BrandWallet): Promise<bigint> {
-  const found = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts)
+/** FNV-1a: a stable, cheap hash of a string. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * The id of a brand account (house, clearing, …), created on first use. Brand accounts are
+ * split in {@link LEDGER_SHARDS} shards so concurrent postings do not queue on one row:
+ * `spreadKey` (e.g. the round or order number) picks the shard, the same key always the same
+ * one; without it, shard 0. They may go negative, so a shard's own balance means nothing alone.
+ */
+export async function brandAccount(tx: Tx | Db, merchantId: number, wallet: BrandWallet, spreadKey?: string): Promise<bigint> {
+  const shard = spreadKey === undefined ? 0 : fnv1a(spreadKey) % LEDGER_SHARDS;
+  return cachedAccount(tx, `b:${merchantId}:${wallet}:${shard}`,
+    async () => (await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.merchantId, merchantId), isNull(ledgerAccounts.memberId), eq(ledgerAccounts.wallet, wallet), eq(ledgerAccounts.shard, shard))))[0]?.id,
+    () => tx.execute(sql`insert into ledger_accounts (merchant_id, wallet, shard, allow_negative) values (${merchantId}, ${wallet}, ${shard}, true)
+      on conflict (merchant_id, wallet, shard) where member_id is null do nothing`));
+}
+
+/** A brand wallet's balance: the sum of its shards. */
+export async function brandWalletBalance(db: Tx | Db, merchantId: number, wallet: BrandWallet): Promise<bigint> {
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` }).from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.merchantId, merchantId), isNull(ledgerAccounts.memberId), eq(ledgerAccounts.wallet, wallet)));
-  if (found[0]) return found[0].id;
-  await tx.execute(sql`insert into ledger_accounts (merchant_id, wallet, allow_negative) values (${merchantId}, ${wallet}, true)
-    on conflict (merchant_id, wallet) where member_id is null do nothing`);
-  return brandAccount(tx, merchantId, wallet);
+  return BigInt(row.total);
 }
 
 /** Balances of a member's wallets, in minor units. */
@@ -134,7 +171,7 @@ export async function audit(db: Db, merchantId: number) {
   return { entrySum: BigInt(sumAll.total), mismatchedAccounts: mismatched.length, negativeMemberBalances: neg.n };
 }
 
-/** One posting in its own transaction. */
+/** One posting on its own: a single statement, atomic without a surrounding transaction. */
 export function postAlone(db: Db, input: PostInput): Promise<PostResult> {
-  return db.transaction((tx) => post(tx, input));
+  return post(db, input);
 }

@@ -88,7 +88,7 @@ export async function consolidated(db: Db, brand: Brand, p: Principal): Promise<
 export async function grantTrialBalance(db: Db, brand: Brand, memberId: bigint, events?: WalletEvents): Promise<void> {
   const amount = BigInt(brand.config.wallet.trialBalance);
   if (amount <= 0n) return;
-  const from = await brandAccount(db, brand.id, 'play_money');
+  const from = await brandAccount(db, brand.id, 'play_money', String(memberId));
   const to = await memberAccount(db, brand.id, memberId, MAIN_WALLET);
   const r = await postAlone(db, {
     merchantId: brand.id, kind: KIND.trialGrant, idemKey: `trial_grant:${memberId}`, memberId,
