@@ -81,4 +81,13 @@ export const getCountries = endpoint({
   response: z.array(country),
 });
 
+/**
+ * A QR code as an SVG image (`<img src>`; not the JSON envelope, so not an `endpoint`):
+ * `GET /wps/system/qr?text=<url-encoded, 1-512 characters>`. Drawn on the server and cached,
+ * so no QR library ships to the browser.
+ */
+export const QR_IMAGE_PATH = '/wps/system/qr';
+export const QR_TEXT_MAX = 512;
+export const qrImageUrl = (text: string) => `${QR_IMAGE_PATH}?text=${encodeURIComponent(text)}`;
+
 export const systemEndpoints = { getStatus, getWhitelabel, getRegisterSettings, getDomainRoute, getHelpCenter, getCountries };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { system } from '@lobby/contract';
 import { RawJson, route } from '../../lib/route.ts';
+import { qrRoute } from './qr.ts';
 import * as service from './service.ts';
 
 export async function systemRoutes(app: FastifyInstance) {
@@ -10,4 +11,5 @@ export async function systemRoutes(app: FastifyInstance) {
   route(app, system.getDomainRoute, async ({ brand }) => ({ mainDomain: brand.config.mainDomain, domainRoute: brand.config.domainRoute }));
   route(app, system.getHelpCenter, async ({ brand, req }) => service.helpCenter(brand, req.lang));
   route(app, system.getCountries, async ({ brand, req }) => service.countries(brand, req.lang));
+  await qrRoute(app);
 }

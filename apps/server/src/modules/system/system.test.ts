@@ -155,3 +155,19 @@ describe('envelope and errors', () => {
     expect(Object.keys(doc.paths)).toContain('/wps/system/status');
   });
 });
+
+describe('QR images', () => {
+  it('draws a QR code for a text as SVG, cacheable', async () => {
+    const res = await t.call({ method: 'GET', url: `/wps/system/qr?text=${encodeURIComponent('https://aurora-play.example/app/ios')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(res.headers['cache-control']).toContain('max-age');
+    expect(res.body).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+  });
+
+  it('refuses a missing or too long text with request_param_err', async () => {
+    expect((await t.call({ method: 'GET', url: '/wps/system/qr' })).json().errorCode).toBe('request_param_err');
+    const long = await t.call({ method: 'GET', url: `/wps/system/qr?text=${'x'.repeat(513)}` });
+    expect(long.statusCode).toBe(400);
+  });
+});
