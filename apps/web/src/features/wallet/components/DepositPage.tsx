@@ -2,7 +2,7 @@
  * depositv2: method -> channel -> amount (fixed chips or custom, min/max checked) -> optional
  * bonus -> order with payee details, copy buttons, a live countdown and cancel; deposit records.
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashier, textLanguage } from '@lobby/contract';
 import { AlertDialog } from '@/app/popups';
@@ -10,10 +10,10 @@ import { Icon, type IconName } from '@/components/icons';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
 import { useCancelDeposit, useCreateDeposit, useDepositMethods, useDepositOrders } from '../api';
-import { depositBonus, presetRange, SubmitKey, toMinor, validateAmount, type DayRange } from '../logic';
+import { depositBonus, SubmitKey, toMinor, validateAmount } from '../logic';
 import {
-  CopyButton, Countdown, DateRangeBar, DateTime, EmptyState, ErrorState, FormNote, Money, Pager, Panel,
-  SkeletonRows, StatusChip, amountErrorText, apiErrorText, useCountdownTo, useOffset,
+  CopyButton, Countdown, DateTime, EmptyState, ErrorState, FormNote, Money, Panel,
+  RecordsList, SkeletonRows, StatusChip, amountErrorText, apiErrorText, useCountdownTo, useRecordFilters,
 } from './ui';
 
 type Order = cashier.DepositOrder;
@@ -327,37 +327,16 @@ function OrderView({ order, symbol, onChange, onDone }: { order: Order; symbol: 
   );
 }
 
-const DEPOSIT_STATUSES = ['', ...cashier.DEPOSIT_STATUSES] as const;
-
 function DepositRecords({ symbol, onOpen }: { symbol: string; onOpen: (o: Order) => void }) {
   const { t } = useTranslation();
-  const offset = useOffset();
-  const initial = useMemo(() => presetRange('prev7', offset), [offset]);
-  const [range, setRange] = useState<DayRange>(initial);
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDepositOrders({ ...range, page, status: status || undefined });
+  const { query, page, setPage, filters } = useRecordFilters(cashier.DEPOSIT_STATUSES);
+  const q = useDepositOrders(query);
 
   return (
     <Panel title={t('wallet.deposit.records')} testId="deposit-records">
-      <div className="w-filters">
-        <DateRangeBar value={range} onChange={(r) => { setRange(r); setPage(1); }} />
-        <div className="w-chips" role="group" aria-label={t('wallet.filterStatus')}>
-          {DEPOSIT_STATUSES.map((s) => (
-            <button key={s || 'all'} type="button" className={`pill ${status === s ? 'is-active' : ''}`} aria-pressed={status === s} onClick={() => { setStatus(s); setPage(1); }}>
-              {s ? t(`wallet.status.${s}`) : t('wallet.all')}
-            </button>
-          ))}
-        </div>
-      </div>
-      {q.isPending ? (
-        <SkeletonRows rows={4} cols={5} />
-      ) : q.isError ? (
-        <ErrorState error={q.error} onRetry={() => q.refetch()} />
-      ) : q.data.list.length === 0 ? (
-        <EmptyState icon="receipt" title={t('wallet.deposit.noRecords')} text={t('wallet.emptyRange')} />
-      ) : (
-        <>
+      {filters}
+      <RecordsList q={q} page={page} setPage={setPage} emptyTitle={t('wallet.deposit.noRecords')}>
+        {(list) => (
           <div className="w-table-wrap">
             <table className="w-table">
               <thead>
@@ -371,7 +350,7 @@ function DepositRecords({ symbol, onOpen }: { symbol: string; onOpen: (o: Order)
                 </tr>
               </thead>
               <tbody>
-                {q.data.list.map((o) => (
+                {list.map((o) => (
                   <tr key={o.orderNo}>
                     <td data-label={t('wallet.col.time')}><DateTime value={o.createdAt} /></td>
                     <td data-label={t('wallet.deposit.orderNo')} className="num" dir="ltr">{o.orderNo}</td>
@@ -390,9 +369,8 @@ function DepositRecords({ symbol, onOpen }: { symbol: string; onOpen: (o: Order)
               </tbody>
             </table>
           </div>
-          <Pager page={page} totalPages={q.data.totalPages} onChange={setPage} />
-        </>
-      )}
+        )}
+      </RecordsList>
     </Panel>
   );
 }

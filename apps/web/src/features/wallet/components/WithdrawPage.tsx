@@ -4,7 +4,7 @@
  * still required), the request form with the fee and amount received computed live, and the
  * withdraw records with received / not received / partially received for paid ones.
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashier } from '@lobby/contract';
 import { Icon } from '@/components/icons';
@@ -14,11 +14,11 @@ import { Field, PasswordInput } from '@/features/session/components/Field';
 import {
   useBindWithdrawAccount, useConfirmWithdrawal, useRequestWithdrawal, useWithdrawAccounts, useWithdrawSettings, useWithdrawals,
 } from '../api';
-import { presetRange, SubmitKey, toMinor, validateAmount, withdrawFee, type DayRange } from '../logic';
+import { SubmitKey, toMinor, validateAmount, withdrawFee } from '../logic';
 import { PaymentPasswordForm } from './PaymentPasswordForm';
 import {
-  DateRangeBar, DateTime, EmptyState, ErrorState, FormNote, Money, Pager, Panel, SkeletonRows, StatusChip,
-  amountErrorText, apiErrorText, useOffset,
+  DateTime, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows, StatusChip,
+  RecordsList, amountErrorText, apiErrorText, useRecordFilters,
 } from './ui';
 
 type Settings = NonNullable<ReturnType<typeof useWithdrawSettings>['data']>;
@@ -311,42 +311,20 @@ function RequestForm({ s, accounts }: { s: Settings; accounts: Accounts }) {
   );
 }
 
-const WITHDRAW_STATUSES = ['', ...cashier.WITHDRAW_STATUSES] as const;
-
 function WithdrawRecords({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
-  const offset = useOffset();
-  const initial = useMemo(() => presetRange('prev7', offset), [offset]);
-  const [range, setRange] = useState<DayRange>(initial);
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useWithdrawals({ ...range, page, status: status || undefined });
+  const { query, page, setPage, filters } = useRecordFilters(cashier.WITHDRAW_STATUSES);
+  const q = useWithdrawals(query);
   return (
     <Panel title={t('wallet.withdraw.records')} testId="withdraw-records">
-      <div className="w-filters">
-        <DateRangeBar value={range} onChange={(r) => { setRange(r); setPage(1); }} />
-        <div className="w-chips" role="group" aria-label={t('wallet.filterStatus')}>
-          {WITHDRAW_STATUSES.map((st) => (
-            <button key={st || 'all'} type="button" className={`pill ${status === st ? 'is-active' : ''}`} aria-pressed={status === st} onClick={() => { setStatus(st); setPage(1); }}>
-              {st ? t(`wallet.status.${st}`) : t('wallet.all')}
-            </button>
-          ))}
-        </div>
-      </div>
-      {q.isPending ? (
-        <SkeletonRows rows={4} cols={5} />
-      ) : q.isError ? (
-        <ErrorState error={q.error} onRetry={() => q.refetch()} />
-      ) : q.data.list.length === 0 ? (
-        <EmptyState icon="receipt" title={t('wallet.withdraw.noRecords')} text={t('wallet.emptyRange')} />
-      ) : (
-        <>
+      {filters}
+      <RecordsList q={q} page={page} setPage={setPage} emptyTitle={t('wallet.withdraw.noRecords')}>
+        {(list) => (
           <ul className="w-records">
-            {q.data.list.map((w) => <WithdrawalRow key={w.withdrawNo} w={w} symbol={symbol} />)}
+            {list.map((w) => <WithdrawalRow key={w.withdrawNo} w={w} symbol={symbol} />)}
           </ul>
-          <Pager page={page} totalPages={q.data.totalPages} onChange={setPage} />
-        </>
-      )}
+        )}
+      </RecordsList>
     </Panel>
   );
 }

@@ -1,6 +1,6 @@
 /** Small building blocks shared by the money screens. */
 import '../locale';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertDialog } from '@/app/popups';
 import { Icon, type IconName } from '@/components/icons';
@@ -266,5 +266,55 @@ export function Panel({ title, actions, children, className = '', testId }: { ti
       )}
       {children}
     </section>
+  );
+}
+
+/**
+ * The filters of a records panel (date range and status chips; either change goes back to
+ * page 1) and the paging state. `statuses` lists the status codes; '' (all) comes first.
+ */
+export function useRecordFilters(statuses: readonly string[]) {
+  const { t } = useTranslation();
+  const offset = useOffset();
+  const initial = useMemo(() => presetRange('prev7', offset), [offset]);
+  const [range, setRange] = useState<DayRange>(initial);
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const filters = (
+    <div className="w-filters">
+      <DateRangeBar value={range} onChange={(r) => { setRange(r); setPage(1); }} />
+      <div className="w-chips" role="group" aria-label={t('wallet.filterStatus')}>
+        {['', ...statuses].map((st) => (
+          <button key={st || 'all'} type="button" className={`pill ${status === st ? 'is-active' : ''}`} aria-pressed={status === st} onClick={() => { setStatus(st); setPage(1); }}>
+            {st ? t(`wallet.status.${st}`) : t('wallet.all')}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+  return { query: { ...range, page, status: status || undefined }, page, setPage, filters };
+}
+
+interface PagedQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  data?: { list: T[]; totalPages: number };
+}
+
+/** Loading, error and empty states of a paged records list, then its rows and pager. */
+export function RecordsList<T>({ q, page, setPage, emptyTitle, children }: {
+  q: PagedQuery<T>; page: number; setPage: (p: number) => void; emptyTitle: string; children: (list: T[]) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (q.isPending) return <SkeletonRows rows={4} cols={5} />;
+  if (q.isError || !q.data) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
+  if (q.data.list.length === 0) return <EmptyState icon="receipt" title={emptyTitle} text={t('wallet.emptyRange')} />;
+  return (
+    <>
+      {children(q.data.list)}
+      <Pager page={page} totalPages={q.data.totalPages} onChange={setPage} />
+    </>
   );
 }
