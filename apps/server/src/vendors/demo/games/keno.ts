@@ -76,23 +76,40 @@ export interface KenoOutcome {
   hits: number[];
 }
 
+const SEEN = new Uint8Array(NUMBERS + 1);
+
 export function checkPicks(picks: unknown): number[] {
   if (!Array.isArray(picks) || picks.length < 1 || picks.length > 10) {
     throw new GameInputError('CHOICE_INVALID', 'picks', 'pick 1 to 10 numbers');
   }
-  const seen = new Uint8Array(NUMBERS + 1);
+  const seen = SEEN.fill(0);
   for (const p of picks) {
     if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > NUMBERS || seen[p] === 1) {
       throw new GameInputError('CHOICE_INVALID', 'picks', 'picks must be distinct integers 1..80');
     }
     seen[p] = 1;
   }
-  return [...picks].sort((a, b) => a - b);
+  // Insertion sort of at most 10 numbers (cheaper than Array#sort with a comparator).
+  const out = picks.slice() as number[];
+  for (let i = 1; i < out.length; i++) {
+    const v = out[i];
+    let j = i - 1;
+    while (j >= 0 && out[j] > v) {
+      out[j + 1] = out[j];
+      j--;
+    }
+    out[j + 1] = v;
+  }
+  return out;
 }
 
 /** Draws 20 distinct numbers 1..80: the first 20 steps of a Fisher-Yates shuffle of 1..80. */
+// Scratch buffers reused between calls (re-initialised on every call; single-threaded).
+const POOL = new Uint8Array(NUMBERS);
+const MARK = new Uint8Array(NUMBERS + 1);
+
 export function draw(rng: Rng): number[] {
-  const pool = new Uint8Array(NUMBERS);
+  const pool = POOL;
   for (let i = 0; i < NUMBERS; i++) pool[i] = i + 1;
   const out = new Array<number>(DRAWN);
   for (let i = 0; i < DRAWN; i++) {
@@ -106,10 +123,10 @@ export function draw(rng: Rng): number[] {
 }
 
 export function countHits(picks: readonly number[], drawn: readonly number[]): number[] {
-  const isDrawn = new Uint8Array(NUMBERS + 1);
-  for (const d of drawn) isDrawn[d] = 1;
+  const isDrawn = MARK.fill(0);
+  for (let i = 0; i < drawn.length; i++) isDrawn[drawn[i]] = 1;
   const hits: number[] = [];
-  for (const p of picks) if (isDrawn[p] === 1) hits.push(p);
+  for (let i = 0; i < picks.length; i++) if (isDrawn[picks[i]] === 1) hits.push(picks[i]);
   return hits.sort((a, b) => a - b);
 }
 
