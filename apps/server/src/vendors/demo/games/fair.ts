@@ -31,7 +31,8 @@ export function verify(serverSeed: string, hash: string): boolean {
 
 /** The byte stream of one round, exposed through the common Rng interface. */
 export class FairRng extends RngBase {
-  readonly serverSeed: string;
+  /** Secret until rotation: kept private so a serialised RNG never leaks it. */
+  readonly #serverSeed: string;
   readonly clientSeed: string;
   readonly nonce: number;
   private cursor = 0;
@@ -41,7 +42,7 @@ export class FairRng extends RngBase {
   constructor(serverSeed: string, clientSeed: string, nonce: number) {
     super();
     if (!Number.isSafeInteger(nonce) || nonce < 0) throw new RangeError('nonce must be a non-negative integer');
-    this.serverSeed = serverSeed;
+    this.#serverSeed = serverSeed;
     this.clientSeed = clientSeed;
     this.nonce = nonce;
   }
@@ -56,7 +57,7 @@ export class FairRng extends RngBase {
     const out = Buffer.alloc(count);
     for (let i = 0; i < count; i++) {
       if (this.offset >= this.block.length) {
-        this.block = FairRng.block(this.serverSeed, this.clientSeed, this.nonce, this.cursor++);
+        this.block = FairRng.block(this.#serverSeed, this.clientSeed, this.nonce, this.cursor++);
         this.offset = 0;
       }
       out[i] = this.block[this.offset++];
