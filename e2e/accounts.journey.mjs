@@ -315,4 +315,36 @@ export default async function accounts({ newPage, step, shot, settle, expectNoCo
     await waitForScreen(p).catch(() => {});
     expectNoConsoleErrors(p);
   });
+
+  // ---------- forgot password by e-mail: the link sets a new password and logs in ----------
+  // Brand luna (its own send limits: demo's player01 e-mail was just used by the new-IP step).
+  await step('forgot password by e-mail → reset link → new password → logged in (brand luna)', async () => {
+    const p = await newPage({ viewport: VIEWPORTS.laptop, headers: { 'X-Forwarded-For': '198.51.100.99' } });
+    await p.addInitScript(() => sessionStorage.setItem('merchantCode', 'luna'));
+    const mail = 'player01@luna-bet.example';
+    await p.goto('/login');
+    await p.getByRole('button', { name: t('en', 'auth.forgotLink') }).click();
+    const form = p.getByTestId('forgot-form');
+    await form.locator('input[name=username]').fill('player01');
+    await form.locator('input[name=email]').fill(mail);
+    const t0 = Date.now() - 1000;
+    await form.getByRole('button', { name: t('en', 'auth.forgot.sendLink') }).click();
+    await p.getByText(t('en', 'auth.forgot.in_been_out')).waitFor();
+    const token = await waitUntil(async () => {
+      const res = await p.request.get(`/wps/dev/outbox?to=${encodeURIComponent(mail)}`, { headers: { Merchant: 'luna' } });
+      const msg = ((await res.json()).value ?? []).find((m) => Date.parse(m.createdAt) >= t0);
+      return msg && /resetPassword=([A-Za-z0-9_-]+)/.exec(msg.body)?.[1];
+    }, { message: 'no reset link in the outbox' });
+    await p.goto(`/?resetPassword=${token}`);
+    const reset = p.getByTestId('reset-form');
+    await reset.waitFor();
+    assert.ok(!new URL(p.url()).searchParams.has('resetPassword'), 'the token leaves the address bar');
+    await reset.locator('input[name=newPassword]').fill('Player456');
+    await reset.locator('input[name=confirmNewPassword]').fill('Player456');
+    await reset.getByRole('button', { name: t('en', 'auth.forgot.reset') }).click();
+    await memberBox(p).waitFor();
+    await reset.waitFor({ state: 'detached' });
+    await shot('reset-done-EN-1366', p);
+    expectNoConsoleErrors(p);
+  });
 }

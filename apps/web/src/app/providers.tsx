@@ -51,8 +51,16 @@ function LoginPopupBridge({ children }: { children: ReactNode }) {
     [queryClient, popups.open],
   );
   // A forced password change survives a reload: reopen it while the flag is set (§4).
+  // An e-mail reset link (/?resetPassword=<token>) opens the new-password popup once.
   useEffect(() => {
     if (getToken() && forcedChangePending()) popups.open('changePassword', { forced: true });
+    const url = new URL(window.location.href);
+    const resetToken = url.searchParams.get('resetPassword');
+    if (resetToken) {
+      url.searchParams.delete('resetPassword');
+      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+      popups.open('resetPassword', { token: resetToken });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return <LoginPopupContext.Provider value={api}>{children}</LoginPopupContext.Provider>;

@@ -27,6 +27,8 @@ export interface PopupPropsMap {
   register: AuthPopupOptions | undefined;
   forgotPassword: undefined;
   changePassword: ChangePasswordPopupProps | undefined;
+  /** The token of an e-mail reset link (`/?resetPassword=`). */
+  resetPassword: { token: string };
   notice: undefined;
   liveChat: undefined;
   alert: AlertPopupProps;
@@ -51,6 +53,7 @@ const LoginPopup = lazy(() => import('@/features/session/components/LoginPopup')
 const RegisterPopup = lazy(() => import('@/features/session/components/RegisterPopup'));
 const ForgotPasswordPopup = lazy(() => import('@/features/session/components/ForgotPasswordPopup'));
 const ChangePasswordPopup = lazy(() => import('@/features/session/components/ChangePasswordPopup'));
+const ResetPasswordPopup = lazy(() => import('@/features/session/components/ResetPasswordPopup'));
 
 function NoticePlaceholder({ close }: PopupBodyProps<'notice'>) {
   return <ComingSoonPanel icon="bell" name="notice" onClose={close} />;
@@ -90,6 +93,7 @@ export const popupRegistry: { [N in PopupName]: PopupEntry<N> } = {
     size: 'sm',
     dismissible: (p) => !p?.forced,
   },
+  resetPassword: { component: ResetPasswordPopup, title: () => i18n.t('popups.resetPassword.title'), size: 'sm' },
   notice: { component: NoticePlaceholder, title: () => i18n.t('popups.notice.title'), size: 'md' },
   liveChat: { component: LiveChatPlaceholder, title: () => i18n.t('popups.liveChat.title'), size: 'sm' },
   alert: { component: AlertBody, title: () => i18n.t('dialog.warning'), size: 'sm' },

@@ -64,7 +64,7 @@ export function useCompleteLogin() {
       dropMemberData(qc);
       sessionStore.login(value.token);
       if (value.firstTimeLogin && kind !== 'freeplay') showToast(i18n.t('auth.welcomeFirst', { name: value.userName }));
-      for (const name of ['login', 'register', 'forgotPassword', 'changePassword'] as const) popups.close(name);
+      for (const name of ['login', 'register', 'forgotPassword', 'changePassword', 'resetPassword'] as const) popups.close(name);
       if (needsForcedChange(value, kind)) {
         setForcedChange(true);
         popups.open('changePassword', { forced: true, reason: value.passwordExpired && !value.mustChangePassword ? 'expired' : 'weak' });
