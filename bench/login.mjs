@@ -1,0 +1,93 @@
+// Login figures (issue 3, "Figures to report").
+//   node bench/login.mjs [--no-build] [--duration 10] [--clients 8] [--guesses 10000]
+// 1. Logins per second: encrypted POST /wps/session/login (RSA-OAEP + AES-GCM, argon2id verify,
+//    a new session) of the demo account weak01 from `clients` concurrent clients, each from its own
+//    address (X-Forwarded-For; weak01 has no mobile or e-mail, so no new-IP check), for `duration` s.
+// 2. Brute force: `guesses` wrong passwords against one account (player01), each from a different
+//    address, 32 at a time, as an attacker who cannot read captchas would send them; then how many
+//    reached a password check (GET /wps/dev/auth-stats, outside production only) and the answers.
+// The server is the built dist on PGlite in a temp dir, TRUST_PROXY=true, NODE_ENV=development
+// (for /wps/dev/auth-stats), on 127.0.0.1 only.
+import { performance } from 'node:perf_hooks';
+import { register } from 'tsx/esm/api';
+import { benchBuild, fmt, rmTemp, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
+
+register();
+const args = process.argv.slice(2);
+const arg = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const DURATION_MS = arg('duration', 10) * 1000;
+const CLIENTS = arg('clients', 8);
+const GUESSES = arg('guesses', 10_000);
+const { encryptWithKey } = await import('../apps/server/src/test/crypto-client.ts');
+
+const ip = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+runMain(async () => {
+  if (!args.includes('--no-build')) benchBuild();
+  const dataDir = tempDir('lobby-bench-login-');
+  const server = await startServer({ dataDir, env: { NODE_ENV: 'development', JOBS_ENABLED: 'false' } });
+  try {
+    const base = server.baseUrl;
+    const key = (await (await fetch(`${base}/wps/session/key/rsa`, { headers: { merchant: 'demo' } })).json()).value;
+    const login = async (username, password, from) => {
+      const enc = encryptWithKey(key.publicKey, { type: 'username', username, password });
+      const res = await fetch(`${base}/wps/session/login`, {
+        method: 'POST', headers: { merchant: 'demo', 'x-forwarded-for': from, ...enc.headers }, body: JSON.stringify(enc.payload),
+      });
+      const body = await res.json();
+      return { status: res.status, code: body.success ? 'ok' : body.errorCode };
+    };
+
+    // 1. logins per second
+    let n = 1;
+    let ok = 0;
+    const other = {};
+    const lat = [];
+    const until = performance.now() + DURATION_MS;
+    await Promise.all(Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const r = await login('weak01', '123456', ip(n++));
+        lat.push(performance.now() - t0);
+        if (r.code === 'ok') ok++;
+        else other[r.code] = (other[r.code] ?? 0) + 1;
+      }
+    }));
+    lat.sort((a, b) => a - b);
+    const perSec = ok / (DURATION_MS / 1000);
+    console.log(`logins: ${fmt(perSec)} /s with ${CLIENTS} clients, p50 ${fmt(lat[Math.floor(lat.length / 2)])} ms, p99 ${fmt(lat[Math.floor(lat.length * 0.99)])} ms${Object.keys(other).length ? `, other answers ${JSON.stringify(other)}` : ''}`);
+
+    // 2. brute force against one account from many addresses
+    const stats = async () => (await (await fetch(`${base}/wps/dev/auth-stats`, { headers: { merchant: 'demo' } })).json()).value;
+    const before = await stats();
+    const answers = {};
+    let next = 0;
+    const t1 = performance.now();
+    await Promise.all(Array.from({ length: 32 }, async () => {
+      while (next < GUESSES) {
+        const i = next++;
+        const r = await login('player01', `Guess${i}x`, ip(1_000_000 + i));
+        answers[r.code] = (answers[r.code] ?? 0) + 1;
+      }
+    }));
+    const after = await stats();
+    const checks = after.passwordChecks - before.passwordChecks;
+    console.log(`brute force: ${GUESSES} guesses from ${GUESSES} addresses in ${fmt((performance.now() - t1) / 1000)} s; `
+      + `${checks} reached a password check; answers ${JSON.stringify(answers)}`);
+    const right = await login('player01', 'Player123', ip(9_999_999));
+    console.log(`the right password during the lock: ${right.status} ${right.code}`);
+
+    const figures = [
+      { figure: `logins/s (encrypted, argon2id m=64MiB t=2 p=1), ${CLIENTS} clients`, value: +fmt(perSec), unit: '/s', goal: null, pass: null },
+      { figure: `password checks reached by ${GUESSES} guesses from ${GUESSES} IPs`, value: checks, unit: '', goal: '<= 5 (the account lock)', pass: checks <= 5 },
+    ];
+    const file = writeResult('login', figures, { clients: CLIENTS, durationMs: DURATION_MS, guesses: GUESSES, answers, otherLoginAnswers: other, rightPasswordDuringLock: right });
+    console.log(`Wrote ${file}`);
+  } finally {
+    await server.stop();
+    rmTemp(dataDir);
+  }
+});
