@@ -1,8 +1,9 @@
 // Login figures (issue 3, "Figures to report").
 //   node bench/login.mjs [--no-build] [--duration 10] [--clients 8] [--guesses 10000]
 // 1. Logins per second: encrypted POST /wps/session/login (RSA-OAEP + AES-GCM, argon2id verify,
-//    a new session) of the demo account weak01 from `clients` concurrent clients, each from its own
-//    address (X-Forwarded-For; weak01 has no mobile or e-mail, so no new-IP check), for `duration` s.
+//    a new session) from `clients` concurrent clients, each with its own account (registered
+//    first; no mobile or e-mail, so no new-IP check) and each login from a new address
+//    (X-Forwarded-For), for `duration` s.
 // 2. Brute force: `guesses` wrong passwords against one account (player01), each from a different
 //    address, 32 at a time, as an attacker who cannot read captchas would send them; then how many
 //    reached a password check (GET /wps/dev/auth-stats, outside production only) and the answers.
@@ -32,14 +33,20 @@ runMain(async () => {
   try {
     const base = server.baseUrl;
     const key = (await (await fetch(`${base}/wps/session/key/rsa`, { headers: { merchant: 'demo' } })).json()).value;
-    const login = async (username, password, from) => {
-      const enc = encryptWithKey(key.publicKey, { type: 'username', username, password });
-      const res = await fetch(`${base}/wps/session/login`, {
+    const send = async (path, body, from) => {
+      const enc = encryptWithKey(key.publicKey, body);
+      const res = await fetch(`${base}${path}`, {
         method: 'POST', headers: { merchant: 'demo', 'x-forwarded-for': from, ...enc.headers }, body: JSON.stringify(enc.payload),
       });
-      const body = await res.json();
-      return { status: res.status, code: body.success ? 'ok' : body.errorCode };
+      const json = await res.json();
+      return { status: res.status, code: json.success ? 'ok' : json.errorCode };
     };
+    const login = (username, password, from) => send('/wps/session/login', { type: 'username', username, password }, from);
+    const users = Array.from({ length: CLIENTS }, (_, i) => `benchuser${i}`);
+    for (const [i, username] of users.entries()) {
+      const r = await send('/wps/member/register', { username, password: 'Bench1234', confirmPassword: 'Bench1234', terms: true }, ip(5_000_000 + i));
+      if (r.code !== 'ok') throw new Error(`registering ${username}: ${r.code}`);
+    }
 
     // 1. logins per second
     let n = 1;
@@ -47,10 +54,10 @@ runMain(async () => {
     const other = {};
     const lat = [];
     const until = performance.now() + DURATION_MS;
-    await Promise.all(Array.from({ length: CLIENTS }, async () => {
+    await Promise.all(users.map(async (username) => {
       while (performance.now() < until) {
         const t0 = performance.now();
-        const r = await login('weak01', '123456', ip(n++));
+        const r = await login(username, 'Bench1234', ip(n++));
         lat.push(performance.now() - t0);
         if (r.code === 'ok') ok++;
         else other[r.code] = (other[r.code] ?? 0) + 1;
