@@ -31,7 +31,8 @@ export const loginValue = z.object({
 });
 export type LoginValue = z.infer<typeof loginValue>;
 
-export const loginMethods = z.enum(['sms', 'email', 'otp']);
+/** sms / email: a code sent to the bound contact; otp: an authenticator code; bank: the payee name of the member's withdrawal accounts. */
+export const loginMethods = z.enum(['sms', 'email', 'otp', 'bank']);
 export type LoginMethod = z.infer<typeof loginMethods>;
 
 /** `value` of `login.verification.required`. */
@@ -81,7 +82,8 @@ export const loginVerification = endpoint({
   body: z.object({
     verificationToken: z.string().min(1).max(128),
     method: loginMethods,
-    code: z.string().trim().min(1).max(12),
+    /** The code, or for `bank` the account holder's full name. */
+    code: z.string().trim().min(1).max(64),
   }),
   response: loginValue,
 });

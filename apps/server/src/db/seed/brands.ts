@@ -201,7 +201,7 @@ export const demoBrand: SeedBrand = {
       passwordExpiryDays: 0,
       captchaOnLogin: false,
       captchaAfterFailures: 3,
-      newIpVerification: ['sms', 'email', 'otp'],
+      newIpVerification: ['sms', 'email', 'otp', 'bank'],
     },
     wallet: DEMO_WALLET,
   },

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { loginChallenges, memberIps, members, sessions } from '../../db/schema.ts';
+import { loginChallenges, memberIps, members, sessions, withdrawAccounts } from '../../db/schema.ts';
 import type { MemberRow } from '../../plugins/session.ts';
 
 export type NewMember = typeof members.$inferInsert;
@@ -86,4 +86,11 @@ export async function useChallenge(db: Db, tokenHash: string): Promise<boolean> 
   const rows = await db.update(loginChallenges).set({ usedAt: new Date() })
     .where(and(eq(loginChallenges.tokenHash, tokenHash), isNull(loginChallenges.usedAt))).returning({ t: loginChallenges.tokenHash });
   return rows.length > 0;
+}
+
+/** The payee name bound to the member's withdrawal accounts (one per member), if any. */
+export async function payeeNameOf(db: Db, merchantId: number, memberId: bigint): Promise<string | undefined> {
+  const [row] = await db.select({ payeeName: withdrawAccounts.payeeName }).from(withdrawAccounts)
+    .where(and(eq(withdrawAccounts.merchantId, merchantId), eq(withdrawAccounts.memberId, memberId))).limit(1);
+  return row?.payeeName;
 }

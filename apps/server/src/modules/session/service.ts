@@ -193,15 +193,26 @@ async function smsLogin(c: Caller, body: session.LoginBody, agentOnly: boolean):
 }
 
 /** The checks a member can pass for a new IP: the brand's enabled ones the member has data for. */
-function challengeMethods(brand: Brand, m: MemberRow): session.LoginMethod[] {
-  const has = { sms: !!m.mobile, email: !!m.email, otp: !!m.otpSecret, bank: false };
-  return brand.config.security.newIpVerification.filter((x): x is session.LoginMethod => x !== 'bank' && has[x]);
+async function challengeMethods(db: Db, brand: Brand, m: MemberRow): Promise<{ methods: session.LoginMethod[]; payeeName?: string }> {
+  const wanted = brand.config.security.newIpVerification;
+  const payeeName = wanted.includes('bank') ? await q.payeeNameOf(db, brand.id, m.id) : undefined;
+  const has = { sms: !!m.mobile, email: !!m.email, otp: !!m.otpSecret, bank: !!payeeName };
+  return { methods: wanted.filter((x) => has[x]), payeeName };
 }
+
+/** Names compare without case, accents or extra spaces: "José  PÉREZ" is "jose perez". */
+const sameName = (a: string, b: string) => {
+  const norm = (x: string) => x.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return norm(a) === norm(b);
+};
+
+/** "Juan Pérez" -> "J*** P****": enough for the member to know which name is asked. */
+const maskName = (name: string) => name.trim().split(/\s+/).map((w) => w[0] + '*'.repeat(Math.max(2, w.length - 1))).join(' ');
 
 /** A challenge when this IP is new for a member who has logged in before; else null. */
 async function newIpChallenge(c: Caller, m: MemberRow, agent: boolean): Promise<session.VerificationChallenge | null> {
   const { db } = deps(c.app);
-  const methods = challengeMethods(c.brand, m);
+  const { methods, payeeName } = await challengeMethods(db, c.brand, m);
   if (methods.length === 0) return null;
   const seen = await q.ipHistory(db, m.id, c.ip);
   if (!seen.any || seen.known) return null;
@@ -213,6 +224,7 @@ async function newIpChallenge(c: Caller, m: MemberRow, agent: boolean): Promise<
   const destinations: Record<string, string> = {};
   if (methods.includes('sms')) destinations.sms = maskRecipient(m.mobile!);
   if (methods.includes('email')) destinations.email = maskRecipient(m.email!);
+  if (payeeName && methods.includes('bank')) destinations.bank = maskName(payeeName);
   return { verificationToken: token, methods, destinations, expiresInSeconds: CHALLENGE_TTL_MS / 1000 };
 }
 
@@ -250,6 +262,9 @@ export async function completeChallenge(c: Caller, body: { verificationToken: st
     if (body.method === 'otp') {
       const totp = new TOTP({ secret: Secret.fromBase32(m.otpSecret!), digits: 6, period: 30 });
       if (totp.validate({ token: body.code, window: 1 }) === null) throw new AppError('login.verification.failed');
+    } else if (body.method === 'bank') {
+      const payeeName = await q.payeeNameOf(db, c.brand.id, m.id);
+      if (!payeeName || !sameName(payeeName, body.code)) throw new AppError('login.verification.failed');
     } else {
       await consumeCode(db, c.brand.id, 'challenge', body.method === 'sms' ? m.mobile! : m.email!, body.code);
     }

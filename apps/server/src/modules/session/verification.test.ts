@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { members, verificationCodes } from '../../db/schema.ts';
+import { members, verificationCodes, withdrawAccounts } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { call, encPost, freshIp, lastCode, login, memberRow } from './testkit.ts';
 
@@ -115,11 +115,26 @@ describe('login from an unregistered IP', () => {
     await t.database.db.update(members).set({ otpSecret: secret.base32 }).where(eq(members.id, m.id));
     const ip = freshIp();
     const ch = (await login(t, 'agent01', 'Agent123', { ip })).json();
-    expect(ch.value.methods).toEqual(['sms', 'email', 'otp']);
+    expect(ch.value.methods).toEqual(['sms', 'email', 'otp']); // no withdrawal account yet: no bank check
     const bad = await encPost(t, '/wps/session/login/verification', { verificationToken: ch.value.verificationToken, method: 'otp', code: '000000' }, { ip });
     expect(bad.json().errorCode).toBe('login.verification.failed');
     const code = new TOTP({ secret, digits: 6, period: 30 }).generate();
     const ok = await encPost(t, '/wps/session/login/verification', { verificationToken: ch.value.verificationToken, method: 'otp', code }, { ip });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('the name on the withdrawal account works as a check once the member has one', async () => {
+    const m = await memberRow(t, 'agent01');
+    await t.database.db.insert(withdrawAccounts).values({ merchantId: m.merchantId, memberId: m.id, kind: 'bank', bankName: 'BBVA', accountNo: '012180001234567891', payeeName: 'José Pérez Núñez' });
+    const ip = freshIp();
+    const ch = (await login(t, 'agent01', 'Agent123', { ip })).json();
+    expect(ch.value.methods).toContain('bank');
+    expect(ch.value.destinations.bank).toBe('J*** P**** N****');
+    const token = ch.value.verificationToken;
+    const bad = await encPost(t, '/wps/session/login/verification', { verificationToken: token, method: 'bank', code: 'Juan Pérez' }, { ip });
+    expect(bad.json().errorCode).toBe('login.verification.failed');
+    // case, accents and spacing do not matter
+    const ok = await encPost(t, '/wps/session/login/verification', { verificationToken: token, method: 'bank', code: '  jose  PEREZ nunez ' }, { ip });
     expect(ok.statusCode).toBe(200);
   });
 
