@@ -9,3 +9,4 @@ export * as encryption from './crypto.ts';
 export * as session from './session.ts';
 export * as wallet from './wallet.ts';
 export * as cashier from './cashier.ts';
+export * as games from './games.ts';

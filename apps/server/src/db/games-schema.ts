@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { merchants } from './schema.ts';
+
+const ts = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** A game vendor of one brand (code like RNG-AURORA, §9). `maintenance` makes launches answer game_maintenance. */
+export const vendors = pgTable('vendors', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  code: text().notNull(),
+  name: text().notNull(),
+  gameType: text().notNull(),
+  sort: integer().notNull().default(0),
+  enabled: boolean().notNull().default(true),
+  maintenance: boolean().notNull().default(false),
+  updatedAt: ts().notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('vendors_code').on(t.merchantId, t.code),
+]);
+
+/** A game of one brand's catalog. `supportPlay` 0 = free trial offered (§3). */
+export const games = pgTable('games', {
+  id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  nodeId: text().notNull(),
+  gameCode: text().notNull(),
+  name: jsonb().$type<{ ES: string; EN: string }>().notNull(),
+  gameType: text().notNull(),
+  vendor: text().notNull(),
+  isHot: boolean().notNull().default(false),
+  supportPlay: integer().notNull().default(1),
+  sort: integer().notNull().default(0),
+  enabled: boolean().notNull().default(true),
+  playCount: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  updatedAt: ts().notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('games_node').on(t.merchantId, t.nodeId),
+  index('games_listing').on(t.merchantId, t.gameType, t.vendor, t.sort),
+]);
