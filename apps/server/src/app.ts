@@ -17,6 +17,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { cashierRoutes } from './modules/cashier/routes.ts';
 import { registerJobs } from './jobs/index.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { gamesRoutes } from './modules/games/routes.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(cashierRoutes);
   await app.register(realtimePlugin);
   await app.register(walletRoutes);
+  await app.register(gamesRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   registerJobs(app);
   return app;

@@ -80,7 +80,8 @@ export const gameMenus = endpoint({
 const language = z.string().max(10).optional();
 
 export const gameListQuery = z.object({
-  gameType,
+  /** Omitted: every category (the lobby's search box). */
+  gameType: gameType.optional(),
   vassalage: z.string().max(40).optional(),
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(GAME_PAGE_SIZE_MAX).default(GAME_PAGE_SIZE),

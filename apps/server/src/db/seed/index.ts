@@ -2,6 +2,7 @@ import type { Db } from '../index.ts';
 import { merchants } from '../schema.ts';
 import { seedAccounts } from './accounts.ts';
 import { demoBrand, lunaBrand } from './brands.ts';
+import { seedGames } from './games.ts';
 
 /** Idempotent: creates the demo brands when missing and leaves existing ones as they are. */
 export async function seedDemo(db: Db): Promise<void> {
@@ -9,4 +10,5 @@ export async function seedDemo(db: Db): Promise<void> {
     await db.insert(merchants).values({ code: b.code, hosts: b.hosts, config: b.config }).onConflictDoNothing({ target: merchants.code });
   }
   await seedAccounts(db);
+  await seedGames(db);
 }
