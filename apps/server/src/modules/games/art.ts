@@ -13,9 +13,11 @@ function hashBytes(s: string): Buffer {
   return createHash('sha256').update(s).digest();
 }
 
-/** Up to two letters from the words of a name ("Golden Dragon" -> "GD"). */
+/** Up to two letters from the capitalised words of a name ("Queen of the North" -> "QN"). */
 export function initials(name: string): string {
-  const words = name.normalize('NFC').split(/[\s&'-]+/).filter((w) => /^\p{L}/u.test(w));
+  const all = name.normalize('NFC').split(/[\s&':-]+/).filter((w) => /^\p{L}/u.test(w));
+  const capital = all.filter((w) => /^\p{Lu}/u.test(w));
+  const words = capital.length ? capital : all;
   const picked = (words.length >= 2 ? [words[0], words[1]] : words).map((w) => w[0].toUpperCase());
   return picked.join('') || name.slice(0, 2).toUpperCase();
 }

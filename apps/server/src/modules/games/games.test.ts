@@ -234,3 +234,12 @@ describe('importCatalog', () => {
     expect((await list('search=zeta', 'luna')).totalCount).toBe(0);
   });
 });
+
+describe('artwork initials', () => {
+  it('takes the capitalised words', async () => {
+    const { initials } = await import('./art.ts');
+    expect(initials('Queen of the North')).toBe('QN');
+    expect(initials('Dragón y Fénix')).toBe('DF');
+    expect(initials('Baccarat')).toBe('B');
+  });
+});
