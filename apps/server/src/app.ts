@@ -19,6 +19,7 @@ import { registerJobs } from './jobs/index.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
+import { vendorRoutes } from './modules/vendor/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(realtimePlugin);
   await app.register(walletRoutes);
   await app.register(gamesRoutes);
+  await app.register(vendorRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   registerJobs(app);
   return app;

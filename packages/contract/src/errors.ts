@@ -91,6 +91,16 @@ export const ERRORS = {
   'wallet.downline.invalid': e(403, 'This member is not in your team.', 'Este miembro no pertenece a su equipo.'),
   'wallet.range.invalid': e(400, 'The start date must not be after the end date.', 'La fecha de inicio no puede ser posterior a la fecha de fin.'),
   'wallet.range.too.long': e(400, 'Choose a date range of at most {days} days.', 'Elija un rango de fechas de {days} días como máximo.'),
+  // vendor
+  'vendor.signature.invalid': e(401, 'The vendor signature is missing, wrong or expired.', 'La firma del proveedor falta, es incorrecta o caducó.'),
+  'vendor.member.unknown': e(404, 'Unknown member.', 'Miembro desconocido.'),
+  'vendor.game.unknown': e(404, 'Unknown game for this vendor.', 'Juego desconocido para este proveedor.'),
+  'vendor.session.invalid': e(401, 'The member has no live session.', 'El miembro no tiene una sesión activa.'),
+  'vendor.insufficient.funds': e(400, 'Insufficient balance.', 'Saldo insuficiente.'),
+  'vendor.round.unknown': e(404, 'This round has no bet.', 'Esta ronda no tiene apuesta.'),
+  'vendor.bet.rolled.back': e(409, 'This bet was already rolled back.', 'Esta apuesta ya fue revertida.'),
+  'vendor.bet.settled': e(409, 'This bet is already settled and cannot be rolled back.', 'Esta apuesta ya está liquidada y no se puede revertir.'),
+  'vendor.tx.conflict': e(409, 'This transaction id was already used for another operation.', 'Este id de transacción ya se usó para otra operación.'),
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -10,3 +10,4 @@ export * as session from './session.ts';
 export * as wallet from './wallet.ts';
 export * as cashier from './cashier.ts';
 export * as games from './games.ts';
+export * as vendor from './vendor.ts';

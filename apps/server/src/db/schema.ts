@@ -165,3 +165,4 @@ export const loginChallenges = pgTable('login_challenges', {
 export * from './ledger-schema.ts';
 export * from './cashier-schema.ts';
 export * from './games-schema.ts';
+export * from './vendor-schema.ts';

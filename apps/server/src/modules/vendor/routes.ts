@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { vendor as contract } from '@lobby/contract';
+import { route } from '../../lib/route.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { requestBrand } from '../../plugins/merchant.ts';
+import { notify } from '../wallet/service.ts';
+import * as seamless from './seamless.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request body as received (seamless-wallet signatures are over these bytes). */
+    rawBody?: string;
+    /** The vendor whose signature was verified. */
+    vendorCode?: string;
+  }
+}
+
+const bodyError = (message: string) => Object.assign(new Error(message), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+
+/**
+ * Seamless wallet for vendors (encapsulated: its JSON parser keeps the raw body). The signature
+ * is checked before validation, so an unsigned call learns nothing about the body rules.
+ */
+export async function vendorRoutes(app: FastifyInstance) {
+  await seamless.seedCredentials(app.db);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req: FastifyRequest, body: string | Buffer, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    req.rawBody = text;
+    if (text.length === 0) return done(bodyError('empty body'), undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(bodyError('invalid JSON'), undefined);
+    }
+  });
+  app.addHook('preValidation', async (req) => {
+    const brand = requestBrand(req);
+    req.vendorCode = await seamless.verifySignature(app.db, brand, req.headers, req.rawBody ?? '');
+    const v = (req.body as { vendor?: unknown } | undefined)?.vendor;
+    if (v !== req.vendorCode) throw new AppError('vendor.signature.invalid');
+  });
+  const after = async (brand: Parameters<typeof notify>[1], r: seamless.Result) => {
+    if (r.moved) await notify(app.walletEvents, brand, r.memberId);
+    return r.answer;
+  };
+  route(app, contract.balance, async ({ brand, body }) => (await seamless.balanceOf(app.db, brand, body)).answer);
+  route(app, contract.bet, async ({ brand, body, req }) =>
+    after(brand, await seamless.bet(app.db, brand, await app.catalogs.get(brand), req.vendorCode!, body)));
+  route(app, contract.win, async ({ brand, body, req }) => after(brand, await seamless.win(app.db, brand, req.vendorCode!, body)));
+  route(app, contract.rollback, async ({ brand, body, req }) => after(brand, await seamless.rollback(app.db, brand, req.vendorCode!, body)));
+}

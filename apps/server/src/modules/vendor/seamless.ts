@@ -1,0 +1,218 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { vendor as contract } from '@lobby/contract';
+import type { Db, Tx } from '../../db/index.ts';
+import { members, merchants, sessions, vendors } from '../../db/schema.ts';
+import { betRecords, vendorCredentials, vendorTransactions } from '../../db/vendor-schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import { addTurnoverProgress } from '../cashier/turnover.ts';
+import type { Catalog } from '../games/catalog.ts';
+import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
+import { PLAY_KINDS } from '../wallet/kinds.ts';
+import { formatAmount, parseAmount } from '../wallet/money.ts';
+
+/**
+ * Gives every vendor of every brand credentials when it has none: the secret is VENDOR_SECRET
+ * when set, else one random secret per brand (the brand's existing one when it has any).
+ */
+export async function seedCredentials(db: Db, envSecret = process.env.VENDOR_SECRET): Promise<void> {
+  for (const m of await db.select({ id: merchants.id }).from(merchants)) {
+    const [have] = await db.select({ secret: vendorCredentials.secret }).from(vendorCredentials).where(eq(vendorCredentials.merchantId, m.id)).limit(1);
+    const secret = envSecret || have?.secret || randomBytes(32).toString('hex');
+    const codes = await db.select({ code: vendors.code }).from(vendors).where(eq(vendors.merchantId, m.id));
+    if (codes.length === 0) continue;
+    await db.insert(vendorCredentials).values(codes.map((c) => ({ merchantId: m.id, vendor: c.code, secret })))
+      .onConflictDoNothing();
+  }
+}
+
+export async function vendorSecret(db: Db, merchantId: number, vendor: string): Promise<string | undefined> {
+  const [row] = await db.select({ secret: vendorCredentials.secret }).from(vendorCredentials)
+    .where(and(eq(vendorCredentials.merchantId, merchantId), eq(vendorCredentials.vendor, vendor), eq(vendorCredentials.enabled, true)));
+  return row?.secret;
+}
+
+export const sign = (secret: string, timestamp: string, rawBody: string) =>
+  createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** Checks X-Vendor / X-Timestamp / X-Signature over the raw body; answers the vendor code. */
+export async function verifySignature(db: Db, brand: Brand, headers: Record<string, string | string[] | undefined>, rawBody: string, now = Date.now()): Promise<string> {
+  const bad = () => new AppError('vendor.signature.invalid');
+  const vendor = header(headers[contract.HEADERS.vendor]);
+  const ts = header(headers[contract.HEADERS.timestamp]);
+  const sig = header(headers[contract.HEADERS.signature]);
+  if (!vendor || !ts || !sig || !/^[0-9]{1,16}$/.test(ts) || !/^[0-9a-f]{64}$/i.test(sig)) throw bad();
+  if (Math.abs(now - Number(ts)) > contract.SIGNATURE_WINDOW_MS) throw bad();
+  const secret = await vendorSecret(db, brand.id, vendor);
+  if (!secret) throw bad();
+  const want = Buffer.from(sign(secret, ts, rawBody), 'hex');
+  if (!timingSafeEqual(want, Buffer.from(sig.toLowerCase(), 'hex'))) throw bad();
+  return vendor;
+}
+
+async function findMember(db: Db | Tx, brand: Brand, q: { account?: string; memberId?: string }): Promise<bigint> {
+  const where = q.memberId !== undefined
+    ? and(eq(members.merchantId, brand.id), eq(members.id, BigInt(q.memberId)))
+    : and(eq(members.merchantId, brand.id), eq(members.usernameKey, q.account!.toLowerCase()));
+  const [m] = await db.select({ id: members.id }).from(members).where(where);
+  if (!m) throw new AppError('vendor.member.unknown');
+  return m.id;
+}
+
+async function hasLiveSession(db: Db | Tx, merchantId: number, memberId: bigint): Promise<boolean> {
+  const [s] = await db.select({ id: sessions.id }).from(sessions)
+    .where(and(eq(sessions.merchantId, merchantId), eq(sessions.memberId, memberId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()))).limit(1);
+  return !!s;
+}
+
+async function mainBalance(db: Db | Tx, brand: Brand, memberId: bigint): Promise<bigint> {
+  const acct = await memberAccount(db, brand.id, memberId);
+  const res = await db.execute(sql`select balance from ledger_accounts where id = ${String(acct)}`);
+  const row = (res as unknown as { rows: { balance: unknown }[] }).rows[0];
+  return BigInt(String(row?.balance ?? 0));
+}
+
+const answerOf = (brand: Brand, balance: bigint, txId?: string): contract.Answer =>
+  ({ balance: formatAmount(balance), currency: brand.config.currency.code, ...(txId === undefined ? {} : { txId }) });
+
+/** A win amount: "0" (a loss) or a valid amount. */
+function winAmount(input: unknown): bigint {
+  if (input === 0 || (typeof input === 'string' && /^0(\.0{1,2})?$/.test(input))) return 0n;
+  return parseAmount(input);
+}
+
+type TxRow = typeof vendorTransactions.$inferSelect;
+
+/** Claims a tx id: the new row, or the existing one (after its transaction committed). */
+async function claim(tx: Tx, row: typeof vendorTransactions.$inferInsert): Promise<{ fresh: boolean; row: TxRow }> {
+  const [ins] = await tx.insert(vendorTransactions).values(row).onConflictDoNothing().returning();
+  if (ins) return { fresh: true, row: ins };
+  const [old] = await tx.select().from(vendorTransactions)
+    .where(and(eq(vendorTransactions.merchantId, row.merchantId), eq(vendorTransactions.vendor, row.vendor), eq(vendorTransactions.txId, row.txId)))
+    .for('update');
+  if (!old) throw new Error('vendor: transaction row vanished');
+  return { fresh: false, row: old };
+}
+
+function replay(old: TxRow, kind: TxRow['kind'], memberId: bigint): contract.Answer {
+  if (old.kind !== kind || old.memberId !== memberId) throw new AppError('vendor.tx.conflict');
+  if (old.status === 'rollback_unknown' || (kind === 'bet' && old.status === 'rolled_back' && !old.answer)) throw new AppError('vendor.bet.rolled.back');
+  if (!old.answer) throw new AppError('vendor.tx.conflict');
+  return old.answer as contract.Answer;
+}
+
+export interface Result { answer: contract.Answer; memberId: bigint; moved: boolean }
+
+export async function balanceOf(db: Db, brand: Brand, body: { account?: string; memberId?: string }): Promise<Result> {
+  const memberId = await findMember(db, brand, body);
+  return { answer: answerOf(brand, await mainBalance(db, brand, memberId)), memberId, moved: false };
+}
+
+const idem = (vendor: string, txId: string) => `vendor:${vendor}:${txId}`;
+
+export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string, body: { txId: string; roundId: string; member: string; gameId: string; amount: unknown }): Promise<Result> {
+  const amount = parseAmount(body.amount);
+  const memberId = await findMember(db, brand, { account: body.member });
+  const game = catalog.game(body.gameId);
+  if (!game || game.vendor.code !== vendor) throw new AppError('vendor.game.unknown');
+  try {
+    return await db.transaction(async (tx) => {
+      const c = await claim(tx, { merchantId: brand.id, vendor, txId: body.txId, roundId: body.roundId, memberId, kind: 'bet', amount, status: 'applied' });
+      if (!c.fresh) return { answer: replay(c.row, 'bet', memberId), memberId, moved: false };
+      if (!(await hasLiveSession(tx, brand.id, memberId))) throw new AppError('vendor.session.invalid');
+      const acct = await memberAccount(tx, brand.id, memberId);
+      const house = await brandAccount(tx, brand.id, 'house', body.roundId);
+      const p = await post(tx, {
+        merchantId: brand.id, kind: PLAY_KINDS.bet, idemKey: idem(vendor, body.txId), memberId,
+        lines: [{ account: acct, amount: -amount }, { account: house, amount }],
+        meta: { vendor, txId: body.txId, roundId: body.roundId, game: game.nodeId, gameType: game.gameType },
+      });
+      await tx.insert(betRecords).values({
+        merchantId: brand.id, memberId, orderNo: `BR${p.postingId}`, vendor, game: game.nodeId, gameType: game.gameType, roundId: body.roundId, bet: amount,
+      });
+      const answer = answerOf(brand, p.balanceAfter.get(acct)!, body.txId);
+      await tx.update(vendorTransactions).set({ answer, postingId: p.postingId }).where(eq(vendorTransactions.id, c.row.id));
+      return { answer, memberId, moved: true };
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'wallet.insufficient.funds') {
+      throw new AppError('vendor.insufficient.funds', undefined, answerOf(brand, await mainBalance(db, brand, memberId), body.txId));
+    }
+    throw err;
+  }
+}
+
+export async function win(db: Db, brand: Brand, vendor: string, body: { txId: string; roundId: string; member: string; amount: unknown }): Promise<Result> {
+  const amount = winAmount(body.amount);
+  const memberId = await findMember(db, brand, { account: body.member });
+  return db.transaction(async (tx) => {
+    const c = await claim(tx, { merchantId: brand.id, vendor, txId: body.txId, roundId: body.roundId, memberId, kind: 'win', amount, status: 'applied' });
+    if (!c.fresh) return { answer: replay(c.row, 'win', memberId), memberId, moved: false };
+    const records = await tx.select().from(betRecords)
+      .where(and(eq(betRecords.merchantId, brand.id), eq(betRecords.vendor, vendor), eq(betRecords.roundId, body.roundId), eq(betRecords.memberId, memberId)))
+      .orderBy(asc(betRecords.id)).for('update');
+    const live = records.filter((r) => r.status !== 'refunded');
+    if (live.length === 0) throw new AppError('vendor.round.unknown');
+    const acct = await memberAccount(tx, brand.id, memberId);
+    let balance: bigint;
+    let postingId: bigint | null = null;
+    if (amount > 0n) {
+      const house = await brandAccount(tx, brand.id, 'house', body.roundId);
+      const p = await post(tx, {
+        merchantId: brand.id, kind: PLAY_KINDS.win, idemKey: idem(vendor, body.txId), memberId,
+        lines: [{ account: house, amount: -amount }, { account: acct, amount }],
+        meta: { vendor, txId: body.txId, roundId: body.roundId, game: live[0].game, gameType: live[0].gameType },
+      });
+      balance = p.balanceAfter.get(acct)!;
+      postingId = p.postingId;
+    } else {
+      balance = await mainBalance(tx, brand, memberId);
+    }
+    // The win goes to the round's first bet; every open bet of the round is settled.
+    const now = new Date();
+    let newlyValid = 0n;
+    for (const [i, r] of live.entries()) {
+      const w = r.win + (i === 0 ? amount : 0n);
+      if (r.status === 'open') newlyValid += r.bet;
+      await tx.update(betRecords).set({ win: w, validBet: r.bet, profit: w - r.bet, status: 'settled', settledAt: r.settledAt ?? now }).where(eq(betRecords.id, r.id));
+    }
+    if (newlyValid > 0n) await addTurnoverProgress(tx, brand.id, memberId, newlyValid);
+    const answer = answerOf(brand, balance, body.txId);
+    await tx.update(vendorTransactions).set({ answer, postingId }).where(eq(vendorTransactions.id, c.row.id));
+    return { answer, memberId, moved: postingId !== null };
+  });
+}
+
+export async function rollback(db: Db, brand: Brand, vendor: string, body: { txId: string; refTxId: string; roundId: string; member: string }): Promise<Result> {
+  const memberId = await findMember(db, brand, { account: body.member });
+  return db.transaction(async (tx) => {
+    const c = await claim(tx, { merchantId: brand.id, vendor, txId: body.txId, refTxId: body.refTxId, roundId: body.roundId, memberId, kind: 'rollback', amount: 0n, status: 'applied' });
+    if (!c.fresh) return { answer: replay(c.row, 'rollback', memberId), memberId, moved: false };
+    // The bet: seen, or remembered now as rolled back before it came.
+    const ref = await claim(tx, { merchantId: brand.id, vendor, txId: body.refTxId, roundId: body.roundId, memberId, kind: 'bet', amount: 0n, status: 'rollback_unknown' });
+    if (!ref.fresh && (ref.row.kind !== 'bet' || ref.row.memberId !== memberId)) throw new AppError('vendor.tx.conflict');
+    let postingId: bigint | null = null;
+    let balance: bigint | null = null;
+    if (!ref.fresh && ref.row.status === 'applied') {
+      const [rec] = await tx.select().from(betRecords).where(and(eq(betRecords.merchantId, brand.id), eq(betRecords.orderNo, `BR${ref.row.postingId}`))).for('update');
+      if (rec && rec.status === 'settled') throw new AppError('vendor.bet.settled');
+      const acct = await memberAccount(tx, brand.id, memberId);
+      const house = await brandAccount(tx, brand.id, 'house', ref.row.roundId);
+      const p = await post(tx, {
+        merchantId: brand.id, kind: PLAY_KINDS.rollback, idemKey: idem(vendor, `rollback:${body.refTxId}`), memberId,
+        lines: [{ account: house, amount: -ref.row.amount }, { account: acct, amount: ref.row.amount }],
+        meta: { vendor, txId: body.txId, refTxId: body.refTxId, roundId: ref.row.roundId, gameType: rec?.gameType },
+      });
+      postingId = p.postingId;
+      balance = p.balanceAfter.get(acct)!;
+      await tx.update(vendorTransactions).set({ status: 'rolled_back' }).where(eq(vendorTransactions.id, ref.row.id));
+      if (rec) await tx.update(betRecords).set({ status: 'refunded', settledAt: new Date() }).where(eq(betRecords.id, rec.id));
+    }
+    const answer = answerOf(brand, balance ?? await mainBalance(tx, brand, memberId), body.txId);
+    await tx.update(vendorTransactions).set({ answer, postingId, amount: postingId === null ? 0n : ref.row.amount }).where(eq(vendorTransactions.id, c.row.id));
+    return { answer, memberId, moved: postingId !== null };
+  });
+}
