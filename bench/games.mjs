@@ -1,0 +1,98 @@
+// Hot games and game list req/s on the real server divided by a bare Fastify route's req/s,
+// same run, same machine, all on 127.0.0.1 (issue 5, "Figures to report"). Goal >= 0.5 each.
+//   node bench/games.mjs [--duration 10] [--warmup 2] [--connections 50] [--rounds 1] [--no-build]
+// GET /wps/relay/GCSGAME_hotGamesV2 and GET /wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=1&pageSize=20
+// (Merchant: demo) on the built server (dist, PGlite in a temp dir, RATE_LIMIT_MAX=100000000,
+// LOG_LEVEL=warn); the baseline is bench/lib/bare-server.mjs's GET /bare. Each server runs in its
+// own process; autocannon (50 connections, pipelining 1, 2 s warm-up + 10 s) runs here.
+// `--rounds N` alternates N rounds and reports the median ratio of each (the lower middle for even N).
+import autocannon from 'autocannon';
+import path from 'node:path';
+import { benchBuild, rmTemp, root, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, def) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : def);
+const DURATION = opt('duration', 10);
+const WARMUP = opt('warmup', 2);
+const CONNECTIONS = opt('connections', 50);
+const ROUNDS = opt('rounds', 1);
+const GOAL = 0.5;
+const PATHS = {
+  hot: '/wps/relay/GCSGAME_hotGamesV2',
+  list: '/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=1&pageSize=20',
+};
+
+function cannon(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: CONNECTIONS, pipelining: 1, duration }, (err, r) => (err ? reject(err) : resolve(r)));
+  });
+}
+
+async function load(label, url, headers) {
+  await cannon(url, headers, WARMUP);
+  const r = await cannon(url, headers, DURATION);
+  const out = {
+    label,
+    url,
+    reqPerSec: Math.round(r.requests.average),
+    latencyMs: { p50: r.latency.p50, p99: r.latency.p99, avg: r.latency.average },
+    bytesPerReq: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+  const bad = out.non2xx + out.errors + out.timeouts;
+  console.log(`${label.padEnd(6)} ${String(out.reqPerSec).padStart(7)} req/s   p50 ${out.latencyMs.p50} ms  p99 ${out.latencyMs.p99} ms  ${out.bytesPerReq} B/resp  ${bad ? `NON-2XX/ERRORS ${bad}` : 'all 2xx'}`);
+  return out;
+}
+
+const clean = (r) => r.non2xx + r.errors + r.timeouts === 0;
+
+runMain(async () => {
+  benchBuild();
+  const dataDir = tempDir('lobby-bench-games-');
+  const servers = [];
+  try {
+    const app = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', TRUST_PROXY: 'false' } });
+    servers.push(app);
+    const headers = { Merchant: 'demo' };
+    for (const [label, p] of Object.entries(PATHS)) {
+      const text = await (await fetch(`${app.baseUrl}${p}`, { headers })).text();
+      const probe = JSON.parse(text);
+      if (!probe.success) throw new Error(`${label} probe failed: ${text.slice(0, 300)}`);
+    }
+    const bare = await startServer({ dataDir, readyPath: '/bare', command: [process.execPath, path.join(root, 'bench/lib/bare-server.mjs')] });
+    servers.push(bare);
+
+    console.log(`autocannon: ${CONNECTIONS} connections, pipelining 1, ${WARMUP} s warm-up + ${DURATION} s each${ROUNDS > 1 ? `, ${ROUNDS} alternating rounds (median ratio)` : ''}`);
+    const rounds = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const hot = await load('hot', `${app.baseUrl}${PATHS.hot}`, headers);
+      const list = await load('list', `${app.baseUrl}${PATHS.list}`, headers);
+      const baseline = await load('bare', `${bare.baseUrl}/bare`, {});
+      rounds.push({ hot, list, baseline, hotRatio: hot.reqPerSec / baseline.reqPerSec, listRatio: list.reqPerSec / baseline.reqPerSec });
+    }
+    const mid = (key) => [...rounds].sort((a, b) => a[key] - b[key])[Math.floor((rounds.length - 1) / 2)];
+    const hotMid = mid('hotRatio');
+    const listMid = mid('listRatio');
+    const hotRatio = +hotMid.hotRatio.toFixed(3);
+    const listRatio = +listMid.listRatio.toFixed(3);
+    const hotPass = hotRatio >= GOAL && rounds.every((r) => clean(r.hot));
+    const listPass = listRatio >= GOAL && rounds.every((r) => clean(r.list));
+    console.log(`ratio hot/bare = ${hotRatio} (goal >= ${GOAL}): ${hotPass ? 'pass' : 'FAIL'}`);
+    console.log(`ratio list/bare = ${listRatio} (goal >= ${GOAL}): ${listPass ? 'pass' : 'FAIL'}`);
+    const figures = [
+      { figure: 'hot games req/s', value: hotMid.hot.reqPerSec, unit: 'req/s', goal: null, pass: null },
+      { figure: 'game list req/s', value: listMid.list.reqPerSec, unit: 'req/s', goal: null, pass: null },
+      { figure: 'bare Fastify req/s (games run)', value: hotMid.baseline.reqPerSec, unit: 'req/s', goal: null, pass: null },
+      { figure: 'hot games / bare req/s', value: hotRatio, unit: '', goal: `>= ${GOAL}`, pass: hotPass },
+      { figure: 'game list / bare req/s', value: listRatio, unit: '', goal: `>= ${GOAL}`, pass: listPass },
+    ];
+    const file = writeResult('games', figures, { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, rounds });
+    console.log(`Wrote ${file}`);
+  } finally {
+    await Promise.allSettled(servers.map((s) => s.stop()));
+    rmTemp(dataDir);
+  }
+});

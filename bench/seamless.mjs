@@ -1,0 +1,216 @@
+// Seamless wallet bet+win pairs per second with 100 concurrent players (issue 5, "Figures to
+// report"): goal on PostgreSQL >= 3,000 pairs/s and p99 of a pair <= 20 ms.
+//   node bench/seamless.mjs [--duration 10 --warmup 2 --players 100 --pool 50 --no-pglite --no-build]
+// The built server (`node apps/server/dist/main.js`, NODE_ENV=development, LOG_LEVEL=warn,
+// RATE_LIMIT_MAX=100000000, VENDOR_SECRET known to the bench) runs on 127.0.0.1 against a
+// throwaway PostgreSQL database lobby_bench_<random> ($BENCH_PG_URL or
+// postgres://postgres@127.0.0.1:5432/test as admin), migrated and seeded by the server itself,
+// dropped after (also on error). Before the load the bench writes straight into the database
+// (apps/server TypeScript loaded with tsx, as bench/ledger.mjs): `players` members of the demo
+// brand, each funded from the brand's clearing account with `postAlone`, each with a live
+// session (as seamless.test.ts makes one). Each player then loops: signed POST
+// /vendor/seamless/bet (new txId and roundId) then signed POST /vendor/seamless/win for that
+// round. Pairs completed inside the window after the warm-up are counted; p50/p99 are of a pair.
+// PGlite (informational): the server on a temp DATA_DIR; the server is started once to migrate
+// and seed, stopped, the players are written into its data dir, and it is started again.
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+import { Pool } from 'undici';
+import { benchBuild, fmt, rmTemp, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
+
+register();
+const args = process.argv.slice(2);
+const arg = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const DURATION_MS = Number(arg('duration', 10)) * 1000;
+const WARMUP_MS = Number(arg('warmup', 2)) * 1000;
+const PLAYERS = Number(arg('players', 100));
+const POOL = Number(arg('pool', 50));
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECRET = `bench-${randomBytes(16).toString('hex')}`;
+const GOAL_PAIRS = 3000;
+const GOAL_P99_MS = 20;
+
+const { openDatabase } = await import('../apps/server/src/db/index.ts');
+const { games, members, merchants, sessions, vendors } = await import('../apps/server/src/db/schema.ts');
+const { brandAccount, memberAccount, postAlone } = await import('../apps/server/src/modules/wallet/ledger.ts');
+const { hashToken } = await import('../apps/server/src/plugins/session.ts');
+const { sign, vendorSecret } = await import('../apps/server/src/modules/vendor/seamless.ts');
+const { and, asc, eq } = await import('drizzle-orm');
+
+const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const serverEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', TRUST_PROXY: 'false', VENDOR_SECRET: SECRET, SEED_DEMO: 'true' };
+
+/** Demo brand: `PLAYERS` funded members with live sessions, a playable game and its vendor's secret. */
+async function prepare(db) {
+  const [m] = await db.select().from(merchants).where(eq(merchants.code, 'demo'));
+  if (!m) throw new Error('no demo brand (seed did not run?)');
+  const [g] = await db.select({ nodeId: games.nodeId, vendor: games.vendor }).from(games)
+    .innerJoin(vendors, and(eq(vendors.merchantId, games.merchantId), eq(vendors.code, games.vendor)))
+    .where(and(eq(games.merchantId, m.id), eq(games.enabled, true), eq(vendors.enabled, true), eq(vendors.maintenance, false)))
+    .orderBy(asc(games.id)).limit(1);
+  if (!g) throw new Error('no playable demo game');
+  const secret = await vendorSecret(db, m.id, g.vendor);
+  if (!secret) throw new Error(`no secret for vendor ${g.vendor}`);
+  const tag = randomBytes(3).toString('hex');
+  const rows = await db.insert(members).values(Array.from({ length: PLAYERS }, (_, i) => {
+    const username = `sb${tag}${i}`;
+    return { merchantId: m.id, username, usernameKey: username, passwordHash: null, nickname: username };
+  })).returning();
+  const clearing = await brandAccount(db, m.id, 'clearing');
+  for (const r of rows) {
+    const acct = await memberAccount(db, m.id, r.id);
+    await postAlone(db, { merchantId: m.id, kind: 'deposit', idemKey: `bench-dep:${r.id}:${tag}`, memberId: r.id,
+      lines: [{ account: clearing, amount: -100_000_000n }, { account: acct, amount: 100_000_000n }], meta: { orderNo: 'D-BENCH' } });
+  }
+  await db.insert(sessions).values(rows.map((r) => ({
+    tokenHash: hashToken(randomBytes(32).toString('base64url')), merchantId: m.id, memberId: r.id, method: 'password',
+    expiresAt: new Date(Date.now() + 3_600_000),
+  })));
+  return { vendor: g.vendor, gameId: g.nodeId, secret, players: rows.map((r) => r.username) };
+}
+
+/** One signed seamless call; throws unless 200 and success. */
+async function call(client, ctx, op, body) {
+  const raw = JSON.stringify(body);
+  const ts = String(Date.now());
+  const res = await client.request({
+    method: 'POST', path: `/vendor/seamless/${op}`, body: raw,
+    headers: { 'content-type': 'application/json', merchant: 'demo', 'x-vendor': ctx.vendor, 'x-timestamp': ts, 'x-signature': sign(ctx.secret, ts, raw) },
+  });
+  const text = await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`${op} ${res.statusCode}: ${text.slice(0, 200)}`);
+  return JSON.parse(text);
+}
+
+async function pair(client, ctx, member) {
+  const roundId = randomUUID();
+  await call(client, ctx, 'bet', { vendor: ctx.vendor, txId: randomUUID(), roundId, member, gameId: ctx.gameId, amount: '1.00' });
+  await call(client, ctx, 'win', { vendor: ctx.vendor, txId: randomUUID(), roundId, member, amount: String(Math.floor(Math.random() * 3)) });
+}
+
+/** Every player loops bet+win for warmup + duration; pairs inside the window are counted. */
+async function load(label, baseUrl, ctx) {
+  const client = new Pool(baseUrl, { connections: PLAYERS, pipelining: 1 });
+  try {
+    await pair(client, ctx, ctx.players[0]); // probe: fails fast with the server's answer
+    const start = performance.now();
+    const from = start + WARMUP_MS;
+    const until = from + DURATION_MS;
+    const lat = [];
+    let errors = 0;
+    const loop = async (member) => {
+      for (;;) {
+        const t = performance.now();
+        if (t >= until) return;
+        try {
+          await pair(client, ctx, member);
+        } catch (err) {
+          errors++;
+          if (errors <= 3) console.error(`${label}: ${err.message}`);
+          if (errors > 1000) throw new Error(`${label}: too many errors`);
+          continue;
+        }
+        const end = performance.now();
+        if (t >= from && end <= until) lat.push(end - t);
+      }
+    };
+    await Promise.all(ctx.players.map(loop));
+    lat.sort((a, b) => a - b);
+    const r = { label, pairsPerSec: Math.round(lat.length / (DURATION_MS / 1000)), p50Ms: +pct(lat, 50).toFixed(2), p99Ms: +pct(lat, 99).toFixed(2), pairs: lat.length, errors };
+    console.log(`${label.padEnd(12)} ${String(r.pairsPerSec).padStart(6)} pairs/s   p50 ${fmt(r.p50Ms, 2).padStart(6)} ms   p99 ${fmt(r.p99Ms, 2).padStart(7)} ms${errors ? `   ${errors} errors` : ''}`);
+    return r;
+  } finally {
+    await client.close();
+  }
+}
+
+async function adminQuery(q) {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    return await c.query(q);
+  } finally {
+    await c.end();
+  }
+}
+
+async function onPostgres() {
+  const name = `lobby_bench_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const dataDir = tempDir('lobby-bench-seamless-');
+  let server;
+  try {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    server = await startServer({ dataDir, env: { ...serverEnv, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: String(POOL) } });
+    const database = await openDatabase({ url: url.toString(), poolSize: 5, migrate: false });
+    let ctx;
+    try {
+      ctx = await prepare(database.db);
+    } finally {
+      await database.close();
+    }
+    return await load('PostgreSQL', server.baseUrl, ctx);
+  } catch (err) {
+    if (server) console.error(server.log().slice(-2000));
+    throw err;
+  } finally {
+    await server?.stop();
+    rmTemp(dataDir);
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+async function onPglite() {
+  const dataDir = tempDir('lobby-bench-seamless-pglite-');
+  let server;
+  try {
+    // First start migrates and seeds; then the players are written while no server holds the dir.
+    server = await startServer({ dataDir, env: serverEnv });
+    await server.stop();
+    server = undefined;
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), migrate: false });
+    let ctx;
+    try {
+      ctx = await prepare(database.db);
+    } finally {
+      await database.close();
+    }
+    server = await startServer({ dataDir, env: serverEnv });
+    return await load('PGlite', server.baseUrl, ctx);
+  } catch (err) {
+    if (server) console.error(server.log().slice(-2000));
+    throw err;
+  } finally {
+    await server?.stop();
+    rmTemp(dataDir);
+  }
+}
+
+runMain(async () => {
+  benchBuild();
+  console.log(`seamless bet+win pairs, ${PLAYERS} concurrent players, ${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s`);
+  const pgRes = await onPostgres();
+  const liteRes = args.includes('--no-pglite') ? null : await onPglite();
+  const pass = pgRes.pairsPerSec >= GOAL_PAIRS && pgRes.errors === 0;
+  const p99Pass = pgRes.p99Ms <= GOAL_P99_MS;
+  const figures = [
+    { figure: `seamless bet+win pairs/s (PostgreSQL, ${PLAYERS} players)`, value: pgRes.pairsPerSec, unit: 'pairs/s', goal: `>= ${GOAL_PAIRS}`, pass },
+    { figure: 'seamless pair p50 (PostgreSQL)', value: pgRes.p50Ms, unit: 'ms', goal: null, pass: null },
+    { figure: 'seamless pair p99 (PostgreSQL)', value: pgRes.p99Ms, unit: 'ms', goal: `<= ${GOAL_P99_MS}`, pass: p99Pass },
+  ];
+  if (liteRes) {
+    figures.push(
+      { figure: `seamless bet+win pairs/s (PGlite, ${PLAYERS} players)`, value: liteRes.pairsPerSec, unit: 'pairs/s', goal: null, pass: null },
+      { figure: 'seamless pair p99 (PGlite)', value: liteRes.p99Ms, unit: 'ms', goal: null, pass: null },
+    );
+  }
+  const file = writeResult('seamless', figures, { players: PLAYERS, durationS: DURATION_MS / 1000, warmupS: WARMUP_MS / 1000, postgres: pgRes, pglite: liteRes });
+  console.log(`Wrote ${file}`);
+});
