@@ -16,19 +16,14 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
 import pg from 'pg';
+import { flag, opt, optText, withPgDatabase } from './lib/cli.mjs';
 import { fmt, runMain, writeResult } from './lib/common.mjs';
 
 register();
-const args = process.argv.slice(2);
-const arg = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const DURATION_MS = Number(arg('duration', 10)) * 1000;
-const WARMUP_MS = Number(arg('warmup', 2)) * 1000;
-const CLIENTS = Number(arg('clients', 100));
-const POOLS = String(arg('pools', '20,50,100')).split(',').map(Number);
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DURATION_MS = opt('duration', 10) * 1000;
+const WARMUP_MS = opt('warmup', 2) * 1000;
+const CLIENTS = opt('clients', 100);
+const POOLS = String(optText('pools', '20,50,100')).split(',').map(Number);
 const MEMBERS = 1000;
 const GOAL_PG = 3000;
 const GOAL_PGLITE = 800;
@@ -117,34 +112,12 @@ async function load(label, ctx, postOne) {
   return r;
 }
 
-async function adminQuery(q) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    return await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-
-/** A throwaway database for one run, dropped afterwards (also on error). */
-async function withPgDatabase(fn) {
-  const name = `lobby_bench_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    return await fn(url.toString());
-  } finally {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
 
 runMain(async () => {
   const results = [];
   console.log(`ledger postings (bet/win, ${MEMBERS} members, ${CLIENTS} concurrent clients, ${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s)`);
   for (const sharded of [false, true]) {
-    if (sharded && args.includes('--no-shards')) continue;
+    if (sharded && flag('no-shards')) continue;
     for (const poolSize of POOLS) {
       results.push(await withPgDatabase(async (url) => {
         const database = await openDatabase({ url, poolSize });
@@ -162,7 +135,7 @@ runMain(async () => {
   const pgRuns = results.filter((r) => r.db === 'postgres');
   const best = pgRuns.reduce((x, y) => (y.postingsPerSec > x.postingsPerSec ? y : x));
   let lite = null;
-  if (!args.includes('--no-pglite')) {
+  if (!flag('no-pglite')) {
     const database = await openDatabase({});
     try {
       const ctx = { ...(await prepare(database.db)), sharded: true };

@@ -11,23 +11,19 @@
 // (for /wps/dev/auth-stats), on 127.0.0.1 only.
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
+import { opt } from './lib/cli.mjs';
 import { benchBuild, fmt, rmTemp, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
 
 register();
-const args = process.argv.slice(2);
-const arg = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-};
-const DURATION_MS = arg('duration', 10) * 1000;
-const CLIENTS = arg('clients', 8);
-const GUESSES = arg('guesses', 10_000);
+const DURATION_MS = opt('duration', 10) * 1000;
+const CLIENTS = opt('clients', 8);
+const GUESSES = opt('guesses', 10_000);
 const { encryptWithKey } = await import('../apps/server/src/test/crypto-client.ts');
 
 const ip = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 runMain(async () => {
-  if (!args.includes('--no-build')) benchBuild();
+  benchBuild();
   const dataDir = tempDir('lobby-bench-login-');
   const server = await startServer({ dataDir, env: { NODE_ENV: 'development', JOBS_ENABLED: 'false' } });
   try {

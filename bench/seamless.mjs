@@ -16,22 +16,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { Pool } from 'undici';
+import { flag, opt, withPgDatabase } from './lib/cli.mjs';
 import { benchBuild, fmt, rmTemp, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
 
 register();
-const args = process.argv.slice(2);
-const arg = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const DURATION_MS = Number(arg('duration', 10)) * 1000;
-const WARMUP_MS = Number(arg('warmup', 2)) * 1000;
-const PLAYERS = Number(arg('players', 100));
-const POOL = Number(arg('pool', 50));
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DURATION_MS = opt('duration', 10) * 1000;
+const WARMUP_MS = opt('warmup', 2) * 1000;
+const PLAYERS = opt('players', 100);
+const POOL = opt('pool', 50);
 const SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const GOAL_PAIRS = 3000;
 const GOAL_P99_MS = 20;
@@ -130,41 +124,28 @@ async function load(label, baseUrl, ctx) {
   }
 }
 
-async function adminQuery(q) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    return await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-
 async function onPostgres() {
-  const name = `lobby_bench_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const dataDir = tempDir('lobby-bench-seamless-');
-  let server;
-  try {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    server = await startServer({ dataDir, env: { ...serverEnv, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: String(POOL) } });
-    const database = await openDatabase({ url: url.toString(), poolSize: 5, migrate: false });
-    let ctx;
+  return withPgDatabase(async (url) => {
+    const dataDir = tempDir('lobby-bench-seamless-');
+    let server;
     try {
-      ctx = await prepare(database.db);
+      server = await startServer({ dataDir, env: { ...serverEnv, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL) } });
+      const database = await openDatabase({ url, poolSize: 5, migrate: false });
+      let ctx;
+      try {
+        ctx = await prepare(database.db);
+      } finally {
+        await database.close();
+      }
+      return await load('PostgreSQL', server.baseUrl, ctx);
+    } catch (err) {
+      if (server) console.error(server.log().slice(-2000));
+      throw err;
     } finally {
-      await database.close();
+      await server?.stop();
+      rmTemp(dataDir);
     }
-    return await load('PostgreSQL', server.baseUrl, ctx);
-  } catch (err) {
-    if (server) console.error(server.log().slice(-2000));
-    throw err;
-  } finally {
-    await server?.stop();
-    rmTemp(dataDir);
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
+  });
 }
 
 async function onPglite() {
@@ -197,7 +178,7 @@ runMain(async () => {
   benchBuild();
   console.log(`seamless bet+win pairs, ${PLAYERS} concurrent players, ${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s`);
   const pgRes = await onPostgres();
-  const liteRes = args.includes('--no-pglite') ? null : await onPglite();
+  const liteRes = flag('no-pglite') ? null : await onPglite();
   const pass = pgRes.pairsPerSec >= GOAL_PAIRS && pgRes.errors === 0;
   const p99Pass = pgRes.p99Ms <= GOAL_P99_MS;
   const figures = [

@@ -4,43 +4,18 @@
 // Each server runs in its own process; autocannon runs here. Built server from dist, PGlite in
 // a temp dir, RATE_LIMIT_MAX=100000000, LOG_LEVEL=warn. Also (informational) a bare route
 // sending the very bytes of the status answer, to split payload cost from plugin-chain cost.
-import autocannon from 'autocannon';
 import fs from 'node:fs';
 import path from 'node:path';
+import { load as cannonLoad, opt } from './lib/cli.mjs';
 import { benchBuild, rmTemp, root, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, def) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : def);
 const DURATION = opt('duration', 10);
 const WARMUP = opt('warmup', 2);
 const CONNECTIONS = opt('connections', 50);
 const ROUNDS = opt('rounds', 1);
 const GOAL = 0.5;
 
-function cannon(url, headers, duration) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, pipelining: 1, duration }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-}
-
-async function load(label, url, headers) {
-  await cannon(url, headers, WARMUP);
-  const r = await cannon(url, headers, DURATION);
-  const out = {
-    label,
-    url,
-    reqPerSec: Math.round(r.requests.average),
-    latencyMs: { p50: r.latency.p50, p99: r.latency.p99, avg: r.latency.average },
-    bytesPerReq: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
-    total: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-  };
-  const bad = out.non2xx + out.errors + out.timeouts;
-  console.log(`${label.padEnd(8)} ${String(out.reqPerSec).padStart(7)} req/s   p50 ${out.latencyMs.p50} ms  p99 ${out.latencyMs.p99} ms  ${out.bytesPerReq} B/resp  ${bad ? `NON-2XX/ERRORS ${bad}` : 'all 2xx'}`);
-  return out;
-}
+const load = (label, url, headers) => cannonLoad(label, url, headers, { connections: CONNECTIONS, warmup: WARMUP, duration: DURATION });
 
 runMain(async () => {
   benchBuild();
