@@ -40,8 +40,9 @@ export async function vendorRoutes(app: FastifyInstance) {
     const v = (req.body as { vendor?: unknown } | undefined)?.vendor;
     if (v !== req.vendorCode) throw new AppError('vendor.signature.invalid');
   });
-  const after = async (brand: Parameters<typeof notify>[1], r: seamless.Result) => {
-    if (r.moved) await notify(app.walletEvents, brand, r.memberId);
+  // The balance push reads and emits after the answer is on its way (notify never throws).
+  const after = (brand: Parameters<typeof notify>[1], r: seamless.Result) => {
+    if (r.moved) void notify(app.walletEvents, brand, r.memberId);
     return r.answer;
   };
   route(app, contract.balance, async ({ brand, body }) => (await seamless.balanceOf(app.db, brand, body)).answer);

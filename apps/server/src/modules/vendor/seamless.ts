@@ -27,9 +27,19 @@ export async function seedCredentials(db: Db, envSecret = process.env.VENDOR_SEC
   }
 }
 
+/** Secrets are read on every signed call: remembered for a minute (a disabled vendor stops within it). */
+const SECRET_TTL_MS = 60_000;
+const secrets = new WeakMap<object, Map<string, { secret: string | undefined; until: number }>>();
+
 export async function vendorSecret(db: Db, merchantId: number, vendor: string): Promise<string | undefined> {
+  let cache = secrets.get(db);
+  if (!cache) secrets.set(db, (cache = new Map()));
+  const key = `${merchantId}:${vendor}`;
+  const hit = cache.get(key);
+  if (hit && hit.until > Date.now()) return hit.secret;
   const [row] = await db.select({ secret: vendorCredentials.secret }).from(vendorCredentials)
     .where(and(eq(vendorCredentials.merchantId, merchantId), eq(vendorCredentials.vendor, vendor), eq(vendorCredentials.enabled, true)));
+  cache.set(key, { secret: row?.secret, until: Date.now() + SECRET_TTL_MS });
   return row?.secret;
 }
 
@@ -118,13 +128,14 @@ export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string
   const memberId = await findMember(db, brand, { account: body.member });
   const game = catalog.game(body.gameId);
   if (!game || game.vendor.code !== vendor) throw new AppError('vendor.game.unknown');
+  // Account ids are resolved outside the transaction, where they are cached (no query once known).
+  const acct = await memberAccount(db, brand.id, memberId);
+  const house = await brandAccount(db, brand.id, 'house', body.roundId);
   try {
     return await db.transaction(async (tx) => {
       const c = await claim(tx, { merchantId: brand.id, vendor, txId: body.txId, roundId: body.roundId, memberId, kind: 'bet', amount, status: 'applied' });
       if (!c.fresh) return { answer: replay(c.row, 'bet', memberId), memberId, moved: false };
       if (!(await hasLiveSession(tx, brand.id, memberId))) throw new AppError('vendor.session.invalid');
-      const acct = await memberAccount(tx, brand.id, memberId);
-      const house = await brandAccount(tx, brand.id, 'house', body.roundId);
       const p = await post(tx, {
         merchantId: brand.id, kind: PLAY_KINDS.bet, idemKey: idem(vendor, body.txId), memberId,
         lines: [{ account: acct, amount: -amount }, { account: house, amount }],
@@ -148,6 +159,8 @@ export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string
 export async function win(db: Db, brand: Brand, vendor: string, body: { txId: string; roundId: string; member: string; amount: unknown }): Promise<Result> {
   const amount = winAmount(body.amount);
   const memberId = await findMember(db, brand, { account: body.member });
+  const acct = await memberAccount(db, brand.id, memberId);
+  const house = await brandAccount(db, brand.id, 'house', body.roundId);
   return db.transaction(async (tx) => {
     const c = await claim(tx, { merchantId: brand.id, vendor, txId: body.txId, roundId: body.roundId, memberId, kind: 'win', amount, status: 'applied' });
     if (!c.fresh) return { answer: replay(c.row, 'win', memberId), memberId, moved: false };
@@ -156,11 +169,9 @@ export async function win(db: Db, brand: Brand, vendor: string, body: { txId: st
       .orderBy(asc(betRecords.id)).for('update');
     const live = records.filter((r) => r.status !== 'refunded');
     if (live.length === 0) throw new AppError('vendor.round.unknown');
-    const acct = await memberAccount(tx, brand.id, memberId);
     let balance: bigint;
     let postingId: bigint | null = null;
     if (amount > 0n) {
-      const house = await brandAccount(tx, brand.id, 'house', body.roundId);
       const p = await post(tx, {
         merchantId: brand.id, kind: PLAY_KINDS.win, idemKey: idem(vendor, body.txId), memberId,
         lines: [{ account: house, amount: -amount }, { account: acct, amount }],
