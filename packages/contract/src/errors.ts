@@ -101,6 +101,16 @@ export const ERRORS = {
   'vendor.bet.rolled.back': e(409, 'This bet was already rolled back.', 'Esta apuesta ya fue revertida.'),
   'vendor.bet.settled': e(409, 'This bet is already settled and cannot be rolled back.', 'Esta apuesta ya está liquidada y no se puede revertir.'),
   'vendor.tx.conflict': e(409, 'This transaction id was already used for another operation.', 'Este id de transacción ya se usó para otra operación.'),
+  // lobby: launch, favourites, demo vendor
+  game_maintenance: e(503, 'This game is under maintenance. Please try again later.', 'Este juego está en mantenimiento. Inténtelo más tarde.'),
+  'game.not.found': e(404, 'This game does not exist or is not available.', 'Este juego no existe o no está disponible.'),
+  'game.trial.unavailable': e(403, 'This game has no free trial. Please log in to play.', 'Este juego no tiene prueba gratuita. Inicie sesión para jugar.'),
+  'favorite.limit': e(400, 'You can keep at most {max} favourite games.', 'Puede tener como máximo {max} juegos favoritos.'),
+  'demo.session.invalid': e(401, 'This game session has ended. Please open the game again from the lobby.', 'Esta sesión de juego terminó. Vuelva a abrir el juego desde el lobby.'),
+  'demo.bet.invalid': e(400, 'This bet is not valid: {reason}', 'Esta apuesta no es válida: {reason}'),
+  'demo.round.closed': e(409, 'Betting for this round is closed. Wait for the next round.', 'Las apuestas de esta ronda están cerradas. Espere la siguiente ronda.'),
+  'demo.insufficient.funds': e(400, 'Insufficient balance for this bet.', 'Saldo insuficiente para esta apuesta.'),
+  'demo.wallet.unavailable': e(502, 'The wallet did not answer. Your balance is unchanged; please try again.', 'La billetera no respondió. Su saldo no cambió; inténtelo de nuevo.'),
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

