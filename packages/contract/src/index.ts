@@ -12,3 +12,4 @@ export * as cashier from './cashier.ts';
 export * as games from './games.ts';
 export * as vendor from './vendor.ts';
 export * as accountGames from "./account-games.ts";
+export * as demoVendor from "./demo-vendor.ts";

@@ -1,0 +1,33 @@
+import type { GameType } from '@lobby/contract';
+import type { Brand } from '../plugins/merchant.ts';
+
+/**
+ * How the platform opens a game at a vendor (server to server). The platform has checked login,
+ * account kind, maintenance and the catalog; the vendor answers the URL the player's browser
+ * opens (in the game popup or on the /seamless page). Implemented by the demo vendor for every
+ * vendor code of the demo catalog (vendors/demo); a real vendor integration implements the same.
+ */
+export interface LaunchRequest {
+  brand: Brand;
+  vendor: string;
+  nodeId: string;
+  gameType: GameType;
+  gameName: string;
+  /** null = free play (play money kept by the vendor, never the real wallet). */
+  member: { id: bigint; account: string } | null;
+  language: string;
+  currency: string;
+  backUrl?: string;
+}
+
+export interface VendorLauncher {
+  /** Throws AppError('game_maintenance') when the vendor cannot offer this game. */
+  launch(req: LaunchRequest): Promise<{ url: string }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Opens games at their vendor (the demo vendor plugin decorates it). */
+    vendorLauncher: VendorLauncher;
+  }
+}

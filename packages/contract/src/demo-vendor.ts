@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { MODULES } from './brand.ts';
+import { endpoint } from './endpoint.ts';
+
+/**
+ * The built-in demo vendor's own API, called by its HTML5 game pages (`/demo-vendor/play/...`).
+ * It is a separate party: it moves money only through the platform's seamless wallet, and
+ * free-play sessions use play money it keeps itself. Every call carries the session `token`
+ * that the launch created. Amounts are decimal strings in major units ("1.00").
+ *
+ * Engines and their `input` of a play call:
+ * - slot5:    { betPerLine: "0.10" }                       (total bet = 20 lines x betPerLine)
+ * - baccarat: { player?: "5.00", banker?: "5.00", tie?: "1.00" }  (timed rounds: the bet joins
+ *             the table's current round; the answer's round is `pending` until the deal)
+ * - fish:     { bet: "1.00", target: "SHARK" }
+ * - dice:     { bet: "1.00", target: 49.5, direction: "over" | "under" }
+ * - crash:    { bet: "1.00", cashOut: 2.5 }                (automatic cash-out multiplier)
+ * - keno:     { bet: "1.00", picks: [1..80 x 1-10 distinct] }
+ * Failures: demo.session.invalid, demo.bet.invalid, demo.round.closed, demo.insufficient.funds,
+ * demo.wallet.unavailable, request_param_err.
+ */
+const M = MODULES.games;
+
+export const ENGINES = ['slot5', 'baccarat', 'fish', 'dice', 'crash', 'keno'] as const;
+export type Engine = (typeof ENGINES)[number];
+export const HISTORY_SIZE = 10;
+export const PLAY_PATH = '/demo-vendor/play';
+
+const token = z.string().min(16).max(128);
+const money = z.string();
+
+export const fairness = z.object({
+  /** SHA-256 of the active server seed, shown before play. */
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  /** Nonce of the next round. */
+  nonce: z.number().int(),
+});
+
+export const roundView = z.object({
+  roundId: z.string(),
+  nodeId: z.string(),
+  engine: z.enum(ENGINES),
+  bet: money,
+  payout: money,
+  /** payout - bet. */
+  profit: money,
+  status: z.enum(['pending', 'settled', 'refunded', 'failed']),
+  input: z.record(z.string(), z.unknown()),
+  /** What the screen draws (reels, cards, drawn numbers...); null while pending. */
+  outcome: z.record(z.string(), z.unknown()).nullable(),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int().nullable(),
+  /** Revealed once the seed pair is rotated; null before. */
+  serverSeed: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RoundView = z.infer<typeof roundView>;
+
+export const sessionValue = z.object({
+  engine: z.enum(ENGINES),
+  nodeId: z.string(),
+  gameName: z.string(),
+  vendor: z.string(),
+  trial: z.boolean(),
+  currency: z.string(),
+  /** Real play: the member's balance read through the seamless wallet; free play: play money. */
+  balance: money,
+  language: z.string(),
+  /** Where "close" goes (a lobby path); null = close the popup/window. */
+  backUrl: z.string().nullable(),
+  minBet: money,
+  maxBet: money,
+  /** Stated RTP (0.9606 = 96.06 %), and per bet type when the game has several. */
+  rtp: z.number(),
+  rtpByBet: z.record(z.string(), z.number()).optional(),
+  /** Engine facts the screen needs (paytable, targets, symbols...). */
+  info: z.record(z.string(), z.unknown()),
+  fairness,
+  /** The player's last 10 rounds of this engine, newest first. */
+  history: z.array(roundView),
+});
+export type SessionValue = z.infer<typeof sessionValue>;
+
+export const session = endpoint({
+  method: 'GET', path: '/demo-vendor/api/session', module: M, auth: 'none',
+  summary: 'Demo vendor: the game session of a launch token, with balance, fairness and the last 10 rounds.',
+  query: z.object({ token }),
+  response: sessionValue,
+});
+
+export const play = endpoint({
+  method: 'POST', path: '/demo-vendor/api/play', module: M, auth: 'none',
+  summary: 'Demo vendor: play one round (debit through the seamless wallet, settle, credit the win).',
+  body: z.object({ token, input: z.record(z.string(), z.unknown()) }),
+  response: z.object({ round: roundView, balance: money, fairness }),
+});
+
+export const seed = endpoint({
+  method: 'POST', path: '/demo-vendor/api/seed', module: M, auth: 'none',
+  summary: 'Demo vendor: rotate the seed pair (reveals the old server seed) with a new client seed.',
+  body: z.object({ token, clientSeed: z.string().min(1).max(64) }),
+  response: z.object({
+    revealed: z.object({ serverSeed: z.string(), serverSeedHash: z.string(), clientSeed: z.string(), roundsPlayed: z.number().int() }),
+    fairness,
+  }),
+});
+
+export const history = endpoint({
+  method: 'GET', path: '/demo-vendor/api/history', module: M, auth: 'none',
+  summary: 'Demo vendor: the player\'s last 10 rounds of this engine, newest first.',
+  query: z.object({ token }),
+  response: z.object({ list: z.array(roundView) }),
+});
+
+/** The baccarat table's timed rounds: betting, then dealing, then the next round. */
+export const table = endpoint({
+  method: 'GET', path: '/demo-vendor/api/table', module: M, auth: 'none',
+  summary: 'Demo vendor: the live table state (current round, phase and times, last results).',
+  query: z.object({ token }),
+  response: z.object({
+    roundId: z.string(),
+    phase: z.enum(['betting', 'dealing']),
+    /** ISO times: betting closes, and the next round opens. */
+    closesAt: z.string(),
+    nextAt: z.string(),
+    serverTime: z.string(),
+    /** Hash of the table round's server seed (revealed in the round's result). */
+    serverSeedHash: z.string(),
+    /** The previous deals, newest first (road). */
+    results: z.array(z.object({ roundId: z.string(), outcome: z.record(z.string(), z.unknown()) })),
+    /** This player's bets on the current round. */
+    myBets: z.record(z.string(), money),
+  }),
+});
+
+export const demoVendorEndpoints = { session, play, seed, history, table };
