@@ -1,0 +1,57 @@
+// Lighthouse mobile performance of the home page with the demo data. Goal >= 0.97.
+//   node bench/lighthouse.mjs [--runs 3] [--path /] [--no-build]
+// Builds when stale, starts the built server (PGlite, demo data), runs Lighthouse 12 (its default
+// mobile preset: Moto G power emulation, simulated slow 4G and 4x CPU slowdown) in the system
+// Chromium a few times and reports the median score with its metrics.
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/lib/harness.mjs';
+import { opt, optText } from './lib/cli.mjs';
+import { benchBuild, median, rmTemp, runMain, snapshotWebDist, startServer, tempDir, writeResult } from './lib/common.mjs';
+
+const GOAL = 0.97;
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+async function audit(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result.lhr;
+    return {
+      score: lhr.categories.performance.score,
+      metrics: Object.fromEntries(METRICS.map((m) => [m, lhr.audits[m]?.displayValue ?? null])),
+      warnings: lhr.runWarnings,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+runMain(async () => {
+  benchBuild();
+  const runs = opt('runs', 3);
+  const pagePath = optText('path', '/');
+  const dataDir = tempDir('lobby-bench-lh-');
+  let server;
+  try {
+    const web = await snapshotWebDist(path.join(dataDir, 'web'));
+    server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', WEB_DIST: web } });
+    const url = server.baseUrl + pagePath;
+    await audit(url); // warm-up: the server's first answers and the OS file cache
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await audit(url);
+      results.push(r);
+      console.log(`run ${i + 1}: performance ${r.score} ${Object.entries(r.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      for (const w of r.warnings) console.log(`  warning: ${w}`);
+    }
+    const score = median(results.map((r) => r.score));
+    const figures = [{ figure: `Lighthouse mobile performance (${pagePath})`, value: score, unit: 'score', goal: `>= ${GOAL}`, pass: score >= GOAL }];
+    const file = writeResult('lighthouse', figures, { runs: results, path: pagePath });
+    console.log(`\nLighthouse mobile performance of ${pagePath}: median ${score} over ${runs} runs; goal >= ${GOAL}: ${score >= GOAL ? 'pass' : 'FAIL'}. Wrote ${file}`);
+  } finally {
+    if (server) await server.stop();
+    rmTemp(dataDir);
+  }
+});
