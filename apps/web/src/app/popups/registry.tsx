@@ -7,6 +7,7 @@ import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import type { AuthPopupOptions } from '@/features/session/loginPopup';
+import type { GamePopupProps } from '@/features/vendor/launch';
 import { ComingSoonPanel } from './ComingSoonPanel';
 
 export interface AlertPopupProps {
@@ -32,6 +33,7 @@ export interface PopupPropsMap {
   notice: undefined;
   liveChat: undefined;
   alert: AlertPopupProps;
+  game: GamePopupProps;
 }
 export type PopupName = keyof PopupPropsMap;
 
@@ -54,6 +56,7 @@ const RegisterPopup = lazy(() => import('@/features/session/components/RegisterP
 const ForgotPasswordPopup = lazy(() => import('@/features/session/components/ForgotPasswordPopup'));
 const ChangePasswordPopup = lazy(() => import('@/features/session/components/ChangePasswordPopup'));
 const ResetPasswordPopup = lazy(() => import('@/features/session/components/ResetPasswordPopup'));
+const GamePopup = lazy(() => import('@/features/vendor/GamePopup'));
 
 function NoticePlaceholder({ close }: PopupBodyProps<'notice'>) {
   return <ComingSoonPanel icon="bell" name="notice" onClose={close} />;
@@ -97,4 +100,6 @@ export const popupRegistry: { [N in PopupName]: PopupEntry<N> } = {
   notice: { component: NoticePlaceholder, title: () => i18n.t('popups.notice.title'), size: 'md' },
   liveChat: { component: LiveChatPlaceholder, title: () => i18n.t('popups.liveChat.title'), size: 'sm' },
   alert: { component: AlertBody, title: () => i18n.t('dialog.warning'), size: 'sm' },
+  // The game frame has its own close, fullscreen and Escape; a stray backdrop click must not end it.
+  game: { component: GamePopup, size: 'xl', dismissible: () => false },
 };

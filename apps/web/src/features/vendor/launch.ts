@@ -1,0 +1,144 @@
+/**
+ * Starting a game (§2, §4, §5, §8). `useLaunchGame()(game, 'real' | 'trial')` decides what
+ * happens: real play needs a login (the login popup opens and the launch continues after it)
+ * and a non-trial account (the in_need_true_account warning); free trial needs neither.
+ * A launch asks POST /wps/game/launchGame and opens the answer's game_url in the game popup on
+ * desktop, or on the /seamless page on phones. One launch at a time: clicks while one is under
+ * way are dropped.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { games } from '@lobby/contract';
+import { call, isApiError } from '@/lib/api';
+import { errorText, useLanguage } from '@/lib/i18n';
+import { usePopups } from '@/app/popups';
+import { useSession } from '@/features/session/api';
+import { useLoginPopup } from '@/features/session/loginPopup';
+import { describeError } from '@/features/session/errors';
+
+type Game = games.Game;
+
+export type LaunchMode = 'real' | 'trial';
+
+/** What a click on Play leads to, before any request. */
+export type LaunchStep = 'maintenance' | 'login' | 'trialWarning' | 'launch';
+
+export function launchStep(game: Pick<Game, 'maintenance'>, mode: LaunchMode, session: { loggedIn: boolean; trial: boolean }): LaunchStep {
+  if (game.maintenance) return 'maintenance';
+  if (mode === 'trial') return 'launch';
+  if (!session.loggedIn) return 'login';
+  if (session.trial) return 'trialWarning';
+  return 'launch';
+}
+
+const BACK_URL_MAX = 300;
+
+/** A same-origin path to come back to ("/rng?vendor=X"); anything else becomes "/". */
+export function safeBackPath(path: string | null | undefined): string {
+  if (!path || !/^\/(?![/\\])/.test(path) || path.length > BACK_URL_MAX) return '/';
+  return path;
+}
+
+export function launchBody(game: Game, mode: LaunchMode, language: string, backUrl: string): games.LaunchBody {
+  return {
+    gameType: game.gameType,
+    vassalage: game.vassalage,
+    nodeId: game.nodeId,
+    gameId: game.gameId || undefined,
+    accountType: mode === 'real' ? games.ACCOUNT_TYPE.real : games.ACCOUNT_TYPE.free,
+    language,
+    backUrl: safeBackPath(backUrl),
+  };
+}
+
+/** Phones get the /seamless page instead of the popup (the layout's phone breakpoint). */
+export const PAGE_MEDIA_QUERY = '(max-width: 767px)';
+
+export function opensAsPage(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia?.(PAGE_MEDIA_QUERY).matches;
+}
+
+export function seamlessHref(url: string, back: string): string {
+  return `/seamless?${new URLSearchParams({ url, back: safeBackPath(back) }).toString()}`;
+}
+
+/** The game popup's props (registry name 'game'). */
+export interface GamePopupProps {
+  url: string;
+  title: string;
+}
+
+/** A launch waiting for the login popup; resumed by the hook instance that asked. */
+interface PendingLaunch {
+  owner: object;
+  game: Game;
+  mode: LaunchMode;
+  at: number;
+}
+const PENDING_MS = 5 * 60_000;
+let pending: PendingLaunch | null = null;
+let busy = false;
+
+/** Test hook: forget a pending or running launch. */
+export function resetLaunchState(): void {
+  pending = null;
+  busy = false;
+}
+
+export function useLaunchGame(): (game: Game, mode: LaunchMode) => void {
+  const session = useSession();
+  const { openLogin } = useLoginPopup();
+  const popups = usePopups();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { language } = useLanguage();
+  const owner = useRef({});
+
+  const here = location.pathname + location.search;
+  const state = { session, popups, navigate, here, language, openLogin };
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+
+  const launch = useCallback((game: Game, mode: LaunchMode) => {
+    const { session: s, popups: p, navigate: nav, here: back, language: lang, openLogin: login } = latest.current;
+    const alert = (message: string) => p.open('alert', { message });
+    const step = launchStep(game, mode, s);
+    if (step === 'maintenance') return alert(errorText('game_maintenance'));
+    if (step === 'login') {
+      pending = { owner: owner.current, game, mode, at: Date.now() };
+      return login();
+    }
+    if (step === 'trialWarning') return alert(errorText('in_need_true_account'));
+    if (busy) return;
+    busy = true;
+    call(games.launchGame, { body: launchBody(game, mode, lang, back) })
+      .then((value) => {
+        const url = value.content.game_url;
+        if (opensAsPage()) void nav(seamlessHref(url, back));
+        else p.open('game', { url, title: game.gameName || game.nodeName });
+      })
+      .catch((e: unknown) => {
+        if (isApiError(e) && e.errorCode === 'customer.not.login') {
+          pending = { owner: owner.current, game, mode, at: Date.now() };
+          return login();
+        }
+        alert(describeError(e));
+      })
+      .finally(() => {
+        busy = false;
+      });
+  }, []);
+
+  // Resume the launch that waited for the login popup, once the member info has arrived.
+  const ready = session.loggedIn && !session.pending;
+  useEffect(() => {
+    if (!ready || !pending || pending.owner !== owner.current) return;
+    const p = pending;
+    pending = null;
+    if (Date.now() - p.at <= PENDING_MS) launch(p.game, p.mode);
+  }, [ready, launch]);
+
+  return launch;
+}
