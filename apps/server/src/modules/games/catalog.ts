@@ -4,6 +4,7 @@ import { games as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { games, vendors } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
+import { loadPlays, type Plays } from './plays.ts';
 
 type Lang = 'ES' | 'EN';
 type GameType = contract.GameType;
@@ -25,7 +26,8 @@ export interface CatalogGame {
   vendor: CatalogVendor;
   isHot: boolean;
   supportPlay: number;
-  playCount: bigint;
+  /** Plays over the last 7 days and all-time launches (see plays.ts); they order hot games. */
+  plays: Plays;
   /** Both names, lower case without accents, for search. */
   haystack: string;
   /** The wire object per language. */
@@ -51,7 +53,7 @@ export class Catalog {
   private readonly byNode = new Map<string, CatalogGame>();
   private readonly menusJson: string;
   private readonly lanesJson: string;
-  private readonly hotJson: Record<Lang, string>;
+  private hotJson: Record<Lang, string> = { ES: '', EN: '' };
   private readonly listJson = new Map<string, string>();
 
   constructor(vendorRows: (typeof vendors.$inferSelect)[], gameRows: (typeof games.$inferSelect)[]) {
@@ -76,7 +78,7 @@ export class Catalog {
       });
       const cg: CatalogGame = {
         nodeId: g.nodeId, gameCode: g.gameCode, name: g.name, gameType: v.gameType, vendor: v, isHot: g.isHot,
-        supportPlay: g.supportPlay, playCount: g.playCount, haystack: fold(`${g.name.ES}\n${g.name.EN}`),
+        supportPlay: g.supportPlay, plays: { recent: 0, launches: g.playCount }, haystack: fold(`${g.name.ES}\n${g.name.EN}`),
         wire: { ES: wire('ES'), EN: wire('EN') },
       };
       v.games.push(cg);
@@ -85,8 +87,15 @@ export class Catalog {
     for (const v of this.vendors) this.games.push(...v.games);
     this.menusJson = envelope(this.menus());
     this.lanesJson = envelope(this.lanes());
+    this.setPlays(new Map());
+  }
+
+  /** New play counts (games not in the map have none): re-ranks the hot games. */
+  setPlays(plays: Map<string, Plays>) {
+    for (const g of this.games) g.plays = plays.get(g.nodeId) ?? { recent: 0, launches: g.plays.launches };
     const hot = [...this.games]
-      .sort((a, b) => Number(b.isHot) - Number(a.isHot) || (b.playCount > a.playCount ? 1 : b.playCount < a.playCount ? -1 : 0))
+      .sort((a, b) => Number(b.isHot) - Number(a.isHot) || b.plays.recent - a.plays.recent
+        || (b.plays.launches > a.plays.launches ? 1 : b.plays.launches < a.plays.launches ? -1 : 0))
       .slice(0, contract.HOT_GAMES_LIMIT);
     this.hotJson = { ES: envelope({ list: hot.map((g) => g.wire.ES) }), EN: envelope({ list: hot.map((g) => g.wire.EN) }) };
   }
@@ -170,17 +179,22 @@ export class Catalog {
 }
 
 export async function loadCatalog(db: Db, merchantId: number): Promise<Catalog> {
-  const [vs, gs] = await Promise.all([
+  const [vs, gs, plays] = await Promise.all([
     db.select().from(vendors).where(eq(vendors.merchantId, merchantId)).orderBy(asc(vendors.sort)),
     db.select().from(games).where(and(eq(games.merchantId, merchantId), eq(games.enabled, true))),
+    loadPlays(db, merchantId),
   ]);
-  return new Catalog(vs, gs);
+  const catalog = new Catalog(vs, gs);
+  catalog.setPlays(plays);
+  return catalog;
 }
 
-/** How long a catalog is served before it is reloaded in the background (play counts for hot games). */
+/** How long a catalog is served before it is reloaded in the background. */
 const REFRESH_MS = 5 * 60_000;
+/** How often the play counts (hot games order) are reloaded in the background. */
+export const PLAYS_REFRESH_MS = 60_000;
 
-interface Entry { brand: Brand; catalog: Promise<Catalog>; loadedAt: number; refreshing: boolean }
+interface Entry { brand: Brand; catalog: Promise<Catalog>; loadedAt: number; refreshing: boolean; playsAt: number; counting?: Promise<void> }
 
 /**
  * The catalogs of all brands, loaded on first use. A brand reload (`app.brandsChanged()`, which
@@ -195,10 +209,13 @@ export class CatalogStore {
   get(brand: Brand): Promise<Catalog> {
     const e = this.entries.get(brand.id);
     if (e && e.brand === brand) {
-      if (!e.refreshing && Date.now() - e.loadedAt > REFRESH_MS) this.refresh(e);
+      const now = Date.now();
+      if (!e.refreshing && now - e.loadedAt > REFRESH_MS) this.refresh(e);
+      else if (!e.refreshing && !e.counting && now - e.playsAt > PLAYS_REFRESH_MS) this.countPlays(e).catch(this.onError);
       return e.catalog;
     }
-    const entry: Entry = { brand, catalog: loadCatalog(this.db, brand.id), loadedAt: Date.now(), refreshing: false };
+    const now = Date.now();
+    const entry: Entry = { brand, catalog: loadCatalog(this.db, brand.id), loadedAt: now, refreshing: false, playsAt: now };
     entry.catalog.catch(() => { if (this.entries.get(brand.id) === entry) this.entries.delete(brand.id); });
     this.entries.set(brand.id, entry);
     return entry.catalog;
@@ -207,9 +224,25 @@ export class CatalogStore {
   private refresh(e: Entry) {
     e.refreshing = true;
     loadCatalog(this.db, e.brand.id)
-      .then((c) => { e.catalog = Promise.resolve(c); e.loadedAt = Date.now(); })
+      .then((c) => { e.catalog = Promise.resolve(c); e.loadedAt = e.playsAt = Date.now(); })
       .catch(this.onError)
       .finally(() => { e.refreshing = false; });
+  }
+
+  /** Reloads one brand's play counts now (also done every minute in the background). */
+  async refreshPlays(brand: Brand): Promise<void> {
+    await this.get(brand);
+    const e = this.entries.get(brand.id)!;
+    await (e.counting ?? this.countPlays(e));
+  }
+
+  private countPlays(e: Entry): Promise<void> {
+    e.playsAt = Date.now();
+    const run = Promise.all([e.catalog, loadPlays(this.db, e.brand.id)])
+      .then(([c, plays]) => c.setPlays(plays))
+      .finally(() => { e.counting = undefined; });
+    e.counting = run;
+    return run;
   }
 
   invalidate(merchantId?: number) {

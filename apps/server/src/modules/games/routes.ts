@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { games, textLanguage } from '@lobby/contract';
+import { games } from '@lobby/contract';
 import { RawJson, route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requestBrand } from '../../plugins/merchant.ts';
+import { accountGamesRoutes, langOf as lang } from './account-routes.ts';
 import { gameSvg, vendorSvg } from './art.ts';
 import { CatalogStore } from './catalog.ts';
 import { importCatalog } from './import.ts';
@@ -28,7 +29,6 @@ const IMAGE_CACHE = 'public, max-age=31536000, immutable';
 /** Not encapsulated, so `app.catalogs` is visible to the whole app (imports, later the launch and wallet). */
 export const gamesRoutes = fp(async (app: FastifyInstance) => {
   app.decorate('catalogs', new CatalogStore(app.db, (err) => app.log.error({ err }, 'catalog refresh failed')));
-  const lang = (q: { language?: string }, header: 'ES' | 'EN') => (q.language ? textLanguage(q.language) : header);
 
   route(app, games.gameMenus, async ({ brand }) => new RawJson((await app.catalogs.get(brand)).menusEnvelope()));
   route(app, games.gameVendor, async ({ brand }) => new RawJson((await app.catalogs.get(brand)).lanesEnvelope()));
@@ -37,6 +37,7 @@ export const gamesRoutes = fp(async (app: FastifyInstance) => {
     new RawJson((await app.catalogs.get(brand)).hotEnvelope(lang(query, req.lang))));
   route(app, games.gameList, async ({ brand, query, req }) =>
     new RawJson((await app.catalogs.get(brand)).listEnvelope(query, lang(query, req.lang))));
+  accountGamesRoutes(app);
 
   // Artwork: /lgw/images/<vendor>/<folder>/<nodeId>.svg or …/vendor.svg (§9). An <img> sends no
   // Merchant header, so the brand comes from the host name as for any page request.
