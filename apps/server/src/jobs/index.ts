@@ -8,6 +8,7 @@ export function jobsOf(app: FastifyInstance): Job[] {
   return [
     { name: 'deposit.expire', everyMs: 30_000, run: (tx, now) => expireOrders(tx, now) },
     { name: 'withdraw.auto-receipt', everyMs: 60_000, run: (tx, now) => autoReceiveAll(tx, app.brands.all(), now) },
+    { name: 'demo-vendor.sweep', everyMs: 60_000, run: (tx, now) => app.demoVendor.sweepJob(tx, now) },
   ];
 }
 

@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, exists, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { demoVendorRounds as rounds, demoVendorSeeds as seeds } from '../../db/demo-vendor-schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { ENGINES, jsonSafe } from './engines.ts';
+import { FairRng, baccarat, hashServerSeed, newServerSeed } from './games/index.ts';
+import { formatMinor } from './money.ts';
+import { moveTrial, stakeOf } from './play.ts';
+import { credit, debit, finish, roundView, type Party, type RoundRow, type Session } from './rounds.ts';
+
+/**
+ * Baccarat as a timed live table, one per brand and game (nodeId). Rounds follow a fixed cycle
+ * derived from the clock (betting, then dealing), so every instance agrees on the current round.
+ * Each table round gets its own server seed, committed (hash shown) while bets are open and
+ * revealed with the deal; the client seed is the round id and the nonce 0. The table's own row
+ * (`player = table:<nodeId>`) holds the deal; each player's bet is a row of the same round id.
+ * The deal happens on the first table/session/play call after the cut-off (or the sweep) and
+ * settles every bet exactly once (guarded updates).
+ */
+export const BETTING_MS = 15_000;
+export const DEALING_MS = 7_000;
+export const CYCLE_MS = BETTING_MS + DEALING_MS;
+export const ROAD_SIZE = 48;
+
+export const tablePlayer = (nodeId: string) => `table:${nodeId}`;
+export const tableRoundId = (nodeId: string, cycle: number) => `BAC${nodeId}-${cycle}`;
+const cycleOf = (roundId: string) => Number(roundId.slice(roundId.lastIndexOf('-') + 1));
+
+export function clock(now: number) {
+  const cycle = Math.floor(now / CYCLE_MS);
+  const opensAt = cycle * CYCLE_MS;
+  const closesAt = opensAt + BETTING_MS;
+  return { cycle, opensAt, closesAt, nextAt: opensAt + CYCLE_MS, phase: now < closesAt ? 'betting' as const : 'dealing' as const };
+}
+
+/** The table's row of a round and its seed, created (with a fresh seed) by the first caller. */
+export async function tableRound(app: FastifyInstance, merchantId: number, nodeId: string, cycle: number) {
+  const roundId = tableRoundId(nodeId, cycle);
+  const player = tablePlayer(nodeId);
+  const where = and(eq(rounds.merchantId, merchantId), eq(rounds.roundId, roundId), eq(rounds.player, player));
+  let [found] = await app.db.select({ r: rounds, s: seeds }).from(rounds).innerJoin(seeds, eq(seeds.id, rounds.seedId)).where(where);
+  if (found) return found;
+  await app.db.transaction(async (tx) => {
+    const [row] = await tx.insert(rounds).values({ merchantId, player, roundId, engine: 'baccarat', nodeId, bet: 0n, nonce: 0, input: {}, status: 'pending' })
+      .onConflictDoNothing().returning({ id: rounds.id });
+    if (!row) return;
+    const serverSeed = newServerSeed();
+    const [seed] = await tx.insert(seeds).values({ merchantId, player, serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed: roundId, nonce: 1, active: false })
+      .returning({ id: seeds.id });
+    await tx.update(rounds).set({ seedId: seed.id }).where(eq(rounds.id, row.id));
+  });
+  [found] = await app.db.select({ r: rounds, s: seeds }).from(rounds).innerJoin(seeds, eq(seeds.id, rounds.seedId)).where(where);
+  return found;
+}
+
+type SeedRow = typeof seeds.$inferSelect;
+const rngOf = (seed: SeedRow) => new FairRng(seed.serverSeed, seed.clientSeed, 0);
+
+/** Deals a table round once (guarded) and reveals its seed. */
+async function deal(app: FastifyInstance, table: RoundRow, seed: SeedRow): Promise<void> {
+  const outcome = jsonSafe(baccarat.play({ player: baccarat.meta.minBet }, rngOf(seed)).outcome);
+  await app.db.transaction(async (tx) => {
+    const [done] = await tx.update(rounds).set({ outcome, status: 'settled', settledAt: new Date() })
+      .where(and(eq(rounds.id, table.id), eq(rounds.status, 'pending'))).returning({ id: rounds.id });
+    if (done) await tx.update(seeds).set({ revealedAt: new Date() }).where(eq(seeds.id, seed.id));
+  });
+}
+
+/**
+ * Claims a bet of a dealt round: stores its outcome and payout once (outcome still null);
+ * free play is credited and settled in the same transaction. Answers whether this caller won it.
+ */
+async function claim(app: FastifyInstance, bet: RoundRow, seed: SeedRow): Promise<RoundRow | null> {
+  const r = ENGINES.baccarat.play(bet.input ?? {}, rngOf(seed));
+  const outcome = jsonSafe(r.outcome);
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx.update(rounds).set({ outcome, payout: r.payout })
+      .where(and(eq(rounds.id, bet.id), eq(rounds.status, 'pending'), isNull(rounds.outcome))).returning();
+    if (!row || !row.trial) return row ?? null;
+    await moveTrial(tx, row.player.slice('trial:'.length), 0n, r.payout);
+    await tx.update(rounds).set({ status: 'settled', settledAt: new Date() }).where(eq(rounds.id, row.id));
+    return null;
+  });
+}
+
+/**
+ * Deals every round of the table whose betting closed, and settles the bets of dealt rounds
+ * that nobody has claimed yet (each claimed once; real bets then get their win call).
+ */
+export async function settleTable(app: FastifyInstance, p: Omit<Party, 'account'>, nodeId: string, now = Date.now()): Promise<number> {
+  const merchantId = p.brand.id;
+  const open = await app.db.select({ r: rounds, s: seeds }).from(rounds).innerJoin(seeds, eq(seeds.id, rounds.seedId))
+    .where(and(eq(rounds.merchantId, merchantId), eq(rounds.player, tablePlayer(nodeId)), eq(rounds.status, 'pending')));
+  for (const { r, s } of open) if (clock(cycleOf(r.roundId) * CYCLE_MS).closesAt <= now) await deal(app, r, s);
+  const table = alias(rounds, 'table_round');
+  const bets = await app.db.select({ r: rounds, s: seeds }).from(rounds).innerJoin(seeds, eq(seeds.id, rounds.seedId))
+    .where(and(
+      eq(rounds.merchantId, merchantId), eq(rounds.nodeId, nodeId), eq(rounds.engine, 'baccarat'), eq(rounds.status, 'pending'),
+      isNull(rounds.outcome), ne(rounds.player, tablePlayer(nodeId)),
+      exists(app.db.select({ one: sql`1` }).from(table).where(and(
+        eq(table.merchantId, rounds.merchantId), eq(table.roundId, rounds.roundId), eq(table.player, tablePlayer(nodeId)), eq(table.status, 'settled'),
+      ))),
+    ));
+  let settled = 0;
+  for (const { r, s } of bets) {
+    const claimed = await claim(app, r, s);
+    settled++;
+    if (claimed) await credit(app, { ...p, account: claimed.player }, claimed);
+  }
+  return settled;
+}
+
+/** Joins the table's current round with a bet (debited at once); settled with the deal. */
+export async function placeTableBet(app: FastifyInstance, s: Session, input: Record<string, unknown>, now = Date.now()) {
+  const c = clock(now);
+  if (c.phase !== 'betting') throw new AppError('demo.round.closed');
+  const bet = stakeOf(ENGINES.baccarat, input);
+  const { r: table, s: seed } = await tableRound(app, s.merchantId, s.nodeId, c.cycle);
+  const [row] = await app.db.insert(rounds).values({
+    merchantId: s.merchantId, player: s.player, roundId: table.roundId, engine: 'baccarat', nodeId: s.nodeId,
+    trial: s.trial, seedId: seed.id, nonce: 0, bet, input, status: 'pending',
+  }).onConflictDoNothing().returning();
+  if (!row) throw new AppError('demo.bet.invalid', { reason: 'BET_PLACED: round' }, { reason: 'BET_PLACED', field: 'round' });
+  let balance: bigint;
+  if (s.trial) {
+    const b = await moveTrial(app.db, s.token, bet, 0n);
+    if (b === null) {
+      await finish(app, row.id, 'failed');
+      throw new AppError('demo.insufficient.funds');
+    }
+    balance = b;
+  } else {
+    const party = { brand: s.brand, vendor: s.vendor, account: s.account! };
+    balance = await debit(app, party, row, s.nodeId);
+    // The bet landed after the cut-off: the deal may have claimed it while the debit was on its way.
+    if (Date.now() >= c.closesAt) {
+      await settleTable(app, s, s.nodeId);
+      const [mine] = await app.db.select().from(rounds).where(eq(rounds.id, row.id));
+      if (mine.status === 'pending' && mine.outcome) balance = (await credit(app, party, mine)) ?? balance;
+    }
+  }
+  return {
+    round: roundView(row, { ...seed, revealedAt: null }),
+    balance: formatMinor(balance),
+    fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: 0 },
+  };
+}
+
+/** The table as the screen shows it: the current round and phase, the road and my bets. */
+export async function tableView(app: FastifyInstance, s: Session, now = Date.now()) {
+  await settleTable(app, s, s.nodeId, now);
+  const c = clock(now);
+  const { r: current, s: seed } = await tableRound(app, s.merchantId, s.nodeId, c.cycle);
+  const road = await app.db.select({ r: rounds, s: seeds }).from(rounds).innerJoin(seeds, eq(seeds.id, rounds.seedId))
+    .where(and(eq(rounds.merchantId, s.merchantId), eq(rounds.player, tablePlayer(s.nodeId)), eq(rounds.status, 'settled')))
+    .orderBy(desc(rounds.id)).limit(ROAD_SIZE);
+  const [mine] = await app.db.select().from(rounds)
+    .where(and(eq(rounds.merchantId, s.merchantId), eq(rounds.roundId, current.roundId), eq(rounds.player, s.player)));
+  const myBets = mine && (mine.status === 'pending' || mine.status === 'settled') ? mine.input ?? {} : {};
+  return {
+    roundId: current.roundId,
+    phase: c.phase,
+    closesAt: new Date(c.closesAt).toISOString(),
+    nextAt: new Date(c.nextAt).toISOString(),
+    serverTime: new Date(now).toISOString(),
+    serverSeedHash: seed.serverSeedHash,
+    results: road.map(({ r, s: sd }) => ({ roundId: r.roundId, outcome: { ...r.outcome, serverSeed: sd.serverSeed, serverSeedHash: sd.serverSeedHash } })),
+    myBets: Object.fromEntries(Object.entries(myBets).map(([k, v]) => [k, String(v)])),
+  };
+}
+
+/** The table's fairness facts of the current round (session and play answers). */
+export async function tableFairness(app: FastifyInstance, s: Session, now = Date.now()) {
+  const { s: seed } = await tableRound(app, s.merchantId, s.nodeId, clock(now).cycle);
+  return { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: 0 };
+}

@@ -1,0 +1,60 @@
+/** Helpers for the demo vendor's tests. Not loaded by the server. */
+import { expect } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { GameType } from '@lobby/contract';
+import { betRecords, postings } from '../../db/schema.ts';
+import type { TestApp } from '../../test/harness.ts';
+import { addMember, brandOf, fund, tokenFor } from '../../modules/wallet/testkit.ts';
+import { parseMinor } from './money.ts';
+
+/** A funded member with a live platform session. */
+export async function member(t: TestApp, minor = 100_000n, code = 'demo') {
+  const m = await addMember(t, code);
+  if (minor > 0n) await fund(t, m.username, minor, code);
+  await tokenFor(t, m.username, code);
+  return m;
+}
+
+/** The first catalog game of a type (of a vendor when given). */
+export async function gameOf(t: TestApp, gameType: GameType, vendor?: string, code = 'demo') {
+  const g = (await t.app.catalogs.get(brandOf(t, code))).games.find((x) => x.gameType === gameType && (!vendor || x.vendor.code === vendor));
+  if (!g) throw new Error(`no ${gameType} game`);
+  return g;
+}
+
+/** Launches a game at the demo vendor (real play for `account`, free play when null); answers url and token. */
+export async function launch(t: TestApp, gameType: GameType, account: { id: bigint; username: string } | null, vendor?: string, code = 'demo') {
+  const g = await gameOf(t, gameType, vendor, code);
+  const brand = brandOf(t, code);
+  const { url } = await t.app.vendorLauncher.launch({
+    brand, vendor: g.vendor.code, nodeId: g.nodeId, gameType: g.gameType, gameName: g.name.EN,
+    member: account ? { id: account.id, account: account.username } : null,
+    language: 'EN', currency: brand.config.currency.code,
+  });
+  return { url, token: new URL(url, 'http://x').searchParams.get('token')!, game: g };
+}
+
+type Envelope = { success: boolean; value?: Record<string, unknown> & { balance?: string }; errorCode?: string };
+
+/** A call to the demo vendor's API. */
+export async function dv(t: TestApp, method: 'GET' | 'POST', path: string, token: string, body: Record<string, unknown> = {}) {
+  const res = method === 'GET'
+    ? await t.call({ method, url: `/demo-vendor/api/${path}?token=${encodeURIComponent(token)}` })
+    : await t.call({ method, url: `/demo-vendor/api/${path}`, payload: { token, ...body } });
+  return { status: res.statusCode, json: res.json() as Envelope };
+}
+
+/** The member's main balance through the seamless wallet, minor units. */
+export async function balanceOf(t: TestApp, account: string, vendor: string, code = 'demo'): Promise<bigint> {
+  const a = await t.app.demoVendor.wallet.balance(brandOf(t, code), vendor, account);
+  expect(a.ok).toBe(true);
+  return a.ok ? a.balance : 0n;
+}
+
+export const minor = (s: unknown) => parseMinor(String(s).replace(/^-/, ''))! * (String(s).startsWith('-') ? -1n : 1n);
+
+export const postingsOf = async (t: TestApp, kind: string, memberId: bigint) =>
+  (await t.database.db.select().from(postings).where(and(eq(postings.kind, kind), eq(postings.memberId, memberId)))).length;
+
+export const recordsOf = (t: TestApp, memberId: bigint) =>
+  t.database.db.select().from(betRecords).where(eq(betRecords.memberId, memberId));
