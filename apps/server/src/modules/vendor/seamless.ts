@@ -1,12 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { vendor as contract } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
-import { members, merchants, sessions, vendors } from '../../db/schema.ts';
+import { members, merchants, vendors } from '../../db/schema.ts';
 import { betRecords, vendorCredentials, vendorTransactions } from '../../db/vendor-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { addTurnoverProgress } from '../cashier/turnover.ts';
 import type { Catalog } from '../games/catalog.ts';
 import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
 import { PLAY_KINDS } from '../wallet/kinds.ts';
@@ -63,19 +62,26 @@ export async function verifySignature(db: Db, brand: Brand, headers: Record<stri
   return vendor;
 }
 
-async function findMember(db: Db | Tx, brand: Brand, q: { account?: string; memberId?: string }): Promise<bigint> {
-  const where = q.memberId !== undefined
-    ? and(eq(members.merchantId, brand.id), eq(members.id, BigInt(q.memberId)))
-    : and(eq(members.merchantId, brand.id), eq(members.usernameKey, q.account!.toLowerCase()));
-  const [m] = await db.select({ id: members.id }).from(members).where(where);
-  if (!m) throw new AppError('vendor.member.unknown');
-  return m.id;
-}
+/** Member ids by account name, per database: members never change account names (unknown names are not remembered). */
+const memberIds = new WeakMap<object, Map<string, bigint>>();
+const MAX_MEMBERS = 200_000;
 
-async function hasLiveSession(db: Db | Tx, merchantId: number, memberId: bigint): Promise<boolean> {
-  const [s] = await db.select({ id: sessions.id }).from(sessions)
-    .where(and(eq(sessions.merchantId, merchantId), eq(sessions.memberId, memberId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()))).limit(1);
-  return !!s;
+async function findMember(db: Db | Tx, brand: Brand, q: { account?: string; memberId?: string }): Promise<bigint> {
+  if (q.memberId !== undefined) {
+    const [m] = await db.select({ id: members.id }).from(members).where(and(eq(members.merchantId, brand.id), eq(members.id, BigInt(q.memberId))));
+    if (!m) throw new AppError('vendor.member.unknown');
+    return m.id;
+  }
+  let cache = memberIds.get(db);
+  if (!cache) memberIds.set(db, (cache = new Map()));
+  const key = `${brand.id}:${q.account!.toLowerCase()}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const [m] = await db.select({ id: members.id }).from(members).where(and(eq(members.merchantId, brand.id), eq(members.usernameKey, q.account!.toLowerCase())));
+  if (!m) throw new AppError('vendor.member.unknown');
+  if (cache.size >= MAX_MEMBERS) cache.clear();
+  cache.set(key, m.id);
+  return m.id;
 }
 
 async function mainBalance(db: Db | Tx, brand: Brand, memberId: bigint): Promise<bigint> {
@@ -123,78 +129,63 @@ export async function balanceOf(db: Db, brand: Brand, body: { account?: string; 
 
 const idem = (vendor: string, txId: string) => `vendor:${vendor}:${txId}`;
 
+/** The SQLSTATE and message of a database error (drivers may wrap it). */
+function dbError(err: unknown): { code?: string; message: string } {
+  for (let e: unknown = err, i = 0; i < 4 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, message: String((e as Error).message) };
+  }
+  return { message: String(err) };
+}
+
+const CHECK_VIOLATION = '23514';
+/** What the seamless_* functions raise for a refusal: the error code as the message. */
+const REFUSALS = new Set(['vendor.session.invalid', 'vendor.round.unknown', 'wallet.duplicate.reference']);
+
+interface CallRow { o_fresh: unknown; o_kind: TxRow['kind']; o_member: unknown; o_status: TxRow['status']; o_answer: unknown; o_moved?: unknown }
+
+/** One seamless_* function call: the claimed row's answer, or the first answer of a duplicate tx id. */
+async function callFunction(db: Db, query: ReturnType<typeof sql>, kind: TxRow['kind'], memberId: bigint, onCheck?: () => Promise<never>): Promise<Result> {
+  let row: CallRow;
+  try {
+    row = (await db.execute(query) as unknown as { rows: CallRow[] }).rows[0];
+  } catch (err) {
+    const { code, message } = dbError(err);
+    if (code === 'P0001' && REFUSALS.has(message)) throw new AppError(message as 'vendor.session.invalid');
+    if (code === CHECK_VIOLATION && onCheck) return onCheck();
+    throw err;
+  }
+  const fresh = row.o_fresh === true || row.o_fresh === 't';
+  if (!fresh) {
+    const old = { kind: row.o_kind, memberId: BigInt(String(row.o_member)), status: row.o_status, answer: row.o_answer } as TxRow;
+    return { answer: replay(old, kind, memberId), memberId, moved: false };
+  }
+  return { answer: row.o_answer as contract.Answer, memberId, moved: row.o_moved === undefined ? true : row.o_moved === true || row.o_moved === 't' };
+}
+
+/** A bet in one statement (seamless_bet in migration 0011): claim, live session, posting, bet record, answer. */
 export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string, body: { txId: string; roundId: string; member: string; gameId: string; amount: unknown }): Promise<Result> {
   const amount = parseAmount(body.amount);
   const memberId = await findMember(db, brand, { account: body.member });
   const game = catalog.game(body.gameId);
   if (!game || game.vendor.code !== vendor) throw new AppError('vendor.game.unknown');
-  // Account ids are resolved outside the transaction, where they are cached (no query once known).
+  // Account ids are cached: no query once known.
   const acct = await memberAccount(db, brand.id, memberId);
   const house = await brandAccount(db, brand.id, 'house', body.roundId);
-  try {
-    return await db.transaction(async (tx) => {
-      const c = await claim(tx, { merchantId: brand.id, vendor, txId: body.txId, roundId: body.roundId, memberId, kind: 'bet', amount, status: 'applied' });
-      if (!c.fresh) return { answer: replay(c.row, 'bet', memberId), memberId, moved: false };
-      if (!(await hasLiveSession(tx, brand.id, memberId))) throw new AppError('vendor.session.invalid');
-      const p = await post(tx, {
-        merchantId: brand.id, kind: PLAY_KINDS.bet, idemKey: idem(vendor, body.txId), memberId,
-        lines: [{ account: acct, amount: -amount }, { account: house, amount }],
-        meta: { vendor, txId: body.txId, roundId: body.roundId, game: game.nodeId, gameType: game.gameType },
-      });
-      await tx.insert(betRecords).values({
-        merchantId: brand.id, memberId, orderNo: `BR${p.postingId}`, vendor, game: game.nodeId, gameType: game.gameType, roundId: body.roundId, bet: amount,
-      });
-      const answer = answerOf(brand, p.balanceAfter.get(acct)!, body.txId);
-      await tx.update(vendorTransactions).set({ answer, postingId: p.postingId }).where(eq(vendorTransactions.id, c.row.id));
-      return { answer, memberId, moved: true };
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'wallet.insufficient.funds') {
-      throw new AppError('vendor.insufficient.funds', undefined, answerOf(brand, await mainBalance(db, brand, memberId), body.txId));
-    }
-    throw err;
-  }
+  return callFunction(db, sql`select * from seamless_bet(${brand.id}, ${vendor}, ${body.txId}, ${body.roundId}, ${String(memberId)}, ${String(acct)},
+    ${String(house)}, ${game.nodeId}, ${game.gameType}, ${String(amount)}, ${brand.config.currency.code})`, 'bet', memberId, async () => {
+    throw new AppError('vendor.insufficient.funds', undefined, answerOf(brand, await mainBalance(db, brand, memberId), body.txId));
+  });
 }
 
+/** A win in one statement (seamless_win in migration 0011): claim, settle the round's bets, posting, turnover, answer. */
 export async function win(db: Db, brand: Brand, vendor: string, body: { txId: string; roundId: string; member: string; amount: unknown }): Promise<Result> {
   const amount = winAmount(body.amount);
   const memberId = await findMember(db, brand, { account: body.member });
   const acct = await memberAccount(db, brand.id, memberId);
   const house = await brandAccount(db, brand.id, 'house', body.roundId);
-  return db.transaction(async (tx) => {
-    const c = await claim(tx, { merchantId: brand.id, vendor, txId: body.txId, roundId: body.roundId, memberId, kind: 'win', amount, status: 'applied' });
-    if (!c.fresh) return { answer: replay(c.row, 'win', memberId), memberId, moved: false };
-    const records = await tx.select().from(betRecords)
-      .where(and(eq(betRecords.merchantId, brand.id), eq(betRecords.vendor, vendor), eq(betRecords.roundId, body.roundId), eq(betRecords.memberId, memberId)))
-      .orderBy(asc(betRecords.id)).for('update');
-    const live = records.filter((r) => r.status !== 'refunded');
-    if (live.length === 0) throw new AppError('vendor.round.unknown');
-    let balance: bigint;
-    let postingId: bigint | null = null;
-    if (amount > 0n) {
-      const p = await post(tx, {
-        merchantId: brand.id, kind: PLAY_KINDS.win, idemKey: idem(vendor, body.txId), memberId,
-        lines: [{ account: house, amount: -amount }, { account: acct, amount }],
-        meta: { vendor, txId: body.txId, roundId: body.roundId, game: live[0].game, gameType: live[0].gameType },
-      });
-      balance = p.balanceAfter.get(acct)!;
-      postingId = p.postingId;
-    } else {
-      balance = await mainBalance(tx, brand, memberId);
-    }
-    // The win goes to the round's first bet; every open bet of the round is settled.
-    const now = new Date();
-    let newlyValid = 0n;
-    for (const [i, r] of live.entries()) {
-      const w = r.win + (i === 0 ? amount : 0n);
-      if (r.status === 'open') newlyValid += r.bet;
-      await tx.update(betRecords).set({ win: w, validBet: r.bet, profit: w - r.bet, status: 'settled', settledAt: r.settledAt ?? now }).where(eq(betRecords.id, r.id));
-    }
-    if (newlyValid > 0n) await addTurnoverProgress(tx, brand.id, memberId, newlyValid);
-    const answer = answerOf(brand, balance, body.txId);
-    await tx.update(vendorTransactions).set({ answer, postingId }).where(eq(vendorTransactions.id, c.row.id));
-    return { answer, memberId, moved: postingId !== null };
-  });
+  return callFunction(db, sql`select * from seamless_win(${brand.id}, ${vendor}, ${body.txId}, ${body.roundId}, ${String(memberId)}, ${String(acct)},
+    ${String(house)}, ${String(amount)}, ${brand.config.currency.code})`, 'win', memberId);
 }
 
 export async function rollback(db: Db, brand: Brand, vendor: string, body: { txId: string; refTxId: string; roundId: string; member: string }): Promise<Result> {
