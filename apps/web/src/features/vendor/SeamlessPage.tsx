@@ -1,11 +1,52 @@
-import { useSearchParams } from 'react-router';
+/**
+ * /seamless — the seamless game page (§2; side menu hidden): `?url=` the game address,
+ * `?back=` the lobby page to return to, `?name=` the game's name. Closing (button, Escape or
+ * the game's close message) goes back there and reads the balance, member info and recent
+ * games again.
+ */
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+import { useQueryClient } from '@tanstack/react-query';
+import { GameFrame } from './GameFrame';
+import { refreshAfterGame, safeGameUrl } from './frame';
+import { safeBackPath } from './launch';
+import './locale';
+import './play.css';
 
-/** /seamless — the seamless game page (side menu hidden). Built by the vendor issue. */
 export default function SeamlessPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
   const { t } = useTranslation();
-  const facts = [...params.entries()].filter(([k]) => k !== 'token').map(([k, v]) => [`${t('facts.param')} ${k}`, v] as [string, string]);
-  return <PagePlaceholder page="seamless" specName="Seamless" icon="gamepad" facts={facts} />;
+  const url = safeGameUrl(params.get('url'), window.location.origin);
+  const back = safeBackPath(params.get('back'));
+  const fromLaunch = !!(location.state as { fromLaunch?: boolean } | null)?.fromLaunch;
+
+  useEffect(() => () => refreshAfterGame(qc), [qc]);
+
+  // Opened by a launch: step back in history (the lobby page as it was); a direct link: replace.
+  const close = useCallback(() => {
+    if (fromLaunch) void navigate(-1);
+    else void navigate(back, { replace: true });
+  }, [fromLaunch, navigate, back]);
+
+  if (!url) {
+    return (
+      <section className="game-frame__error" aria-labelledby="seamless-title">
+        <h1 id="seamless-title">{t('pages.seamless.title')}</h1>
+        <p role="alert">{t('play.badUrl')}</p>
+        <button type="button" className="btn btn--primary" onClick={close}>
+          {t('play.back')}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section className="seamless-page" aria-labelledby="seamless-title">
+      <h1 id="seamless-title" className="visually-hidden">{params.get('name') || t('pages.seamless.title')}</h1>
+      <GameFrame url={url} title={params.get('name') || t('play.game')} onClose={close} variant="page" />
+    </section>
+  );
 }

@@ -58,8 +58,8 @@ export function opensAsPage(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.(PAGE_MEDIA_QUERY).matches;
 }
 
-export function seamlessHref(url: string, back: string): string {
-  return `/seamless?${new URLSearchParams({ url, back: safeBackPath(back) }).toString()}`;
+export function seamlessHref(url: string, back: string, name: string): string {
+  return `/seamless?${new URLSearchParams({ url, back: safeBackPath(back), name }).toString()}`;
 }
 
 /** The game popup's props (registry name 'game'). */
@@ -116,8 +116,9 @@ export function useLaunchGame(): (game: Game, mode: LaunchMode) => void {
     call(games.launchGame, { body: launchBody(game, mode, lang, back) })
       .then((value) => {
         const url = value.content.game_url;
-        if (opensAsPage()) void nav(seamlessHref(url, back));
-        else p.open('game', { url, title: game.gameName || game.nodeName });
+        const title = game.gameName || game.nodeName;
+        if (opensAsPage()) void nav(seamlessHref(url, back, title), { state: { fromLaunch: true } });
+        else p.open('game', { url, title });
       })
       .catch((e: unknown) => {
         if (isApiError(e) && e.errorCode === 'customer.not.login') {
