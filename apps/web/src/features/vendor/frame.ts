@@ -11,8 +11,8 @@ import { walletKeys } from '@/features/wallet/keys';
 /** Posted by the demo vendor's game page to its parent window when the player presses close. */
 export const CLOSE_MESSAGE_TYPE = 'demo-vendor:close';
 
-/** Prefix of the recent-games query keys (features/games). */
-export const RECENT_GAMES_KEY = ['games', 'recent'] as const;
+/** The recent-games query key (features/games gameKeys.recent()). */
+export const RECENT_GAMES_KEY = ['games', 'mine', 'recent'] as const;
 
 /** True for `{type: 'demo-vendor:close'}` from our own origin, sent by the game's frame. */
 export function isCloseMessage(e: Pick<MessageEvent, 'origin' | 'data' | 'source'>, origin: string, frame: Window | null | undefined): boolean {
