@@ -25,6 +25,7 @@ const TransferUpline = lazy(() => import('@/features/wallet/components/TransferP
 const TransactionHistory = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.TransactionHistoryPage })));
 const PersonalProfit = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.PersonalProfitPage })));
 const BonusDetails = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.BonusDetailsPage })));
+const BettingRecord = lazy(() => import('@/features/wallet/components/BettingRecord'));
 
 const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   securityCenter: SecurityCenter,
@@ -32,6 +33,7 @@ const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   withdraw: WithdrawPage,
   transferFund: TransferFund,
   transferUpline: TransferUpline,
+  personalHistoryCopy: BettingRecord,
   transactionHistory: TransactionHistory,
   personalProfit: PersonalProfit,
   bonusDetails: BonusDetails,
