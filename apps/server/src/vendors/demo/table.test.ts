@@ -7,7 +7,7 @@ import { brandOf } from '../../modules/wallet/testkit.ts';
 import { ENGINES } from './engines.ts';
 import { FairRng, hashServerSeed } from './games/index.ts';
 import { clock, CYCLE_MS, settleTable, tableRoundId } from './table.ts';
-import { balanceOf, dv, launch, member, minor, postingsOf } from './testkit.ts';
+import { balanceOf, dv, launch, member, postingsOf } from './testkit.ts';
 
 const t = useTestApp();
 
