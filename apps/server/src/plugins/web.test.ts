@@ -8,6 +8,7 @@ import { useTestApp } from '../test/harness.ts';
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-web-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>lobby</title><div id="root"></div>');
+fs.writeFileSync(path.join(dist, 'demo-vendor.html'), '<!doctype html><title>games</title><div id="dv-root"></div>');
 const js = 'console.log("lobby");'.repeat(100);
 fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), js);
 fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(js));
@@ -31,6 +32,21 @@ describe('web app serving', () => {
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(js);
+  });
+
+  it('serves the demo vendor game pages from their own entry, never cached', async () => {
+    for (const url of ['/demo-vendor/play/slot5?token=abcdefghijklmnop', '/demo-vendor/play/baccarat']) {
+      const res = await t.call({ method: 'GET', url, merchant: null });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="dv-root">');
+    }
+    const lobby = await t.call({ method: 'GET', url: '/demo-vendor', merchant: null });
+    expect(lobby.body).toContain('<div id="root">');
+    const api = await t.call({ method: 'GET', url: '/demo-vendor/api/unknown', merchant: null });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().errorCode).toBe('request.not.found');
   });
 
   it('answers unknown API paths with the JSON envelope, not the app', async () => {

@@ -6,11 +6,15 @@ import fastifyStatic from '@fastify/static';
 import { sendError } from './errors.ts';
 
 /** Paths that belong to the API: an unknown one answers the JSON envelope, never the SPA. */
-const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/vendor/', '/openapi', '/healthz', '/readyz', '/socket.io/'];
+const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/vendor/', '/demo-vendor/api/', '/openapi', '/healthz', '/readyz', '/socket.io/'];
+/** The demo vendor's game pages: their own HTML entry of the web build. */
+const DEMO_VENDOR_PLAY = '/demo-vendor/play/';
+const DEMO_VENDOR_HTML = 'demo-vendor.html';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * every other browser route answered with index.html so the client router takes it.
+ * every other browser route answered with index.html so the client router takes it. The demo
+ * vendor's game pages (/demo-vendor/play/<engine>) answer demo-vendor.html, never cached.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const index = path.join(opts.webDist, 'index.html');
@@ -29,8 +33,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   } else {
     app.log.warn(`web app not built (${index} missing): only the API is served`);
   }
+  const hasGames = fs.existsSync(path.join(opts.webDist, DEMO_VENDOR_HTML));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
+    if (url.startsWith(DEMO_VENDOR_PLAY) && hasGames && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile(DEMO_VENDOR_HTML);
+    }
     const isApi = API_PREFIXES.some((p) => url.startsWith(p));
     if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

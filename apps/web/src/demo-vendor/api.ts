@@ -1,0 +1,97 @@
+/**
+ * The game pages' client of the demo vendor's API (packages/contract/src/demo-vendor.ts). The
+ * contract is imported for its types only: the page bundle shares no code with the lobby's.
+ * Every call carries the launch token; a failure throws DemoApiError with the envelope's
+ * errorCode and its message (translated by the server from the Language header).
+ */
+import type { demoVendor } from '@lobby/contract';
+
+export type Session = demoVendor.SessionValue;
+export type Round = demoVendor.RoundView;
+export type Engine = demoVendor.Engine;
+export type Fairness = Session['fairness'];
+export interface PlayAnswer { round: Round; balance: string; fairness: Fairness }
+export interface SeedAnswer {
+  revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; roundsPlayed: number };
+  fairness: Fairness;
+}
+export interface TableState {
+  roundId: string;
+  phase: 'betting' | 'dealing';
+  closesAt: string;
+  nextAt: string;
+  serverTime: string;
+  serverSeedHash: string;
+  results: Array<{ roundId: string; outcome: Record<string, unknown> }>;
+  myBets: Record<string, string>;
+}
+
+export const API_PATHS = {
+  session: '/demo-vendor/api/session',
+  play: '/demo-vendor/api/play',
+  seed: '/demo-vendor/api/seed',
+  history: '/demo-vendor/api/history',
+  table: '/demo-vendor/api/table',
+} as const;
+
+export const ENGINES: readonly Engine[] = ['slot5', 'baccarat', 'fish', 'dice', 'crash', 'keno'];
+
+export class DemoApiError extends Error {
+  readonly errorCode: string;
+  readonly status: number;
+  constructor(errorCode: string, message: string, status: number) {
+    super(message || errorCode);
+    this.name = 'DemoApiError';
+    this.errorCode = errorCode;
+    this.status = status;
+  }
+}
+
+export interface DemoClient {
+  session(): Promise<Session>;
+  play(input: Record<string, unknown>): Promise<PlayAnswer>;
+  seed(clientSeed: string): Promise<SeedAnswer>;
+  history(): Promise<{ list: Round[] }>;
+  table(): Promise<TableState>;
+}
+
+export function createClient(token: string, language: () => string): DemoClient {
+  async function request<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', Language: language() };
+    let url = path;
+    let payload: string | undefined;
+    if (method === 'GET') url += `?token=${encodeURIComponent(token)}`;
+    else {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify({ token, ...body });
+    }
+    let res: Response;
+    try {
+      res = await fetch(url, { method, headers, body: payload, credentials: 'same-origin', cache: 'no-store' });
+    } catch {
+      throw new DemoApiError('network.error', '', 0);
+    }
+    let env: { success?: boolean; value?: unknown; errorCode?: string; message?: string } | null = null;
+    try {
+      env = await res.json();
+    } catch {
+      env = null;
+    }
+    if (env?.success === true && res.ok) return env.value as T;
+    throw new DemoApiError(env?.errorCode ?? 'unknown.error', env?.message ?? '', res.status);
+  }
+  return {
+    session: () => request('GET', API_PATHS.session),
+    play: (input) => request('POST', API_PATHS.play, { input }),
+    seed: (clientSeed) => request('POST', API_PATHS.seed, { clientSeed }),
+    history: () => request('GET', API_PATHS.history),
+    table: () => request('GET', API_PATHS.table),
+  };
+}
+
+/** The engine and token of the page's URL (/demo-vendor/play/<engine>?token=...). */
+export function readLocation(loc: { pathname: string; search: string }): { engine: Engine | null; token: string } {
+  const last = loc.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  const engine = (ENGINES as readonly string[]).includes(last) ? (last as Engine) : null;
+  return { engine, token: new URLSearchParams(loc.search).get('token') ?? '' };
+}

@@ -1,0 +1,136 @@
+/**
+ * Instant keno: 80 numbers, pick 1-10, 20 are drawn; paid by hits from the paytable of the
+ * spot count (session.info.paytable). The drawn numbers are revealed one by one.
+ */
+import type { Round } from '../api';
+import { amountField, playBtn } from '../controls';
+import { fill, h, pause } from '../dom';
+import { defaultBet, money, multiplier, toDecimal } from '../format';
+import { t } from '../i18n';
+import type { GameContext } from '../shell';
+
+export const KENO_NUMBERS = 80;
+export const MAX_PICKS = 10;
+
+/** Toggles a number: added when there is room, removed when picked. */
+export function togglePick(picks: readonly number[], n: number, max = MAX_PICKS): number[] {
+  if (picks.includes(n)) return picks.filter((p) => p !== n);
+  if (picks.length >= max || n < 1 || n > KENO_NUMBERS) return [...picks];
+  return [...picks, n].sort((a, b) => a - b);
+}
+
+/** `count` distinct random numbers 1..80, sorted (the quick pick). */
+export function quickPick(count: number, random: () => number = Math.random): number[] {
+  const pool = Array.from({ length: KENO_NUMBERS }, (_, i) => i + 1);
+  const n = Math.max(1, Math.min(MAX_PICKS, count));
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (KENO_NUMBERS - i));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, n).sort((a, b) => a - b);
+}
+
+/**
+ * The paytable rows of a spot count: [hits, multiplier] for the paying hit counts, most hits
+ * first. session.info.paytable[spots][hits] is the multiplier × 100 (the engine's integers).
+ */
+export function paytableRows(info: Record<string, unknown>, spots: number): Array<[number, number]> {
+  const table = (info.paytable ?? {}) as Record<string, Record<string, number>>;
+  const row = table[String(spots)] ?? {};
+  return Object.entries(row)
+    .map(([hits, m]) => [Number(hits), Number(m) / 100] as [number, number])
+    .filter(([, m]) => m > 0)
+    .sort((a, b) => b[0] - a[0]);
+}
+
+export function kenoInput(betMinor: bigint, picks: readonly number[]) {
+  return { bet: toDecimal(betMinor), picks: [...picks] };
+}
+
+export function mount(ctx: GameContext): void {
+  const { session } = ctx;
+  let picks: number[] = [];
+  let drawn = new Set<number>();
+  const bet = amountField(t('bet'), session.minBet, session.maxBet, defaultBet(session.minBet, session.maxBet));
+  const cells = new Map<number, HTMLButtonElement>();
+  const board = h('div', { class: 'dv-keno-board', role: 'group', 'aria-label': t('keno.pick') });
+  for (let n = 1; n <= KENO_NUMBERS; n++) {
+    const c = h('button', { type: 'button', class: 'dv-keno-cell', 'aria-pressed': 'false', onClick: () => toggle(n) }, String(n));
+    cells.set(n, c);
+    board.append(c);
+  }
+  const count = h('span', { class: 'dv-muted' });
+  const paytable = h('div', { class: 'dv-paytable' });
+  const drawnRow = h('div', { class: 'dv-keno-drawn', 'aria-live': 'polite' });
+  const warn = h('p', { class: 'dv-field-error', hidden: true }, t('keno.needPicks'));
+
+  function paint(hitsOnly = false) {
+    for (const [n, c] of cells) {
+      const picked = picks.includes(n);
+      const isDrawn = drawn.has(n);
+      c.classList.toggle('picked', picked);
+      c.classList.toggle('drawn', isDrawn && !picked);
+      c.classList.toggle('hit', isDrawn && picked);
+      c.setAttribute('aria-pressed', String(picked));
+    }
+    if (hitsOnly) return;
+    count.textContent = t('keno.picked', { n: picks.length });
+    const hits = picks.filter((p) => drawn.has(p)).length;
+    const rows = picks.length ? paytableRows(session.info, picks.length) : [];
+    fill(paytable,
+      h('h3', {}, t('keno.paytable', { n: picks.length || '–' })),
+      rows.length ? h('table', {},
+        h('thead', {}, h('tr', {}, h('th', {}, t('keno.hits')), h('th', { class: 'num' }, t('keno.pays')))),
+        h('tbody', {}, rows.map(([hh, m]) => h('tr', { class: drawn.size && hh === hits ? 'dv-won' : '' }, h('td', {}, String(hh)), h('td', { class: 'num' }, multiplier(m))))))
+        : h('p', { class: 'dv-muted' }, t('keno.pick')));
+  }
+  function toggle(n: number) {
+    if (ctx.busy()) return;
+    if (drawn.size) {
+      drawn = new Set();
+      fill(drawnRow);
+    }
+    picks = togglePick(picks, n);
+    warn.hidden = true;
+    paint();
+  }
+
+  async function draw(round: Round) {
+    const o = round.outcome as { drawn: number[]; hits: number[]; picks: number[] };
+    drawn = new Set();
+    fill(drawnRow);
+    for (const n of o.drawn) {
+      drawn.add(n);
+      const hit = o.picks.includes(n);
+      drawnRow.append(h('span', { class: `dv-ball${hit ? ' hit' : ''}` }, String(n)));
+      paint(true);
+      await pause(110);
+    }
+    paint();
+    const won = /[1-9]/.test(round.payout);
+    ctx.result(won ? 'win' : 'lose', `${t('keno.result', { hits: o.hits.length, spots: o.picks.length })} · ${won ? t('youWin', { amount: money(round.payout) }) : t('noWin')}`);
+  }
+
+  const play = ctx.playButton(playBtn(t('keno.play'), () => {
+    if (!picks.length) {
+      warn.hidden = false;
+      return;
+    }
+    const b = bet.read();
+    if (b === null) return;
+    void ctx.play(kenoInput(b, picks), draw);
+  }));
+
+  ctx.stage.append(h('div', { class: 'dv-keno' }, board, drawnRow));
+  ctx.controls.append(
+    h('div', { class: 'dv-keno-tools' },
+      count,
+      h('button', { type: 'button', class: 'dv-btn dv-btn-small', onClick: () => { if (!ctx.busy()) { drawn = new Set(); fill(drawnRow); picks = quickPick(picks.length || MAX_PICKS); warn.hidden = true; paint(); } } }, t('keno.quick')),
+      h('button', { type: 'button', class: 'dv-btn dv-btn-small dv-btn-ghost', onClick: () => { if (!ctx.busy()) { drawn = new Set(); fill(drawnRow); picks = []; paint(); } } }, t('keno.clear'))),
+    warn,
+    bet.el,
+    paytable,
+    play,
+  );
+  paint();
+}

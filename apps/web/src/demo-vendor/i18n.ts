@@ -1,0 +1,251 @@
+/** The game pages' strings, in Spanish (default) and English, picked from the session's language. */
+const ES = {
+  loading: 'Cargando el juego…',
+  close: 'Cerrar',
+  balance: 'Saldo',
+  playMoney: 'Dinero de prueba',
+  bet: 'Apuesta',
+  totalBet: 'Apuesta total',
+  win: 'Ganancia',
+  youWin: '¡Ganó {amount}!',
+  noWin: 'Sin premio esta vez',
+  half: '½',
+  double: '×2',
+  limits: 'Mín. {min} · Máx. {max}',
+  'amount.invalid': 'Escriba un importe válido (hasta 2 decimales).',
+  'amount.min': 'La apuesta mínima es {min}.',
+  'amount.max': 'La apuesta máxima es {max}.',
+  rtp: 'RTP {value}',
+  history: 'Mis últimas 10 rondas',
+  historyEmpty: 'Aún no ha jugado rondas.',
+  time: 'Hora',
+  payout: 'Pago',
+  result: 'Resultado',
+  pending: 'pendiente',
+  refunded: 'reembolsada',
+  failed: 'fallida',
+  fairness: 'Juego justo',
+  serverSeedHash: 'Hash de la semilla del servidor (SHA-256)',
+  clientSeed: 'Semilla del cliente',
+  nonce: 'Próximo nonce',
+  changeSeed: 'Cambiar semilla',
+  seedHelp: 'Al cambiar la semilla se revela la semilla del servidor usada hasta ahora y empieza un par nuevo.',
+  revealed: 'Semilla del servidor revelada',
+  roundsPlayed: 'Rondas jugadas con ella: {n}',
+  verifyNote: 'Para verificar: SHA-256 de la semilla revelada debe ser igual al hash mostrado antes de jugar; cada ronda usa HMAC-SHA256(semilla del servidor, "semilla del cliente:nonce:cursor").',
+  'seed.invalid': 'La semilla del cliente debe tener de 1 a 64 caracteres.',
+  'error.title': 'No se pudo completar',
+  'error.network': 'Sin conexión con el juego. Compruebe su red e inténtelo de nuevo.',
+  'error.noSession': 'Falta el enlace del juego. Ábralo de nuevo desde el lobby.',
+  'error.engine': 'Este juego no existe.',
+  retry: 'Reintentar',
+  // slot
+  'slot.betPerLine': 'Apuesta por línea',
+  'slot.lines': '{n} líneas',
+  'slot.spin': 'Girar',
+  'slot.freeSpins': 'Giros gratis',
+  'slot.freeSpinOf': 'Giro gratis {n} de {total}',
+  'slot.freeSpinsWon': '¡{n} giros gratis! Premios ×2',
+  'slot.lineWin': 'Línea {line}: {count}× {symbol}',
+  'slot.scatter': '{n} scatters',
+  'slot.winLines': '{n} líneas ganadoras',
+  'slot.linesLabel': 'Líneas',
+  // baccarat
+  'bac.player': 'Jugador',
+  'bac.banker': 'Banca',
+  'bac.tie': 'Empate',
+  'bac.betting': 'Hagan sus apuestas',
+  'bac.closesIn': 'Cierra en',
+  'bac.dealing': 'Repartiendo…',
+  'bac.chips': 'Ficha',
+  'bac.place': 'Apostar',
+  'bac.clear': 'Borrar',
+  'bac.myBets': 'Mis apuestas en esta ronda',
+  'bac.noBets': 'Toque una casilla para poner fichas.',
+  'bac.road': 'Historial de la mesa',
+  'bac.wins': 'Gana {side}',
+  'bac.tieResult': 'Empate',
+  'bac.pays': 'paga {odds}',
+  'bac.natural': 'Natural',
+  'bac.round': 'Ronda {id}',
+  'bac.waiting': 'Esperando la mesa…',
+  'bac.placed': 'Apuesta registrada para esta ronda',
+  'bac.seedNote': 'Cada ronda de la mesa tiene su propia semilla: su hash se muestra mientras se apuesta y la semilla se revela con el reparto (semilla del cliente = id de la ronda, nonce 0).',
+  'bac.lastSeed': 'Semilla revelada de la ronda {id}',
+  'bac.next': 'Próxima ronda en',
+  // fish
+  'fish.pick': 'Elija un objetivo',
+  'fish.shoot': 'Disparar',
+  'fish.caught': '¡Capturado! {name} {mult}',
+  'fish.escaped': '{name} escapó',
+  'fish.chance': 'Probabilidad {value}',
+  'fish.boss': '{min}–{max}×',
+  // dice
+  'dice.target': 'Objetivo',
+  'dice.over': 'Mayor que',
+  'dice.under': 'Menor que',
+  'dice.chance': 'Prob. de ganar',
+  'dice.multiplier': 'Multiplicador',
+  'dice.roll': 'Tirar',
+  'dice.rolled': 'Salió {roll}',
+  'dice.outOfRange': 'La probabilidad de ganar debe estar entre 1 % y 98 %.',
+  // crash
+  'crash.cashOut': 'Retiro automático',
+  'crash.launch': 'Despegar',
+  'crash.crashed': 'Explotó en {x}',
+  'crash.cashedOut': 'Retirado en {x}',
+  'crash.cashOutInvalid': 'El retiro automático va de 1.01× a 1000× (2 decimales).',
+  'crash.chance': 'Prob. de llegar: {value}',
+  // keno
+  'keno.pick': 'Elija de 1 a 10 números',
+  'keno.picked': '{n} de 10 elegidos',
+  'keno.quick': 'Al azar',
+  'keno.clear': 'Borrar',
+  'keno.play': 'Jugar',
+  'keno.paytable': 'Tabla de pagos · {n} números',
+  'keno.hits': 'Aciertos',
+  'keno.pays': 'Paga',
+  'keno.result': '{hits} aciertos de {spots}',
+  'keno.needPicks': 'Elija al menos un número.',
+};
+
+type Key = keyof typeof ES;
+
+const EN: Record<Key, string> = {
+  loading: 'Loading the game…',
+  close: 'Close',
+  balance: 'Balance',
+  playMoney: 'Play money',
+  bet: 'Bet',
+  totalBet: 'Total bet',
+  win: 'Win',
+  youWin: 'You won {amount}!',
+  noWin: 'No win this time',
+  half: '½',
+  double: '×2',
+  limits: 'Min {min} · Max {max}',
+  'amount.invalid': 'Enter a valid amount (up to 2 decimals).',
+  'amount.min': 'The minimum bet is {min}.',
+  'amount.max': 'The maximum bet is {max}.',
+  rtp: 'RTP {value}',
+  history: 'My last 10 rounds',
+  historyEmpty: 'No rounds played yet.',
+  time: 'Time',
+  payout: 'Payout',
+  result: 'Result',
+  pending: 'pending',
+  refunded: 'refunded',
+  failed: 'failed',
+  fairness: 'Provably fair',
+  serverSeedHash: 'Server seed hash (SHA-256)',
+  clientSeed: 'Client seed',
+  nonce: 'Next nonce',
+  changeSeed: 'Change seed',
+  seedHelp: 'Changing the seed reveals the server seed used so far and starts a new pair.',
+  revealed: 'Revealed server seed',
+  roundsPlayed: 'Rounds played with it: {n}',
+  verifyNote: 'To verify: SHA-256 of the revealed seed must equal the hash shown before you played; each round uses HMAC-SHA256(server seed, "client seed:nonce:cursor").',
+  'seed.invalid': 'The client seed must be 1 to 64 characters.',
+  'error.title': 'Could not complete',
+  'error.network': 'No connection to the game. Check your network and try again.',
+  'error.noSession': 'The game link is missing. Open the game again from the lobby.',
+  'error.engine': 'This game does not exist.',
+  retry: 'Retry',
+  'slot.betPerLine': 'Bet per line',
+  'slot.lines': '{n} lines',
+  'slot.spin': 'Spin',
+  'slot.freeSpins': 'Free spins',
+  'slot.freeSpinOf': 'Free spin {n} of {total}',
+  'slot.freeSpinsWon': '{n} free spins! Wins ×2',
+  'slot.lineWin': 'Line {line}: {count}× {symbol}',
+  'slot.scatter': '{n} scatters',
+  'slot.winLines': '{n} winning lines',
+  'slot.linesLabel': 'Lines',
+  'bac.player': 'Player',
+  'bac.banker': 'Banker',
+  'bac.tie': 'Tie',
+  'bac.betting': 'Place your bets',
+  'bac.closesIn': 'Closes in',
+  'bac.dealing': 'Dealing…',
+  'bac.chips': 'Chip',
+  'bac.place': 'Place bet',
+  'bac.clear': 'Clear',
+  'bac.myBets': 'My bets this round',
+  'bac.noBets': 'Tap a spot to place chips.',
+  'bac.road': 'Table road',
+  'bac.wins': '{side} wins',
+  'bac.tieResult': 'Tie',
+  'bac.pays': 'pays {odds}',
+  'bac.natural': 'Natural',
+  'bac.round': 'Round {id}',
+  'bac.waiting': 'Waiting for the table…',
+  'bac.placed': 'Bet placed for this round',
+  'bac.seedNote': 'Each table round has its own seed: its hash is shown while bets are open and the seed is revealed with the deal (client seed = round id, nonce 0).',
+  'bac.lastSeed': 'Revealed seed of round {id}',
+  'bac.next': 'Next round in',
+  'fish.pick': 'Pick a target',
+  'fish.shoot': 'Shoot',
+  'fish.caught': 'Caught! {name} {mult}',
+  'fish.escaped': '{name} escaped',
+  'fish.chance': 'Chance {value}',
+  'fish.boss': '{min}–{max}×',
+  'dice.target': 'Target',
+  'dice.over': 'Roll over',
+  'dice.under': 'Roll under',
+  'dice.chance': 'Win chance',
+  'dice.multiplier': 'Multiplier',
+  'dice.roll': 'Roll',
+  'dice.rolled': 'Rolled {roll}',
+  'dice.outOfRange': 'The win chance must be between 1% and 98%.',
+  'crash.cashOut': 'Auto cash-out',
+  'crash.launch': 'Launch',
+  'crash.crashed': 'Crashed at {x}',
+  'crash.cashedOut': 'Cashed out at {x}',
+  'crash.cashOutInvalid': 'Auto cash-out goes from 1.01× to 1000× (2 decimals).',
+  'crash.chance': 'Chance to reach it: {value}',
+  'keno.pick': 'Pick 1 to 10 numbers',
+  'keno.picked': '{n} of 10 picked',
+  'keno.quick': 'Quick pick',
+  'keno.clear': 'Clear',
+  'keno.play': 'Play',
+  'keno.paytable': 'Paytable · {n} spots',
+  'keno.hits': 'Hits',
+  'keno.pays': 'Pays',
+  'keno.result': '{hits} hits of {spots}',
+  'keno.needPicks': 'Pick at least one number.',
+};
+
+export type Lang = 'ES' | 'EN';
+export type MessageKey = Key;
+
+let current: Lang = 'ES';
+
+/** EN when the session says English, otherwise Spanish (the default). */
+export function pickLanguage(language: string | null | undefined): Lang {
+  return (language ?? '').trim().toUpperCase().startsWith('EN') ? 'EN' : 'ES';
+}
+
+export function setLanguage(lang: Lang): void {
+  current = lang;
+  document.documentElement.lang = lang.toLowerCase();
+}
+
+export function getLanguage(): Lang {
+  return current;
+}
+
+export function t(key: Key, vars?: Record<string, string | number>): string {
+  const text = (current === 'EN' ? EN : ES)[key] ?? key;
+  return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
+}
+
+/** A localised name from the engines' {ES, EN} objects (or a plain string). */
+export function localName(name: unknown, fallback: string): string {
+  if (typeof name === 'string') return name;
+  if (name && typeof name === 'object') {
+    const n = name as Record<string, unknown>;
+    const v = n[current] ?? n.ES ?? n.EN;
+    if (typeof v === 'string') return v;
+  }
+  return fallback;
+}

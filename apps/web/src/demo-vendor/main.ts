@@ -1,0 +1,62 @@
+/**
+ * Entry of the demo vendor's game pages (/demo-vendor/play/<engine>?token=...): reads the
+ * session of the launch token, picks the language, builds the shared frame and mounts the game.
+ */
+import './styles.css';
+import { createClient, DemoApiError, readLocation, type Engine, type Session } from './api';
+import { fill, h } from './dom';
+import { getLanguage, localName, pickLanguage, setLanguage, t } from './i18n';
+import * as baccarat from './games/baccarat';
+import * as crash from './games/crash';
+import * as dice from './games/dice';
+import * as fish from './games/fish';
+import * as keno from './games/keno';
+import * as slot5 from './games/slot5';
+import { closeGame, errorText, mountShell, type GameContext } from './shell';
+
+// Imported statically: the six screens weigh about 12 KB gzipped together, and a dynamic import
+// would pull Vite's preload helper into a chunk shared with the lobby's entry.
+const games: Record<Engine, (ctx: GameContext) => void> = {
+  slot5: slot5.mount,
+  baccarat: baccarat.mount,
+  fish: fish.mount,
+  dice: dice.mount,
+  crash: crash.mount,
+  keno: keno.mount,
+};
+
+/** Names of the fish targets (and of any engine's choices) from the session's info. */
+function targetNames(session: Session): (code: string) => string {
+  const targets = Array.isArray(session.info.targets) ? (session.info.targets as Array<Record<string, unknown>>) : [];
+  return (code) => localName(targets.find((x) => x.code === code)?.name, code);
+}
+
+function fatal(root: HTMLElement, message: string, code: string, retry?: () => void) {
+  fill(root, h('div', { class: 'dv-fatal' },
+    h('p', {}, message, code ? h('small', {}, ` (${code})`) : null),
+    h('div', { class: 'dv-fatal-actions' },
+      retry ? h('button', { class: 'dv-btn', type: 'button', onClick: retry }, t('retry')) : null,
+      h('button', { class: 'dv-btn dv-btn-ghost', type: 'button', onClick: () => closeGame(null) }, t('close')))));
+}
+
+async function start(root: HTMLElement) {
+  const { engine, token } = readLocation(window.location);
+  setLanguage(pickLanguage(new URLSearchParams(window.location.search).get('lang') ?? navigator.language));
+  if (!engine) return fatal(root, t('error.engine'), '');
+  if (!token) return fatal(root, t('error.noSession'), '');
+  fill(root, h('div', { class: 'dv-loading' }, h('span', { class: 'dv-spinner' }), t('loading')));
+  const client = createClient(token, getLanguage);
+  let session: Session;
+  try {
+    session = await client.session();
+  } catch (e) {
+    const { message, code } = errorText(e);
+    const retry = e instanceof DemoApiError && (e.status === 0 || e.status >= 500) ? () => void start(root) : undefined;
+    return fatal(root, message || t('error.network'), code, retry);
+  }
+  setLanguage(pickLanguage(session.language));
+  document.title = session.gameName;
+  games[session.engine](mountShell(root, session, client, targetNames(session)));
+}
+
+void start(document.getElementById('dv-root')!);
