@@ -1,6 +1,7 @@
 // Seamless wallet bet+win pairs per second with 100 concurrent players (issue 5, "Figures to
 // report"): goal on PostgreSQL >= 3,000 pairs/s and p99 of a pair <= 20 ms.
-//   node bench/seamless.mjs [--duration 10 --warmup 2 --players 100 --pool 50 --no-pglite --no-build]
+//   node bench/seamless.mjs [--duration 10 --warmup 2 --players 100 --pool 50 --no-pglite --no-build --cpu-prof DIR]
+// --cpu-prof DIR: the server writes a V8 CPU profile (node --cpu-prof) into DIR when it stops.
 // The built server (`node apps/server/dist/main.js`, NODE_ENV=development, LOG_LEVEL=warn,
 // RATE_LIMIT_MAX=100000000, VENDOR_SECRET known to the bench) runs on 127.0.0.1 against a
 // throwaway PostgreSQL database lobby_bench_<random> ($BENCH_PG_URL or
@@ -18,8 +19,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
 import { Pool } from 'undici';
-import { flag, opt, withPgDatabase } from './lib/cli.mjs';
-import { benchBuild, fmt, rmTemp, runMain, startServer, tempDir, writeResult } from './lib/common.mjs';
+import { flag, opt, optText, withPgDatabase } from './lib/cli.mjs';
+import { benchBuild, fmt, rmTemp, runMain, serverMain, startServer, tempDir, writeResult } from './lib/common.mjs';
 
 register();
 const DURATION_MS = opt('duration', 10) * 1000;
@@ -29,6 +30,8 @@ const POOL = opt('pool', 50);
 const SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const GOAL_PAIRS = 3000;
 const GOAL_P99_MS = 20;
+const PROFILE_DIR = optText('cpu-prof', '');
+const command = [process.execPath, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []), serverMain];
 
 const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { games, members, merchants, sessions, vendors } = await import('../apps/server/src/db/schema.ts');
@@ -129,7 +132,7 @@ async function onPostgres() {
     const dataDir = tempDir('lobby-bench-seamless-');
     let server;
     try {
-      server = await startServer({ dataDir, env: { ...serverEnv, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL) } });
+      server = await startServer({ dataDir, command, env: { ...serverEnv, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL) } });
       const database = await openDatabase({ url, poolSize: 5, migrate: false });
       let ctx;
       try {
@@ -163,7 +166,7 @@ async function onPglite() {
     } finally {
       await database.close();
     }
-    server = await startServer({ dataDir, env: serverEnv });
+    server = await startServer({ dataDir, command, env: serverEnv });
     return await load('PGlite', server.baseUrl, ctx);
   } catch (err) {
     if (server) console.error(server.log().slice(-2000));

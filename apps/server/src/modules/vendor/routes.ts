@@ -15,6 +15,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long a balance push waits for more moves of the same member. */
+export const PUSH_COALESCE_MS = 25;
+
 const bodyError = (message: string) => Object.assign(new Error(message), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
 
 /**
@@ -40,9 +43,19 @@ export async function vendorRoutes(app: FastifyInstance) {
     const v = (req.body as { vendor?: unknown } | undefined)?.vendor;
     if (v !== req.vendorCode) throw new AppError('vendor.signature.invalid');
   });
-  // The balance push reads and emits after the answer is on its way (notify never throws).
+  // The balance push reads and emits after the answer is on its way (notify never throws). A
+  // member's moves within PUSH_COALESCE_MS share one push: it reads the balance when it runs,
+  // after every answer it covers (a move after it starts schedules the next one).
+  const pending = new Set<string>();
   const after = (brand: Parameters<typeof notify>[1], r: seamless.Result) => {
-    if (r.moved) void notify(app.walletEvents, brand, r.memberId);
+    const key = `${brand.id}:${r.memberId}`;
+    if (r.moved && !pending.has(key)) {
+      pending.add(key);
+      setTimeout(() => {
+        pending.delete(key);
+        void notify(app.walletEvents, brand, r.memberId);
+      }, PUSH_COALESCE_MS);
+    }
     return r.answer;
   };
   route(app, contract.balance, async ({ brand, body }) => (await seamless.balanceOf(app.db, brand, body)).answer);

@@ -142,13 +142,25 @@ const CHECK_VIOLATION = '23514';
 /** What the seamless_* functions raise for a refusal: the error code as the message. */
 const REFUSALS = new Set(['vendor.session.invalid', 'vendor.round.unknown', 'wallet.duplicate.reference']);
 
+/** The driver under drizzle: node-postgres' pool (named statements, prepared once per connection) or PGlite. */
+interface RawClient { query(q: { name: string; text: string; values: unknown[] } | string, values?: unknown[]): Promise<{ rows: unknown[] }> }
+
+/** Runs one of the seamless_* statements straight on the driver (no query building on the hot path). */
+function runStatement(db: Db, name: string, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+  const client = (db as unknown as { $client: RawClient & { totalCount?: number } }).$client;
+  return client.totalCount !== undefined ? client.query({ name, text, values }) : client.query(text, values);
+}
+
+const BET = 'select * from seamless_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
+const WIN = 'select * from seamless_win($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+
 interface CallRow { o_fresh: unknown; o_kind: TxRow['kind']; o_member: unknown; o_status: TxRow['status']; o_answer: unknown; o_moved?: unknown }
 
 /** One seamless_* function call: the claimed row's answer, or the first answer of a duplicate tx id. */
-async function callFunction(db: Db, query: ReturnType<typeof sql>, kind: TxRow['kind'], memberId: bigint, onCheck?: () => Promise<never>): Promise<Result> {
+async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memberId: bigint, onCheck?: () => Promise<never>): Promise<Result> {
   let row: CallRow;
   try {
-    row = (await db.execute(query) as unknown as { rows: CallRow[] }).rows[0];
+    row = (await runStatement(db, `seamless_${kind}`, kind === 'bet' ? BET : WIN, values)).rows[0] as CallRow;
   } catch (err) {
     const { code, message } = dbError(err);
     if (code === 'P0001' && REFUSALS.has(message)) throw new AppError(message as 'vendor.session.invalid');
@@ -172,8 +184,8 @@ export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string
   // Account ids are cached: no query once known.
   const acct = await memberAccount(db, brand.id, memberId);
   const house = await brandAccount(db, brand.id, 'house', body.roundId);
-  return callFunction(db, sql`select * from seamless_bet(${brand.id}, ${vendor}, ${body.txId}, ${body.roundId}, ${String(memberId)}, ${String(acct)},
-    ${String(house)}, ${game.nodeId}, ${game.gameType}, ${String(amount)}, ${brand.config.currency.code})`, 'bet', memberId, async () => {
+  return callFunction(db, 'bet', [brand.id, vendor, body.txId, body.roundId, String(memberId), String(acct), String(house),
+    game.nodeId, game.gameType, String(amount), brand.config.currency.code], memberId, async () => {
     throw new AppError('vendor.insufficient.funds', undefined, answerOf(brand, await mainBalance(db, brand, memberId), body.txId));
   });
 }
@@ -184,8 +196,8 @@ export async function win(db: Db, brand: Brand, vendor: string, body: { txId: st
   const memberId = await findMember(db, brand, { account: body.member });
   const acct = await memberAccount(db, brand.id, memberId);
   const house = await brandAccount(db, brand.id, 'house', body.roundId);
-  return callFunction(db, sql`select * from seamless_win(${brand.id}, ${vendor}, ${body.txId}, ${body.roundId}, ${String(memberId)}, ${String(acct)},
-    ${String(house)}, ${String(amount)}, ${brand.config.currency.code})`, 'win', memberId);
+  return callFunction(db, 'win', [brand.id, vendor, body.txId, body.roundId, String(memberId), String(acct), String(house),
+    String(amount), brand.config.currency.code], memberId);
 }
 
 export async function rollback(db: Db, brand: Brand, vendor: string, body: { txId: string; refTxId: string; roundId: string; member: string }): Promise<Result> {
