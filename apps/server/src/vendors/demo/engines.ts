@@ -1,4 +1,5 @@
 import type { demoVendor } from '@lobby/contract';
+import { AppError } from '../../plugins/errors.ts';
 import { baccarat, crash, dice, fish, keno, slot5, GameInputError, type GameMeta, type PlayResult, type Rng } from './games/index.ts';
 import { formatMinor, parseMinor } from './money.ts';
 
@@ -90,8 +91,19 @@ export const ENGINES: Record<Engine, EngineDef> = {
   },
 };
 
-/** The reason shown in demo.bet.invalid: the engine's code and field ("BET_OUT_OF_RANGE: bet"). */
-export const reasonOf = (e: GameInputError) => `${e.code}: ${e.field}`;
+export type Lang = 'ES' | 'EN';
+type Reason = GameInputError['code'] | 'BET_PLACED';
+
+const REASONS: Record<Reason, Record<Lang, (field: string) => string>> = {
+  BET_INVALID: { EN: (f) => `the amount of "${f}" is not valid`, ES: (f) => `el importe de "${f}" no es válido` },
+  BET_OUT_OF_RANGE: { EN: (f) => `"${f}" is outside the game's limits`, ES: (f) => `"${f}" está fuera de los límites del juego` },
+  CHOICE_INVALID: { EN: (f) => `"${f}" is not a valid choice`, ES: (f) => `"${f}" no es una opción válida` },
+  BET_PLACED: { EN: () => 'you already have a bet in this round', ES: () => 'ya tiene una apuesta en esta ronda' },
+};
+
+/** demo.bet.invalid with a translated reason; the value keeps the engine's code and field for the screen. */
+export const betInvalid = (reason: Reason, field: string, lang: Lang) =>
+  new AppError('demo.bet.invalid', { reason: REASONS[reason][lang](field) }, { reason, field });
 
 /** Outcomes go to jsonb and to the wire: bigints become decimal strings of minor units. */
 export function jsonSafe<T>(value: T): Record<string, unknown> {

@@ -41,6 +41,17 @@ describe('real play', () => {
     expect(recs.reduce((s, r) => s + r.profit, 0n)).toBe(expected - 100_000n);
   });
 
+  it('concurrent rounds of one player take distinct nonces and the balance adds up', async () => {
+    const m = await member(t, 100_000n);
+    const { token, game } = await launch(t, 'PVP', m, 'PVP-DICE');
+    const rs = await Promise.all(Array.from({ length: 8 }, () => dv(t, 'POST', 'play', token, { input: { bet: '1.00', target: 50, direction: 'under' } })));
+    const rounds = rs.map((r) => (r.json.value as unknown as Play).round);
+    expect(rounds.map((r) => r.nonce).sort((x, y) => x! - y!)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(rounds.every((r) => r.status === 'settled')).toBe(true);
+    const profit = rounds.reduce((sum, r) => sum + minor(r.payout) - minor(r.bet), 0n);
+    expect(await balanceOf(t, m.username, game.vendor.code)).toBe(100_000n + profit);
+  });
+
   it('an invalid bet is demo.bet.invalid with the reason, and nothing is stored or moved', async () => {
     const m = await member(t, 100_000n);
     const { token } = await launch(t, 'PVP', m, 'PVP-DICE');
@@ -48,7 +59,8 @@ describe('real play', () => {
       const r = await dv(t, 'POST', 'play', token, { input });
       expect(r.status).toBe(400);
       expect(r.json.errorCode).toBe('demo.bet.invalid');
-      expect((r.json as { message?: string }).message).toMatch(/BET_|CHOICE_/);
+      expect((r.json as { message?: string }).message).toMatch(/^Esta apuesta no es válida: .*(bet|target|direction)/);
+      expect((r.json.value as unknown as { reason: string }).reason).toMatch(/^(BET_INVALID|BET_OUT_OF_RANGE|CHOICE_INVALID)$/);
     }
     expect(await t.database.db.$count(demoVendorRounds, eq(demoVendorRounds.player, m.username))).toBe(0);
     expect(await postingsOf(t, 'bet', m.id)).toBe(0);

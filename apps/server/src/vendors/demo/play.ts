@@ -3,7 +3,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/index.ts';
 import { demoVendorRounds, demoVendorSessions } from '../../db/demo-vendor-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { ENGINES, jsonSafe, reasonOf, type EngineDef } from './engines.ts';
+import { betInvalid, ENGINES, jsonSafe, type EngineDef, type Lang } from './engines.ts';
 import { FairRng, GameInputError } from './games/index.ts';
 import { formatMinor } from './money.ts';
 import { credit, debit, finish, roundView, type RoundRow, type Session } from './rounds.ts';
@@ -21,11 +21,11 @@ type Input = Record<string, unknown>;
  * The engine's total stake for this input, or demo.bet.invalid. Engines validate before drawing,
  * so a throwaway RNG is enough and nothing of the player's seed is used.
  */
-export function stakeOf(def: EngineDef, input: Input): bigint {
+export function stakeOf(def: EngineDef, input: Input, lang: Lang): bigint {
   try {
     return def.play(input, new FairRng('validation', 'validation', 0)).totalBet;
   } catch (err) {
-    if (err instanceof GameInputError) throw new AppError('demo.bet.invalid', { reason: reasonOf(err) }, { reason: err.code, field: err.field });
+    if (err instanceof GameInputError) throw betInvalid(err.code, err.field, lang);
     throw err;
   }
 }
@@ -39,9 +39,9 @@ export async function moveTrial(db: Db | Tx, token: string, bet: bigint, payout:
   return row ? row.balance : null;
 }
 
-export async function playInstant(app: FastifyInstance, s: Session, input: Input) {
+export async function playInstant(app: FastifyInstance, s: Session, input: Input, lang: Lang) {
   const def = ENGINES[s.engine];
-  const bet = stakeOf(def, input);
+  const bet = stakeOf(def, input, lang);
   const seed = await takeNonce(app.db, s.merchantId, s.player);
   const [row] = await app.db.insert(demoVendorRounds).values({
     merchantId: s.merchantId, player: s.player, roundId: `${seed.seedId}-${seed.nonce}`, engine: s.engine, nodeId: s.nodeId,

@@ -9,7 +9,7 @@ import { tableView } from './table.ts';
 /** The demo vendor's own API, called by its game pages with the launch token. */
 export function demoVendorRoutes(app: FastifyInstance) {
   route(app, contract.session, async ({ query }) => sessionValue(app, query.token));
-  route(app, contract.play, async ({ body }) => play(app, body.token, body.input));
+  route(app, contract.play, async ({ body, req }) => play(app, body.token, body.input, req.lang));
   route(app, contract.seed, async ({ body }) => newSeed(app, body.token, body.clientSeed));
   route(app, contract.history, async ({ query }) => historyOf(app, query.token));
   route(app, contract.table, async ({ query }) => {

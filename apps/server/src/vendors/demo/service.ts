@@ -4,7 +4,7 @@ import { demoVendor as contract, type GameType } from '@lobby/contract';
 import { demoVendorSessions } from '../../db/demo-vendor-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { LaunchRequest } from '../launcher.ts';
-import { ENGINES } from './engines.ts';
+import { ENGINES, type Lang } from './engines.ts';
 import { formatMinor } from './money.ts';
 import { playInstant } from './play.ts';
 import { history, loadSession, type Session } from './rounds.ts';
@@ -90,9 +90,9 @@ export async function sessionValue(app: FastifyInstance, token: string): Promise
   };
 }
 
-export async function play(app: FastifyInstance, token: string, input: Record<string, unknown>) {
+export async function play(app: FastifyInstance, token: string, input: Record<string, unknown>, lang: Lang) {
   const s = await openSession(app, token);
-  return s.engine === 'baccarat' ? placeTableBet(app, s, input) : playInstant(app, s, input);
+  return s.engine === 'baccarat' ? placeTableBet(app, s, input, lang) : playInstant(app, s, input, lang);
 }
 
 const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;

@@ -3,7 +3,7 @@ import { and, desc, eq, exists, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { demoVendorRounds as rounds, demoVendorSeeds as seeds } from '../../db/demo-vendor-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { ENGINES, jsonSafe } from './engines.ts';
+import { betInvalid, ENGINES, jsonSafe, type Lang } from './engines.ts';
 import { FairRng, baccarat, hashServerSeed, newServerSeed } from './games/index.ts';
 import { formatMinor } from './money.ts';
 import { moveTrial, stakeOf } from './play.ts';
@@ -112,16 +112,16 @@ export async function settleTable(app: FastifyInstance, p: Omit<Party, 'account'
 }
 
 /** Joins the table's current round with a bet (debited at once); settled with the deal. */
-export async function placeTableBet(app: FastifyInstance, s: Session, input: Record<string, unknown>, now = Date.now()) {
+export async function placeTableBet(app: FastifyInstance, s: Session, input: Record<string, unknown>, lang: Lang, now = Date.now()) {
   const c = clock(now);
   if (c.phase !== 'betting') throw new AppError('demo.round.closed');
-  const bet = stakeOf(ENGINES.baccarat, input);
+  const bet = stakeOf(ENGINES.baccarat, input, lang);
   const { r: table, s: seed } = await tableRound(app, s.merchantId, s.nodeId, c.cycle);
   const [row] = await app.db.insert(rounds).values({
     merchantId: s.merchantId, player: s.player, roundId: table.roundId, engine: 'baccarat', nodeId: s.nodeId,
     trial: s.trial, seedId: seed.id, nonce: 0, bet, input, status: 'pending',
   }).onConflictDoNothing().returning();
-  if (!row) throw new AppError('demo.bet.invalid', { reason: 'BET_PLACED: round' }, { reason: 'BET_PLACED', field: 'round' });
+  if (!row) throw betInvalid('BET_PLACED', 'round', lang);
   let balance: bigint;
   if (s.trial) {
     const b = await moveTrial(app.db, s.token, bet, 0n);
