@@ -1,0 +1,121 @@
+import { describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { vendor as contract } from '@lobby/contract';
+import { betRecords, turnoverRequirements, vendorTransactions } from '../../db/schema.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { audit } from '../wallet/ledger.ts';
+import { addMember, brandOf, fund, rid, tokenFor } from '../wallet/testkit.ts';
+import { PUSH_COALESCE_MS } from './routes.ts';
+import { sign, vendorSecret } from './seamless.ts';
+
+// The one-statement paths (seamless_bet / seamless_win, migration 0011) under concurrency,
+// the turnover they count, how many statements a call costs and the coalesced balance push.
+const t = useTestApp();
+
+async function game() {
+  const g = (await t.app.catalogs.get(brandOf(t))).games[0];
+  return { vendor: g.vendor.code, gameId: g.nodeId };
+}
+
+async function call(path: 'balance' | 'bet' | 'win', body: Record<string, unknown>) {
+  const raw = JSON.stringify(body);
+  const ts = String(Date.now());
+  const secret = (await vendorSecret(t.database.db, brandOf(t).id, String(body.vendor)))!;
+  const res = await t.call({
+    method: 'POST', url: `/vendor/seamless/${path}`, payload: raw,
+    headers: { 'content-type': 'application/json', 'x-vendor': String(body.vendor), 'x-timestamp': ts, 'x-signature': sign(secret, ts, raw) },
+  });
+  return { status: res.statusCode, json: res.json() as { success: boolean; value?: contract.Answer; errorCode?: string } };
+}
+
+async function player(minor: bigint) {
+  const m = await addMember(t, 'demo');
+  if (minor > 0n) await fund(t, m.username, minor);
+  await tokenFor(t, m.username);
+  return m;
+}
+
+const balance = async (vendor: string, member: string) => (await call('balance', { vendor, account: member })).json.value!.balance;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('seamless wallet, one statement per call', () => {
+  it('50 parallel bets of one member never overdraw', async () => {
+    const g = await game();
+    const m = await player(2_000n);
+    const res = await Promise.all(Array.from({ length: 50 }, () =>
+      call('bet', { vendor: g.vendor, txId: rid(), roundId: rid(), member: m.username, gameId: g.gameId, amount: '1' })));
+    const ok = res.filter((r) => r.json.success);
+    const refused = res.filter((r) => !r.json.success);
+    expect(ok).toHaveLength(20);
+    for (const r of refused) {
+      expect(r.json.errorCode).toBe('vendor.insufficient.funds');
+      expect(r.json.value!.balance).toMatch(/^\d+\.\d\d$/);
+    }
+    expect(await balance(g.vendor, m.username)).toBe('0.00');
+    expect(await t.database.db.select().from(betRecords).where(eq(betRecords.memberId, m.id))).toHaveLength(20);
+    // A refused bet leaves no claim behind: the same tx id may come again once funded.
+    expect(await t.database.db.select().from(vendorTransactions).where(eq(vendorTransactions.memberId, m.id))).toHaveLength(20);
+    expect(await audit(t.database.db, brandOf(t).id)).toEqual({ entrySum: 0n, mismatchedAccounts: 0, negativeMemberBalances: 0 });
+  });
+
+  it('one tx id raced 20 times gives one answer and one bet; a win raced the same', async () => {
+    const g = await game();
+    const m = await player(10_000n);
+    const roundId = rid();
+    const bet = { vendor: g.vendor, txId: rid(), roundId, member: m.username, gameId: g.gameId, amount: '7.25' };
+    const bets = await Promise.all(Array.from({ length: 20 }, () => call('bet', bet)));
+    expect(new Set(bets.map((r) => JSON.stringify(r.json.value)))).toEqual(new Set([JSON.stringify({ balance: '92.75', currency: brandOf(t).config.currency.code, txId: bet.txId })]));
+    const win = { vendor: g.vendor, txId: rid(), roundId, member: m.username, amount: '10' };
+    const wins = await Promise.all(Array.from({ length: 20 }, () => call('win', win)));
+    expect(new Set(wins.map((r) => r.json.value!.balance))).toEqual(new Set(['102.75']));
+    const [rec] = await t.database.db.select().from(betRecords).where(eq(betRecords.memberId, m.id));
+    expect(rec).toMatchObject({ status: 'settled', bet: 725n, win: 1000n, validBet: 725n, profit: 275n });
+    expect(await balance(g.vendor, m.username)).toBe('102.75');
+  });
+
+  it('a win settles every open bet of the round (the first gets the win) and counts their turnover, oldest requirement first', async () => {
+    const g = await game();
+    const m = await player(10_000n);
+    const brand = brandOf(t);
+    await t.database.db.insert(turnoverRequirements).values([
+      { merchantId: brand.id, memberId: m.id, source: 'bonus:a', sourceRef: `t-${rid()}`, required: 1_000n },
+      { merchantId: brand.id, memberId: m.id, source: 'bonus:b', sourceRef: `t-${rid()}`, required: 5_000n },
+    ]);
+    const roundId = rid();
+    await call('bet', { vendor: g.vendor, txId: rid(), roundId, member: m.username, gameId: g.gameId, amount: '6' });
+    await call('bet', { vendor: g.vendor, txId: rid(), roundId, member: m.username, gameId: g.gameId, amount: '9' });
+    const w = await call('win', { vendor: g.vendor, txId: rid(), roundId, member: m.username, amount: '3' });
+    expect(w.json.value!.balance).toBe('88.00');
+    const recs = await t.database.db.select().from(betRecords).where(eq(betRecords.memberId, m.id)).orderBy(betRecords.id);
+    expect(recs.map((r) => [r.status, r.win, r.validBet, r.profit])).toEqual([['settled', 300n, 600n, -300n], ['settled', 0n, 900n, -900n]]);
+    const reqs = await t.database.db.select().from(turnoverRequirements).where(eq(turnoverRequirements.memberId, m.id)).orderBy(turnoverRequirements.id);
+    expect(reqs.map((r) => r.progress)).toEqual([1_000n, 500n]);
+    expect(reqs[0].completedAt).toBeInstanceOf(Date);
+    expect(reqs[1].completedAt).toBeNull();
+  });
+
+  it('a bet and a win cost one statement each once the member is known, and their pushes coalesce', async () => {
+    const g = await game();
+    const m = await player(10_000n);
+    await call('balance', { vendor: g.vendor, account: m.username }); // member id and accounts now cached
+    const pushes: number[] = [];
+    const push = vi.spyOn(t.app.walletEvents, 'balanceChanged').mockImplementation(async () => { pushes.push(Date.now()); });
+    const client = (t.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const query = vi.spyOn(client, 'query');
+    try {
+      const roundId = rid();
+      await call('bet', { vendor: g.vendor, txId: rid(), roundId, member: m.username, gameId: g.gameId, amount: '1' });
+      await call('win', { vendor: g.vendor, txId: rid(), roundId, member: m.username, amount: '2' });
+      const answered = Date.now();
+      expect(query).toHaveBeenCalledTimes(2);
+      await sleep(PUSH_COALESCE_MS * 4);
+      // Every move is followed by a push that reads after its answer; moves close together share one.
+      expect(pushes.length).toBeGreaterThanOrEqual(1);
+      expect(pushes.length).toBeLessThanOrEqual(2);
+      expect(pushes.at(-1)!).toBeGreaterThanOrEqual(answered);
+    } finally {
+      query.mockRestore();
+      push.mockRestore();
+    }
+  });
+});
