@@ -1,11 +1,13 @@
 /**
- * Header (§2): logo, game-type navigation, service menus (Telegram, WhatsApp, Facebook),
+ * Header (§2): logo, game-type navigation (categories with vendors, vendor dropdowns), service menus (Telegram, WhatsApp, Facebook),
  * live chat, notice bell, and login / register buttons or the member's info and balance.
  */
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/icons';
 import { CATEGORIES } from '@/features/games/categories';
+import { useGameMenus } from '@/features/games/api';
+import { isLargeDropdown, menuCategories, vendorHref } from '@/features/games/logic';
 import { useSession } from '@/features/session/api';
 import { useLoginPopup } from '@/features/session/loginPopup';
 import { useFreeTrial } from '@/features/session/actions';
@@ -63,6 +65,41 @@ function CatLink({ to, icon, label }: { to: string; icon: IconName; label: strin
       <Icon name={icon} size={18} />
       <span>{label}</span>
     </Link>
+  );
+}
+
+/**
+ * The server-sorted categories that have vendors, each with its vendors in a dropdown under the
+ * bar (hover or keyboard focus); above 10 vendors the large dropdown: a wide grid with logos.
+ */
+function CategoryMenu() {
+  const { t } = useTranslation();
+  const menus = menuCategories(useGameMenus().data);
+  return (
+    <>
+      {menus.map((m) => {
+        const cat = CATEGORIES.find((c) => c.type === m.gameType)!;
+        const large = isLargeDropdown(m);
+        return (
+          <li key={m.gameType} className="catnav__item">
+            <CatLink to={cat.path} icon={cat.icon} label={t(`categories.${m.gameType}`)} />
+            <div className={`catmenu${large ? ' catmenu--large' : ''}`} data-testid={`catmenu-${m.gameType}`}>
+              <ul className="catmenu__list">
+                {m.vendors.map((v) => (
+                  <li key={v.vassalage}>
+                    <Link to={vendorHref(m.gameType, v.vassalage)} className="catmenu__vendor">
+                      <img src={v.lagerIcon} alt="" width="36" height="36" loading="lazy" />
+                      <span>{v.displayName}</span>
+                      {v.maintenance && <small className="catmenu__off">{t('games.maintenance')}</small>}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </li>
+        );
+      })}
+    </>
   );
 }
 
@@ -136,11 +173,7 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
           <li>
             <CatLink to="/" icon="home" label={t('categories.HOME')} />
           </li>
-          {CATEGORIES.map((c) => (
-            <li key={c.type}>
-              <CatLink to={c.path} icon={c.icon} label={t(`categories.${c.type}`)} />
-            </li>
-          ))}
+          <CategoryMenu />
         </ul>
       </nav>
     </header>

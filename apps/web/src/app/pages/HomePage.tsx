@@ -1,76 +1,47 @@
 /**
- * Home (§2): banner area, notice marquee, category tabs and game section rows. Until the lobby
- * issue these are clearly marked placeholders drawn with CSS (no images, no swiper).
+ * Home (§2): banner carousel, notice marquee, a search box and the category tabs HOME, FAV
+ * then the server-sorted categories that have vendors. HOME shows rows (hot games, slots of up
+ * to 3 vendors, live and fishing of 1) and the winner board; FAV (login first) and the other
+ * tabs a flex grid; a search shows matching games of every category.
  */
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, type GameType } from '@lobby/contract';
+import type { games as G } from '@lobby/contract';
 import { Icon } from '@/components/icons';
+import { lazySection } from '@/lib/lazy';
+import { useLanguage } from '@/lib/i18n';
 import { CATEGORIES } from '@/features/games/categories';
+import { useGameMenus, useGameRow, useHotGames } from '@/features/games/api';
+import { menuCategories, vendorHref } from '@/features/games/logic';
+import { Banner, type BannerSlide } from '@/features/games/components/Banner';
+import { GameRow } from '@/features/games/components/GameRow';
+import { SearchBox } from '@/features/games/components/SearchBox';
+import { WinnerBoardSlot } from '@/features/games/components/WinnerBoardSlot';
 import { useSession } from '@/features/session/api';
 import { useLoginPopup } from '@/features/session/loginPopup';
-import { useLanguage } from '@/lib/i18n';
 
-const HOME_ROWS: GameType[] = ['RNG', 'LIVE', 'FISH', 'SPORTS', 'PVP', 'ESPORTS', 'ELOTT', 'COCKFIGHT'];
+const TabGames = lazySection(() => import('@/features/games/TabGames'), 'TabGames');
 
-function HeroBanner() {
+/** HOME previews (§2): slots of up to 3 vendors, live casino and fishing of 1. */
+const PREVIEW: Array<[G.GameType, number]> = [
+  ['RNG', 3],
+  ['LIVE', 1],
+  ['FISH', 1],
+];
+
+/** Where each brand slide leads until operator banners arrive (promotions, a category, register). */
+const SLIDE_LINKS = ['/promotions', '/live', '/register'];
+
+function useSlides(): BannerSlide[] {
   const { t } = useTranslation();
-  const slides = t('home.slides', { returnObjects: true }) as Array<{ title: string; text: string; cta: string }>;
-  const [index, setIndex] = useState(0);
-  const count = Array.isArray(slides) ? slides.length : 0;
-  useEffect(() => {
-    if (count <= 1) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    if (reduce) return;
-    const id = setInterval(() => setIndex((i) => (i + 1) % count), LIMITS.bannerAutoplayMs);
-    return () => clearInterval(id);
-  }, [count]);
-  if (!count) return null;
-  return (
-    <section className="hero" aria-roledescription="carousel" aria-label={t('home.bannerLabel')}>
-      <div className="hero__track">
-        {slides.map((s, i) => (
-          <div
-            key={s.title}
-            className={`hero__slide hero__slide--${i % 3} ${i === index ? 'is-active' : ''}`}
-            aria-hidden={i !== index}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} / ${count}`}
-          >
-            <div className="hero__art" aria-hidden="true">
-              <span className="hero__orb hero__orb--a" />
-              <span className="hero__orb hero__orb--b" />
-              <span className="hero__chip">{['7', '♠', '★'][i % 3]}</span>
-            </div>
-            <div className="hero__copy">
-              <span className="tag tag--glass">{t('common.comingSoon')}</span>
-              <h2 className="hero__title">{s.title}</h2>
-              <p className="hero__text">{s.text}</p>
-              <Link to="/promotions" className="btn btn--primary btn--lg" tabIndex={i === index ? 0 : -1}>
-                {s.cta}
-              </Link>
-            </div>
-          </div>
-        ))}
-      </div>
-      {count > 1 && (
-        <div className="hero__dots">
-          {slides.map((s, i) => (
-            <button
-              key={s.title}
-              type="button"
-              className={`hero__dot ${i === index ? 'is-active' : ''}`}
-              aria-label={t('home.goToSlide', { n: i + 1 })}
-              aria-current={i === index}
-              onClick={() => setIndex(i)}
-            />
-          ))}
-        </div>
-      )}
-    </section>
-  );
+  const { loggedIn } = useSession();
+  const slides = t('home.slides', { returnObjects: true }) as Array<Omit<BannerSlide, 'href'>>;
+  if (!Array.isArray(slides)) return [];
+  return slides.map((s, i) => {
+    const href = SLIDE_LINKS[i % SLIDE_LINKS.length];
+    return { ...s, href: loggedIn && href === '/register' ? '/rng' : href };
+  });
 }
 
 function Marquee() {
@@ -87,133 +58,163 @@ function Marquee() {
   );
 }
 
-function PlaceholderCards({ type, count }: { type: GameType; count: number }) {
+const iconOf = (type: string) => CATEGORIES.find((c) => c.type === type)?.icon ?? 'grid';
+
+function VendorRow({ type, vendor }: { type: G.GameType; vendor: G.MenuCategory['vendors'][number] }) {
   const { t } = useTranslation();
-  const cat = CATEGORIES.find((c) => c.type === type)!;
+  const q = useGameRow({ gameType: type, vassalage: vendor.vassalage });
   return (
-    <>
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="game-card game-card--placeholder" data-tone={(i + type.length) % 6}>
-          <span className="game-card__art" aria-hidden="true">
-            <Icon name={cat.icon} size={34} />
-          </span>
-          <span className="game-card__name">
-            <span className="skeleton-line" />
-            <span className="visually-hidden">{t('home.placeholderGame')}</span>
-          </span>
-        </li>
-      ))}
-    </>
+    <GameRow
+      id={vendor.vassalage}
+      title={`${t(`categories.${type}`)} · ${vendor.displayName}`}
+      icon={iconOf(type)}
+      more={vendorHref(type, vendor.vassalage)}
+      games={q.data?.games ?? (q.isError ? [] : undefined)}
+    />
   );
 }
 
-function WinnerBoard() {
+function HomeRows({ menus }: { menus: G.MenuCategory[] | undefined }) {
   const { t } = useTranslation();
+  const hot = useHotGames();
   return (
-    <section className="winners" aria-labelledby="winners-title">
-      <header className="section-head">
-        <h2 id="winners-title" className="section-head__title">
-          <Icon name="trophy" size={20} /> {t('home.winners')}
-        </h2>
-        <span className="tag">{t('common.comingSoon')}</span>
-      </header>
-      <ul className="winners__list">
-        {Array.from({ length: 5 }, (_, i) => (
-          <li key={i} className="winners__row">
-            <span className="winners__avatar" aria-hidden="true" />
-            <span className="skeleton-line skeleton-line--short" />
-            <span className="skeleton-line" />
-            <span className="winners__amount skeleton-line skeleton-line--gold" />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <GameRow
+        id="HOT"
+        title={t('categories.HOT')}
+        icon="flame"
+        games={hot.data ?? (hot.isError ? [] : undefined)}
+        action={
+          <button type="button" className="icon-btn game-row__refresh" onClick={() => void hot.refetch()} aria-label={t('home.refreshHot')} disabled={hot.isFetching}>
+            <Icon name="refresh" size={16} />
+          </button>
+        }
+      />
+      {menus
+        ? PREVIEW.flatMap(([type, n]) =>
+            (menus.find((m) => m.gameType === type)?.vendors ?? [])
+              .filter((v) => !v.maintenance)
+              .slice(0, n)
+              .map((v) => <VendorRow key={v.vassalage} type={type} vendor={v} />),
+          )
+        : <GameRow id="loading" title={t('common.loading')} icon="slot" games={undefined} />}
+    </>
   );
 }
 
 export function HomePage() {
   const { t } = useTranslation();
-  const { dir } = useLanguage();
+  const { language } = useLanguage();
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const { openLogin } = useLoginPopup();
+  const menus = useGameMenus().data;
+  const categories = menuCategories(menus);
   const tab = (params.get('tab') ?? 'HOME').toUpperCase();
+  const search = params.get('search') ?? '';
+  const slides = useSlides();
+
+  const update = useCallback(
+    (change: (p: URLSearchParams) => void) =>
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          change(p);
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const onSearch = useCallback((term: string) => update((p) => (term ? p.set('search', term) : p.delete('search'))), [update]);
 
   const selectTab = (next: string) => {
     if (next === 'FAV' && !session.loggedIn) {
       openLogin();
       return;
     }
-    const p = new URLSearchParams(params);
-    if (next === 'HOME') p.delete('tab');
-    else p.set('tab', next);
-    setParams(p, { replace: true });
+    update((p) => {
+      p.delete('search');
+      p.delete('vassalage');
+      if (next === 'HOME') p.delete('tab');
+      else p.set('tab', next);
+    });
   };
 
-  const tabs = ['HOME', 'FAV', ...CATEGORIES.map((c) => c.type)];
-  const selected = CATEGORIES.find((c) => c.type === tab);
+  const tabs = ['HOME', 'FAV', ...categories.map((c) => c.gameType)];
+  const path = CATEGORIES.find((c) => c.type === tab)?.path;
+
+  let panel;
+  if (search) {
+    panel = (
+      <section className="game-grid-section" aria-labelledby="search-title">
+        <h2 id="search-title" className="section-head__title">
+          {t('games.resultsFor', { term: search })}
+        </h2>
+        <TabGames tab={tab} search={search} />
+      </section>
+    );
+  } else if (tab === 'HOME') {
+    panel = (
+      <>
+        <HomeRows menus={menus} />
+        {menus && <WinnerBoardSlot />}
+      </>
+    );
+  } else if (tab === 'FAV' && !session.loggedIn) {
+    panel = (
+      <div className="games-empty">
+        <Icon name="lock" size={32} />
+        <p>{t('games.loginForFavorites')}</p>
+        <button type="button" className="btn btn--primary btn--sm" onClick={() => openLogin()}>
+          {t('header.login')}
+        </button>
+      </div>
+    );
+  } else {
+    panel = (
+      <section className="game-grid-section" aria-labelledby="tab-title">
+        <header className="section-head">
+          <h2 id="tab-title" className="section-head__title">
+            <Icon name={tab === 'FAV' ? 'star' : iconOf(tab)} size={20} /> {t(`categories.${tab}`, { defaultValue: tab })}
+          </h2>
+          {path && !path.startsWith('/?') && (
+            <Link to={path} className="section-head__more">
+              {t('common.more')} <Icon name="chevronRight" size={16} className="flip-rtl" />
+            </Link>
+          )}
+        </header>
+        <TabGames tab={tab} vassalage={params.get('vassalage') ?? undefined} />
+      </section>
+    );
+  }
 
   return (
     <div className="home">
-      {/* Carousels remount when the direction changes so they lay out for RTL. */}
-      <HeroBanner key={dir} />
+      {/* The carousel remounts with the language (its slides' text and direction change). */}
+      <Banner key={language} slides={slides} />
       <Marquee />
-      <div className="tabs" role="tablist" aria-label={t('home.categoriesLabel')}>
-        {tabs.map((k) => {
-          const cat = CATEGORIES.find((c) => c.type === k);
-          return (
+      <div className="home__bar">
+        <div className="tabs" role="tablist" aria-label={t('home.categoriesLabel')}>
+          {tabs.map((k) => (
             <button
               key={k}
               type="button"
               role="tab"
-              aria-selected={tab === k}
+              aria-selected={!search && tab === k}
               className="tabs__tab"
               onClick={() => selectTab(k)}
             >
-              <Icon name={k === 'HOME' ? 'home' : k === 'FAV' ? 'star' : cat!.icon} size={18} />
+              <Icon name={k === 'HOME' ? 'home' : k === 'FAV' ? 'star' : iconOf(k)} size={18} />
               <span>{t(`categories.${k}`)}</span>
             </button>
-          );
-        })}
+          ))}
+        </div>
+        <SearchBox value={search} onSearch={onSearch} />
       </div>
-
-      <div role="tabpanel" aria-label={t(`categories.${tab}`, { defaultValue: tab })}>
-        {tab === 'HOME' ? (
-          HOME_ROWS.map((type) => {
-            const cat = CATEGORIES.find((c) => c.type === type)!;
-            return (
-              <section key={type} className="game-row" aria-labelledby={`row-${type}`}>
-                <header className="section-head">
-                  <h2 id={`row-${type}`} className="section-head__title">
-                    <Icon name={cat.icon} size={20} /> {t(`categories.${type}`)}
-                  </h2>
-                  <Link to={cat.path} className="section-head__more">
-                    {t('common.more')} <Icon name="chevronRight" size={16} className="flip-rtl" />
-                  </Link>
-                </header>
-                <ul className="game-row__list">
-                  <PlaceholderCards type={type} count={LIMITS.swiperPerViewWide} />
-                </ul>
-              </section>
-            );
-          })
-        ) : (
-          <section className="game-grid-section">
-            <header className="section-head">
-              <h2 className="section-head__title">{t(`categories.${tab}`, { defaultValue: tab })}</h2>
-              {selected && !selected.path.startsWith('/?') && (
-                <Link to={selected.path} className="section-head__more">
-                  {t('common.more')} <Icon name="chevronRight" size={16} className="flip-rtl" />
-                </Link>
-              )}
-            </header>
-            <ul className="game-grid">
-              <PlaceholderCards type={selected?.type ?? 'RNG'} count={12} />
-            </ul>
-          </section>
-        )}
+      <div role="tabpanel" aria-label={search ? t('games.searchLabel') : t(`categories.${tab}`, { defaultValue: tab })}>
+        {panel}
       </div>
-      {tab === 'HOME' && <WinnerBoard />}
     </div>
   );
 }
