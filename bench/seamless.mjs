@@ -1,7 +1,8 @@
 // Seamless wallet bet+win pairs per second with 100 concurrent players (issue 5, "Figures to
 // report"): goal on PostgreSQL >= 3,000 pairs/s and p99 of a pair <= 20 ms.
-//   node bench/seamless.mjs [--duration 10 --warmup 2 --players 100 --pool 50 --no-pglite --no-build --cpu-prof DIR]
+//   node bench/seamless.mjs [--duration 10 --warmup 2 --players 100 --pool 50 --no-pglite --no-build --cpu-prof DIR --server FILE]
 // --cpu-prof DIR: the server writes a V8 CPU profile (node --cpu-prof) into DIR when it stops.
+// --server FILE: run another build's main.js (e.g. an older commit's, built in a git worktree) to compare.
 // The built server (`node apps/server/dist/main.js`, NODE_ENV=development, LOG_LEVEL=warn,
 // RATE_LIMIT_MAX=100000000, VENDOR_SECRET known to the bench) runs on 127.0.0.1 against a
 // throwaway PostgreSQL database lobby_bench_<random> ($BENCH_PG_URL or
@@ -31,7 +32,7 @@ const SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const GOAL_PAIRS = 3000;
 const GOAL_P99_MS = 20;
 const PROFILE_DIR = optText('cpu-prof', '');
-const command = [process.execPath, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []), serverMain];
+const command = [process.execPath, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []), path.resolve(optText('server', serverMain))];
 
 const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { games, members, merchants, sessions, vendors } = await import('../apps/server/src/db/schema.ts');
