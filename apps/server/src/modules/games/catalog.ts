@@ -233,7 +233,9 @@ export class CatalogStore {
   async refreshPlays(brand: Brand): Promise<void> {
     await this.get(brand);
     const e = this.entries.get(brand.id)!;
-    await (e.counting ?? this.countPlays(e));
+    // A count already running may have started before the plays the caller wants to see.
+    await e.counting?.catch(() => {});
+    await this.countPlays(e);
   }
 
   private countPlays(e: Entry): Promise<void> {
