@@ -157,8 +157,8 @@ export function mountShell(root: HTMLElement, session: Session, client: DemoClie
   const rtp = `${(session.rtp * 100).toFixed(2)} %`;
   fill(
     root,
-    h('div', { class: `dv-page dv-engine-${session.engine}` },
-      session.trial ? h('div', { class: 'dv-ribbon', 'aria-label': t('playMoney') }, t('playMoney')) : null,
+    h('div', { class: `dv-page dv-engine-${session.engine}${session.trial ? ' dv-trial' : ''}` },
+      session.trial ? h('div', { class: 'dv-ribbon' }, t('ribbon')) : null,
       h('header', { class: 'dv-header' },
         h('div', { class: 'dv-title' },
           h('h1', {}, session.gameName),

@@ -14,11 +14,11 @@ export function outcomeSummary(engine: Engine, outcome: O | null, targetName: (c
       const base = (outcome.base ?? {}) as O;
       const parts: string[] = [];
       const wins = arr(base.lineWins).length;
-      if (wins) parts.push(t('slot.winLines', { n: wins }));
+      if (wins) parts.push(wins === 1 ? t('slot.winLine') : t('slot.winLines', { n: wins }));
       if (num(base.scatters) >= 3) parts.push(t('slot.scatter', { n: num(base.scatters) }));
       const fs = num(outcome.freeSpinsAwarded);
       if (fs) parts.push(`${fs} ${t('slot.freeSpins').toLowerCase()}`);
-      return parts.join(' · ') || '—';
+      return parts.join(' · ') || t('noWinShort');
     }
     case 'baccarat': {
       const w = String(outcome.winner ?? '');
@@ -33,7 +33,7 @@ export function outcomeSummary(engine: Engine, outcome: O | null, targetName: (c
     case 'dice':
       return `${t('dice.rolled', { roll: num(outcome.roll).toFixed(2) })} · ${t(outcome.direction === 'over' ? 'dice.over' : 'dice.under')} ${num(outcome.target).toFixed(2)}`;
     case 'crash':
-      return `${t('crash.crashed', { x: multiplier(num(outcome.crashPoint)) })} · ${multiplier(num(outcome.cashOut))}`;
+      return `${t('crash.crashed', { x: multiplier(num(outcome.crashPoint)) })} · ${t('crash.auto', { x: multiplier(num(outcome.cashOut)) })}`;
     case 'keno':
       return t('keno.result', { hits: arr(outcome.hits).length, spots: arr(outcome.picks).length });
   }

@@ -66,12 +66,16 @@ export function mount(ctx: GameContext): void {
     Array.from({ length: 10 }, (_, i) => s('line', { x1: 0, y1: 0, x2: 26 * Math.cos((i * Math.PI) / 5), y2: 26 * Math.sin((i * Math.PI) / 5), stroke: '#ffb020', 'stroke-width': 4, 'stroke-linecap': 'round' })),
     s('circle', { r: 12, fill: '#ff5a36' }));
   const counter = h('div', { class: 'dv-crash-counter' }, '1.00×');
+  // Multiplier labels on the grid lines (the scale grows with the flight).
+  const tickEls = Array.from({ length: 4 }, (_, i) => s('text', { class: 'dv-tick', x: 8, y: (H / 5) * (i + 1) - 6 }, ''));
+  const ticks = s('g', {}, tickEls);
   const badge = h('div', { class: 'dv-crash-badge', hidden: true });
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'dv-crash-svg', preserveAspectRatio: 'none', 'aria-hidden': 'true' },
     s('defs', {}, s('linearGradient', { id: 'dvCrashFill', x1: 0, y1: 0, x2: 0, y2: 1 },
       s('stop', { offset: '0%', 'stop-color': '#3aa0ff', 'stop-opacity': 0.45 }),
       s('stop', { offset: '100%', 'stop-color': '#3aa0ff', 'stop-opacity': 0 }))),
     Array.from({ length: 5 }, (_, i) => s('line', { class: 'dv-grid', x1: 0, x2: W, y1: (H / 5) * i, y2: (H / 5) * i })),
+    ticks,
     area, curve, cashLine, rocket, boom);
 
   function frame(tau: number, xMax: number, yMax: number, cash: number) {
@@ -92,6 +96,7 @@ export function mount(ctx: GameContext): void {
     const angle = (Math.atan2(dy, dx) * 180) / Math.PI;
     rocket.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)}) rotate(${Math.max(-70, Math.min(0, angle)).toFixed(1)})`);
     boom.setAttribute('transform', `translate(${x.toFixed(1)},${y.toFixed(1)})`);
+    tickEls.forEach((el, i) => { el.textContent = multiplier(1 + ((yMax - 1) * (4 - i)) / 5); });
     const cy = H - ((cash - 1) / (yMax - 1)) * H;
     cashLine.setAttribute('y1', String(cy));
     cashLine.setAttribute('y2', String(cy));

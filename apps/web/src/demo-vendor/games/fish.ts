@@ -35,13 +35,14 @@ export function fishInput(betMinor: bigint, target: string) {
   return { bet: toDecimal(betMinor), target };
 }
 
-const W = 800;
-const HT = 440;
-
 interface Swimmer { x: FishTarget; g: SVGGElement; px: number; py: number; y0: number; speed: number; dir: 1 | -1; phase: number; frozen: boolean }
 
 export function mount(ctx: GameContext): void {
   const { session } = ctx;
+  // A portrait sea on phones, a wide one on larger screens (the SVG keeps its aspect ratio).
+  const narrow = window.innerWidth < 600;
+  const W = narrow ? 420 : 800;
+  const HT = narrow ? 600 : 470;
   const targets = fishTargets(session.info);
   let selected = targets[Math.min(2, targets.length - 1)]?.code ?? '';
   const bet = amountField(t('bet'), session.minBet, session.maxBet, defaultBet(session.minBet, session.maxBet));
@@ -63,14 +64,15 @@ export function mount(ctx: GameContext): void {
 
   const swimmers: Swimmer[] = targets.map((x, i) => {
     const g = s('g', { class: 'dv-swimmer', tabindex: 0, role: 'button', 'aria-label': `${x.name} ${multLabel(x)}` },
-      s('circle', { class: 'dv-ring', r: 46 }),
-      s('g', { class: 'dv-body' }, creature(x.code, i)),
-      s('text', { class: 'dv-tag', y: 56, 'text-anchor': 'middle' }, `${x.name} · ${multLabel(x)}`)) as SVGGElement;
+      s('circle', { class: 'dv-ring', r: 44 }),
+      s('g', { class: 'dv-body' }, s('g', { transform: 'scale(0.8)' }, creature(x.code, i))),
+      s('text', { class: 'dv-tag', y: 40, 'text-anchor': 'middle' }, multLabel(x)),
+      s('text', { class: 'dv-tag dv-tag-name', y: 56, 'text-anchor': 'middle' }, x.name)) as SVGGElement;
     g.addEventListener('click', () => choose(x.code));
     g.addEventListener('keydown', (e) => { if ((e as KeyboardEvent).key === 'Enter' || (e as KeyboardEvent).key === ' ') choose(x.code); });
     sea.append(g);
-    const lane = 50 + ((HT - 140) / Math.max(1, targets.length - 1)) * i;
-    return { x, g, px: ((i * 317) % (W - 160)) + 80, py: lane, y0: lane, speed: 26 + ((i * 7) % 5) * 9, dir: i % 2 ? -1 : 1, phase: i, frozen: false };
+    const lane = 46 + ((HT - 150) / Math.max(1, targets.length - 1)) * i;
+    return { x, g, px: ((i * 317) % (W - 160)) + 80, py: lane, y0: lane, speed: (narrow ? 16 : 26) + ((i * 7) % 5) * 8, dir: i % 2 ? -1 : 1, phase: i, frozen: false };
   });
 
   const list = h('div', { class: 'dv-targets', role: 'listbox', 'aria-label': t('fish.pick') });

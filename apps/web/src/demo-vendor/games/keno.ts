@@ -5,7 +5,7 @@
 import type { Round } from '../api';
 import { amountField, playBtn } from '../controls';
 import { fill, h, pause } from '../dom';
-import { defaultBet, money, multiplier, toDecimal } from '../format';
+import { defaultBet, money, toDecimal } from '../format';
 import { t } from '../i18n';
 import type { GameContext } from '../shell';
 
@@ -41,6 +41,11 @@ export function paytableRows(info: Record<string, unknown>, spots: number): Arra
     .map(([hits, m]) => [Number(hits), Number(m) / 100] as [number, number])
     .filter(([, m]) => m > 0)
     .sort((a, b) => b[0] - a[0]);
+}
+
+/** A paytable multiplier as players read it: 10000 -> "10,000×", 1.5 -> "1.5×". */
+export function kenoPays(m: number): string {
+  return `${m.toLocaleString('en-US', { maximumFractionDigits: 2 })}×`;
 }
 
 export function kenoInput(betMinor: bigint, picks: readonly number[]) {
@@ -81,7 +86,7 @@ export function mount(ctx: GameContext): void {
       h('h3', {}, t('keno.paytable', { n: picks.length || '–' })),
       rows.length ? h('table', {},
         h('thead', {}, h('tr', {}, h('th', {}, t('keno.hits')), h('th', { class: 'num' }, t('keno.pays')))),
-        h('tbody', {}, rows.map(([hh, m]) => h('tr', { class: drawn.size && hh === hits ? 'dv-won' : '' }, h('td', {}, String(hh)), h('td', { class: 'num' }, multiplier(m))))))
+        h('tbody', {}, rows.map(([hh, m]) => h('tr', { class: drawn.size && hh === hits ? 'dv-won' : '' }, h('td', {}, String(hh)), h('td', { class: 'num' }, kenoPays(m))))))
         : h('p', { class: 'dv-muted' }, t('keno.pick')));
   }
   function toggle(n: number) {

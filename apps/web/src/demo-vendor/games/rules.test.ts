@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { crashInput, flightPlan, parseCashOut, reachChance } from './crash';
 import { diceInput, diceTerms, diceWin } from './dice';
 import { catchChance, fishInput, fishTargets } from './fish';
-import { KENO_NUMBERS, kenoInput, paytableRows, quickPick, togglePick } from './keno';
+import { KENO_NUMBERS, kenoInput, kenoPays, paytableRows, quickPick, togglePick } from './keno';
 import { betSteps, spinWin, totalBet, winningCells } from './slot5';
 
 describe('dice', () => {
@@ -69,6 +69,7 @@ describe('keno', () => {
     expect(paytableRows(info, 1)).toEqual([[1, 3.8]]);
     expect(paytableRows({}, 3)).toEqual([]);
     expect(kenoInput(1000n, [5, 1])).toEqual({ bet: '10.00', picks: [5, 1] });
+    expect([10_000, 5.5, 1.5, 3.8].map(kenoPays)).toEqual(['10,000×', '5.5×', '1.5×', '3.8×']);
   });
 });
 
