@@ -18,6 +18,7 @@ export interface DemoVendor {
   /**
    * The scheduled job's step, under the runner's lock: counts stale rounds and starts the sweep
    * after the lock's transaction (the sweep's wallet calls need connections of their own).
+   * Answers the stale rounds found.
    */
   sweepJob(tx: Tx, now: Date): Promise<number>;
 }
@@ -35,7 +36,8 @@ export const demoVendorPlugin = fp(async (app: FastifyInstance) => {
     sweep: (now) => sweep(app, now),
     sweepJob: async (tx, now) => {
       const n = (await staleRounds(tx, now)).length;
-      if (n > 0 && running.size === 0) {
+      // Always swept (it also deletes long-expired sessions); never twice at once in this process.
+      if (running.size === 0) {
         const p = new Promise((resolve) => setImmediate(resolve))
           .then(() => sweep(app, now))
           .catch((err: unknown) => app.log.error({ err }, 'demo vendor sweep failed'))

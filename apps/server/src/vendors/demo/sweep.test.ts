@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { demoVendor as contract } from '@lobby/contract';
-import { demoVendorRounds, vendorTransactions } from '../../db/schema.ts';
+import { demoVendorRounds, demoVendorSessions, vendorTransactions } from '../../db/schema.ts';
 import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
@@ -99,5 +99,27 @@ describe('crash recovery sweep', () => {
     expect(row).toMatchObject({ roundId, status: 'settled' });
     expect(await balanceOf(t, m.username, game.vendor.code)).toBe(10_000n - 200n + row.payout);
     expect(minor((await dv(t, 'GET', 'session', token)).json.value!.balance)).toBe(10_000n - 200n + row.payout);
+  });
+
+  it('deletes sessions a day after they expire, with a free-play session\'s rounds, unless a round is pending', async () => {
+    const trial = await launch(t, 'PVP', null, 'PVP-DICE');
+    await dv(t, 'POST', 'play', trial.token, { input: { bet: '1.00', target: 50, direction: 'under' } });
+    const m = await member(t, 10_000n);
+    const real = await launch(t, 'FISH', m);
+    const heal = breakWallet({ dropped: ['win'] });
+    await dv(t, 'POST', 'play', real.token, { input: { bet: '1.00', target: 'PUFFER' } });
+    heal();
+    const old = new Date(Date.now() - 25 * 3_600_000);
+    for (const tk of [trial.token, real.token]) await t.database.db.update(demoVendorSessions).set({ expiresAt: old }).where(eq(demoVendorSessions.token, tk));
+    const kept = async (tk: string) => t.database.db.$count(demoVendorSessions, eq(demoVendorSessions.token, tk));
+    // Before the purge the pending round is finished in the same sweep; the session stays until the next.
+    await t.app.demoVendor.sweep(later());
+    expect(await kept(trial.token)).toBe(0);
+    expect(await t.database.db.$count(demoVendorRounds, eq(demoVendorRounds.player, `trial:${trial.token}`))).toBe(0);
+    expect(await kept(real.token)).toBe(1);
+    expect((await t.database.db.select().from(demoVendorRounds).where(eq(demoVendorRounds.player, m.username)))[0].status).toBe('settled');
+    await t.app.demoVendor.sweep(later());
+    expect(await kept(real.token)).toBe(0);
+    expect(await t.database.db.$count(demoVendorRounds, eq(demoVendorRounds.player, m.username))).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notExists } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/index.ts';
+import type { Brand } from '../../plugins/merchant.ts';
 import { demoVendorRounds as rounds, demoVendorSessions as sessions } from '../../db/demo-vendor-schema.ts';
 import { credit, finish, refund, type RoundRow } from './rounds.ts';
 import { settleTable, tablePlayer } from './table.ts';
@@ -13,6 +14,8 @@ import { settleTable, tablePlayer } from './table.ts';
  */
 export const STALE_MS = 60_000;
 const BATCH = 200;
+/** Sessions are deleted a day after they expire (with a free-play session's rounds), once none of their rounds is pending. */
+export const SESSION_KEEP_MS = 24 * 3_600_000;
 
 export function staleRounds(db: Db | Tx, now: Date): Promise<RoundRow[]> {
   return db.select().from(rounds)
@@ -20,20 +23,36 @@ export function staleRounds(db: Db | Tx, now: Date): Promise<RoundRow[]> {
     .orderBy(asc(rounds.status), asc(rounds.createdAt)).limit(BATCH);
 }
 
-/** The vendor code of a game, from a session that opened it. */
-async function vendorOf(app: FastifyInstance, merchantId: number, nodeId: string): Promise<string | undefined> {
+/** The vendor code of a game: from a session that opened it, else from the brand's catalog. */
+async function vendorOf(app: FastifyInstance, brand: Brand, nodeId: string): Promise<string | undefined> {
   const [s] = await app.db.select({ vendor: sessions.vendor }).from(sessions)
-    .where(and(eq(sessions.merchantId, merchantId), eq(sessions.nodeId, nodeId))).limit(1);
-  return s?.vendor;
+    .where(and(eq(sessions.merchantId, brand.id), eq(sessions.nodeId, nodeId))).limit(1);
+  return s?.vendor ?? (await app.catalogs.get(brand)).game(nodeId)?.vendor.code;
+}
+
+/** Deletes sessions long expired (and the rounds of free-play ones); answers how many. */
+export async function purgeSessions(app: FastifyInstance, now: Date): Promise<number> {
+  return app.db.transaction(async (tx) => {
+    const gone = await tx.delete(sessions).where(and(
+      lt(sessions.expiresAt, new Date(now.getTime() - SESSION_KEEP_MS)),
+      notExists(tx.select({ id: rounds.id }).from(rounds).where(and(
+        eq(rounds.merchantId, sessions.merchantId), eq(rounds.player, sessions.player), eq(rounds.status, 'pending'),
+      ))),
+    )).returning({ player: sessions.player, trial: sessions.trial });
+    const trials = gone.filter((g) => g.trial).map((g) => g.player);
+    if (trials.length > 0) await tx.delete(rounds).where(and(eq(rounds.trial, true), inArray(rounds.player, trials)));
+    return gone.length;
+  });
 }
 
 export async function sweep(app: FastifyInstance, now = new Date()): Promise<number> {
+  await purgeSessions(app, now);
   const stale = await staleRounds(app.db, now);
   let done = 0;
   const tables = new Set<string>();
   for (const r of stale) {
     const brand = app.brands.all().find((b) => b.id === r.merchantId);
-    const vendor = await vendorOf(app, r.merchantId, r.nodeId);
+    const vendor = brand && await vendorOf(app, brand, r.nodeId);
     if (!brand || !vendor) continue;
     if (r.engine === 'baccarat') {
       const key = `${r.merchantId}:${r.nodeId}`;
