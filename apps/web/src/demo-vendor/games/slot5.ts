@@ -56,6 +56,7 @@ export function mount(ctx: GameContext): void {
   const winEl = h('strong', {}, money(0n));
   const fsEl = h('strong', {}, '0');
   const banner = h('div', { class: 'dv-slot-banner', hidden: true });
+  const lineInfo = h('ul', { class: 'dv-linewins', 'aria-live': 'polite' });
   const updateTotal = () => { totalEl.textContent = money(totalBet(perLine, lines.length)); };
   select.addEventListener('change', () => { perLine = BigInt(select.value); updateTotal(); });
 
@@ -72,10 +73,11 @@ export function mount(ctx: GameContext): void {
   }
   grid.append(overlay);
 
-  async function spinTo(spin: Spin, fast: boolean) {
+  async function spinTo(spin: Spin, free: boolean, bpl: bigint) {
     fill(overlay);
+    fill(lineInfo);
     const motion = !prefersReducedMotion();
-    const filler = fast ? 8 : 14;
+    const filler = free ? 8 : 14;
     cols.forEach((col, r) => {
       const items = [...spin.grid[r].map(cell), ...(motion ? Array.from({ length: filler }, () => cell(randomCode())) : [])];
       const strip = h('div', { class: 'dv-strip' }, items);
@@ -86,13 +88,19 @@ export function mount(ctx: GameContext): void {
       fill(col, strip);
       if (motion) {
         void strip.offsetHeight;
-        strip.style.transition = `transform ${(fast ? 350 : 600) + r * (fast ? 90 : 180)}ms cubic-bezier(.2,.7,.25,1.05)`;
+        strip.style.transition = `transform ${(free ? 350 : 600) + r * (free ? 90 : 180)}ms cubic-bezier(.2,.7,.25,1.05)`;
         strip.style.transform = 'translateY(0)';
       }
     });
-    if (motion) await sleep((fast ? 350 : 600) + (reels - 1) * (fast ? 90 : 180) + 60);
+    if (motion) await sleep((free ? 350 : 600) + (reels - 1) * (free ? 90 : 180) + 60);
     for (const col of cols) col.querySelector('.dv-strip')?.querySelectorAll('.dv-cell:nth-child(n+4)').forEach((n) => n.remove());
     highlight(spin);
+    // Free spins run faster and pay double.
+    fill(lineInfo, spin.lineWins.map((w, i) => h('li', {},
+      h('span', { class: 'dv-swatch', style: `background:${LINE_COLORS[i % LINE_COLORS.length]}` }),
+      t('slot.lineWin', { line: w.line + 1, count: w.count, symbol: w.symbol }),
+      h('strong', {}, money(BigInt(w.multiplier) * bpl * (free ? 2n : 1n))))),
+    spin.scatters >= 3 ? h('li', {}, h('span', { class: 'dv-swatch', style: 'background:#b06cff' }), t('slot.scatter', { n: spin.scatters })) : null);
   }
 
   function highlight(spin: Spin) {
@@ -112,7 +120,7 @@ export function mount(ctx: GameContext): void {
     const bpl = decimalToMinor(String(round.input.betPerLine ?? toDecimal(perLine)));
     banner.hidden = true;
     fsEl.textContent = '0';
-    await spinTo(o.base, false);
+    await spinTo(o.base, false, bpl);
     let total = spinWin(o.base, bpl, false);
     winEl.textContent = money(total);
     if (o.freeSpins.length) {
@@ -128,7 +136,7 @@ export function mount(ctx: GameContext): void {
         }
         banner.textContent = t('slot.freeSpinOf', { n: i + 1, total: o.freeSpinsAwarded });
         fsEl.textContent = String(o.freeSpinsAwarded - i - 1);
-        await spinTo(fs, true);
+        await spinTo(fs, true, bpl);
         total += spinWin(fs, bpl, true);
         winEl.textContent = money(total);
         await pause(fs.lineWins.length ? 650 : 250);
@@ -144,7 +152,7 @@ export function mount(ctx: GameContext): void {
     void ctx.play({ betPerLine: toDecimal(perLine) }, draw);
   }));
 
-  ctx.stage.append(h('div', { class: 'dv-slot' }, h('div', { class: 'dv-slot-frame' }, grid), banner));
+  ctx.stage.append(h('div', { class: 'dv-slot' }, h('div', { class: 'dv-slot-frame' }, grid), banner, lineInfo));
   ctx.controls.append(
     h('div', { class: 'dv-field' }, h('label', {}, t('slot.betPerLine')), select,
       h('p', { class: 'dv-muted dv-limits' }, t('limits', { min: money(per.minBet), max: money(per.maxBet) }))),
