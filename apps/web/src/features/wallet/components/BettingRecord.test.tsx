@@ -50,9 +50,14 @@ describe('betting record', { timeout: 20_000 }, () => {
     const table = await screen.findByTestId('bets-table');
     expect(within(table).getAllByRole('row').filter((r) => r.closest('tbody'))).toHaveLength(10);
     expect(within(table).getByText('B0001')).toBeInTheDocument();
-    for (const h of ['N.º de orden', 'Juego', 'Categoría', 'Apuesta', 'Apuesta válida', 'Premio', 'G/P', 'Estado', 'Hora de apuesta', 'Liquidada']) {
+    for (const h of ['Juego', 'Apuesta', 'Apuesta válida', 'Premio', 'G/P', 'Estado', 'Hora']) {
       expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
     }
+    const first = within(table).getAllByRole('row')[1];
+    expect(first).toHaveTextContent('Aurora Slots 1');
+    expect(first).toHaveTextContent('Casino en vivo');
+    expect(first).toHaveTextContent('Liquidada: —');
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('Tragamonedas');
     const totals = screen.getByTestId('bets-totals');
     expect(totals).toHaveTextContent('Totales');
     expect(within(totals).getByText(/5\.50/).closest('.money')).toHaveClass('money--neg');

@@ -1,21 +1,35 @@
 /**
  * personalHistoryCopy — the betting record (§5): the member's bets in a date range (brand days,
- * at most 30), by category and status, 10 a page, with the range's totals. A table on desktop;
- * the same rows become cards on phones (wallet.css).
+ * at most 30), by category and status, 10 a page, with the range's totals. A table on desktop
+ * (the game cell carries category and order no, the time cell bet and settle time); the same rows
+ * become cards on phones (wallet.css).
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountGames, games, type GameType } from '@lobby/contract';
 import { useSession } from '@/features/session/api';
+import { formatDateTime } from '@/lib/format';
 import { useBetRecords, type BetStatus } from '../betRecords';
 import { presetRange, type DayRange } from '../logic';
-import { DateRangeBar, DateTime, Money, Panel, RecordsList, useOffset } from './ui';
+import { DateRangeBar, Money, Panel, RecordsList, useOffset } from './ui';
 import './betting.css';
 
 type Row = accountGames.BetRecordRow;
 type Totals = { bet: string; validBet: string; win: string; profit: string };
 
 const STATUS_TONE: Record<BetStatus, string> = { open: 'warn', settled: 'ok', refunded: 'muted' };
+
+/** A time in the brand's zone that may break between the day and the time, not inside them. */
+function Stamp({ value }: { value: string | null }) {
+  const offset = useOffset();
+  if (!value) return <span>—</span>;
+  const [day, time] = formatDateTime(value, offset).split(' ');
+  return (
+    <span className="w-bets__stamp num" dir="ltr">
+      <span>{day}</span> <span>{time}</span>
+    </span>
+  );
+}
 
 function BetTable({ rows, totals, symbol }: { rows: Row[]; totals: Totals; symbol: string }) {
   const { t } = useTranslation();
@@ -25,24 +39,23 @@ function BetTable({ rows, totals, symbol }: { rows: Row[]; totals: Totals; symbo
       <table className="w-table w-bets" data-testid="bets-table">
         <thead>
           <tr>
-            <th>{col('orderNo')}</th>
             <th>{col('game')}</th>
-            <th>{col('category')}</th>
             <th className="num-col">{col('bet')}</th>
             <th className="num-col">{col('validBet')}</th>
             <th className="num-col">{col('win')}</th>
             <th className="num-col">{col('profit')}</th>
             <th>{col('status')}</th>
-            <th>{col('betTime')}</th>
-            <th>{col('settleTime')}</th>
+            <th>{col('time')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.orderNo} data-status={r.status}>
-              <td data-label={col('orderNo')} className="num w-ellipsis" dir="ltr" title={r.orderNo}>{r.orderNo}</td>
-              <td data-label={col('game')} className="w-bets__game">{r.gameName}</td>
-              <td data-label={col('category')}>{t(`categories.${r.gameType}`, { defaultValue: r.gameType })}</td>
+              <td data-label={col('game')} className="w-bets__game">
+                <strong>{r.gameName}</strong>
+                <span className="w-bets__sub">{t(`categories.${r.gameType}`, { defaultValue: r.gameType })}</span>
+                <span className="w-bets__sub num" dir="ltr" title={col('orderNo')}>{r.orderNo}</span>
+              </td>
               <td data-label={col('bet')} className="num-col"><Money value={r.bet} symbol={symbol} /></td>
               <td data-label={col('validBet')} className="num-col"><Money value={r.validBet} symbol={symbol} /></td>
               <td data-label={col('win')} className="num-col"><Money value={r.win} symbol={symbol} /></td>
@@ -50,19 +63,21 @@ function BetTable({ rows, totals, symbol }: { rows: Row[]; totals: Totals; symbo
               <td data-label={col('status')}>
                 <span className={`chip chip--${STATUS_TONE[r.status]}`} data-status={r.status}>{t(`wallet.bets.status.${r.status}`)}</span>
               </td>
-              <td data-label={col('betTime')}><DateTime value={r.betTime} /></td>
-              <td data-label={col('settleTime')}><DateTime value={r.settleTime} /></td>
+              <td data-label={col('time')} className="w-bets__time">
+                <Stamp value={r.betTime} />
+                <span className="w-bets__sub">{col('settleTime')}: <Stamp value={r.settleTime} /></span>
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot className="w-bets__totals" data-testid="bets-totals">
           <tr>
-            <th scope="row" colSpan={3}>{t('wallet.bets.totals')}</th>
+            <th scope="row">{t('wallet.bets.totals')}</th>
             <td data-label={col('bet')} className="num-col"><Money value={totals.bet} symbol={symbol} /></td>
             <td data-label={col('validBet')} className="num-col"><Money value={totals.validBet} symbol={symbol} /></td>
             <td data-label={col('win')} className="num-col"><Money value={totals.win} symbol={symbol} /></td>
             <td data-label={col('profit')} className="num-col"><Money value={totals.profit} symbol={symbol} signed /></td>
-            <td colSpan={3} aria-hidden="true" className="w-bets__pad" />
+            <td colSpan={2} aria-hidden="true" className="w-bets__pad" />
           </tr>
         </tfoot>
       </table>
