@@ -78,6 +78,18 @@ describe('real play', () => {
     expect(await postingsOf(t, 'bet', m.id)).toBe(0);
   });
 
+  it('a member whose lobby session ended is demo.session.invalid and the round failed', async () => {
+    const m = await member(t, 10_000n);
+    const { token, game } = await launch(t, 'RNG', m);
+    await t.database.db.execute(`update sessions set revoked_at = now() where member_id = ${m.id}`);
+    const r = await dv(t, 'POST', 'play', token, { input: { betPerLine: '0.05' } });
+    expect(r.status).toBe(401);
+    expect(r.json.errorCode).toBe('demo.session.invalid');
+    const [row] = await t.database.db.select().from(demoVendorRounds).where(eq(demoVendorRounds.player, m.username));
+    expect(row.status).toBe('failed');
+    expect(await balanceOf(t, m.username, game.vendor.code)).toBe(10_000n);
+  });
+
   it('a wallet that takes the bet but does not answer gets a rollback: round refunded, balance unchanged', async () => {
     const m = await member(t, 10_000n);
     const { token, game } = await launch(t, 'ELOTT', m);
