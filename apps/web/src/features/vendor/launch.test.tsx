@@ -109,7 +109,8 @@ describe('useLaunchGame', () => {
     setup();
     fireEvent.click(screen.getByText('play-trial'));
     expect(await findFrame()).toHaveAttribute('src', GAME_URL);
-    expect(server.calls[0].body).toMatchObject({ accountType: 0, language: 'ES', nodeId: 'aurora-slot5', vassalage: 'RNG-AURORA', backUrl: '/rng?vendor=RNG-AURORA' });
+    expect(server.calls[0].body).toMatchObject({ accountType: 0, language: 'ES', nodeId: 'aurora-slot5', vassalage: 'RNG-AURORA', gameType: 'RNG' });
+    expect(server.calls[0].body).not.toHaveProperty('backUrl');
   });
 
   it('trial account, real play: the in_need_true_account warning with a confirm button', async () => {

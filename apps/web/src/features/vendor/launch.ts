@@ -39,7 +39,12 @@ export function safeBackPath(path: string | null | undefined): string {
   return path;
 }
 
-export function launchBody(game: Game, mode: LaunchMode, language: string, backUrl: string): games.LaunchBody {
+/**
+ * The launch request. No backUrl: our games always run in a frame (popup or /seamless), and a
+ * game page given a backUrl navigates the whole window there instead of telling its parent to
+ * close, which would reload the lobby.
+ */
+export function launchBody(game: Game, mode: LaunchMode, language: string): games.LaunchBody {
   return {
     gameType: game.gameType,
     vassalage: game.vassalage,
@@ -47,7 +52,6 @@ export function launchBody(game: Game, mode: LaunchMode, language: string, backU
     gameId: game.gameId || undefined,
     accountType: mode === 'real' ? games.ACCOUNT_TYPE.real : games.ACCOUNT_TYPE.free,
     language,
-    backUrl: safeBackPath(backUrl),
   };
 }
 
@@ -113,7 +117,7 @@ export function useLaunchGame(): (game: Game, mode: LaunchMode) => void {
     if (step === 'trialWarning') return alert(errorText('in_need_true_account'));
     if (busy) return;
     busy = true;
-    call(games.launchGame, { body: launchBody(game, mode, lang, back) })
+    call(games.launchGame, { body: launchBody(game, mode, lang) })
       .then((value) => {
         const url = value.content.game_url;
         const title = game.gameName || game.nodeName;
