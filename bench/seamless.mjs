@@ -16,9 +16,11 @@
 // PGlite (informational): the server on a temp DATA_DIR; the server is started once to migrate
 // and seed, stopped, the players are written into its data dir, and it is started again.
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
+import pg from 'pg';
 import { Pool } from 'undici';
 import { flag, opt, optText, withPgDatabase } from './lib/cli.mjs';
 import { benchBuild, fmt, rmTemp, runMain, serverMain, startServer, tempDir, writeResult } from './lib/common.mjs';
@@ -93,13 +95,34 @@ async function pair(client, ctx, member) {
 }
 
 /** Every player loops bet+win for warmup + duration; pairs inside the window are counted. */
-async function load(label, baseUrl, ctx) {
+/** CPU seconds (user + system) the processes used so far, from /proc/<pid>/stat (Linux, 100 ticks/s). */
+function cpuSeconds(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch { /* gone, or not Linux */ }
+  }
+  return ticks / 100;
+}
+
+/**
+ * The load. `pids()` answers the server's process and (PostgreSQL) its backends: their CPU
+ * inside the window, per pair, is reported too (a figure other work on the machine skews less).
+ */
+async function load(label, baseUrl, ctx, pids) {
   const client = new Pool(baseUrl, { connections: PLAYERS, pipelining: 1 });
   try {
     await pair(client, ctx, ctx.players[0]); // probe: fails fast with the server's answer
     const start = performance.now();
     const from = start + WARMUP_MS;
     const until = from + DURATION_MS;
+    const cpu = new Promise((resolve) => setTimeout(async () => {
+      const p = await pids();
+      const at = [cpuSeconds([p.server]), cpuSeconds(p.db)];
+      setTimeout(() => resolve([cpuSeconds([p.server]) - at[0], cpuSeconds(p.db) - at[1]]), DURATION_MS);
+    }, WARMUP_MS));
     const lat = [];
     let errors = 0;
     const loop = async (member) => {
@@ -119,9 +142,13 @@ async function load(label, baseUrl, ctx) {
       }
     };
     await Promise.all(ctx.players.map(loop));
+    const [serverCpu, dbCpu] = await cpu;
     lat.sort((a, b) => a - b);
-    const r = { label, pairsPerSec: Math.round(lat.length / (DURATION_MS / 1000)), p50Ms: +pct(lat, 50).toFixed(2), p99Ms: +pct(lat, 99).toFixed(2), pairs: lat.length, errors };
-    console.log(`${label.padEnd(12)} ${String(r.pairsPerSec).padStart(6)} pairs/s   p50 ${fmt(r.p50Ms, 2).padStart(6)} ms   p99 ${fmt(r.p99Ms, 2).padStart(7)} ms${errors ? `   ${errors} errors` : ''}`);
+    const perPair = (s) => (lat.length ? +((s * 1000) / lat.length).toFixed(3) : NaN);
+    const r = { label, pairsPerSec: Math.round(lat.length / (DURATION_MS / 1000)), p50Ms: +pct(lat, 50).toFixed(2), p99Ms: +pct(lat, 99).toFixed(2), pairs: lat.length, errors,
+      serverCpuMsPerPair: perPair(serverCpu), dbCpuMsPerPair: perPair(dbCpu) };
+    console.log(`${label.padEnd(12)} ${String(r.pairsPerSec).padStart(6)} pairs/s   p50 ${fmt(r.p50Ms, 2).padStart(6)} ms   p99 ${fmt(r.p99Ms, 2).padStart(7)} ms${errors ? `   ${errors} errors` : ''}`
+      + `   CPU/pair: server ${fmt(r.serverCpuMsPerPair, 2)} ms${label === 'PostgreSQL' ? `, backends ${fmt(r.dbCpuMsPerPair, 2)} ms` : ''}`);
     return r;
   } finally {
     await client.close();
@@ -141,7 +168,16 @@ async function onPostgres() {
       } finally {
         await database.close();
       }
-      return await load('PostgreSQL', server.baseUrl, ctx);
+      const backends = async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        try {
+          return (await c.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+        } finally {
+          await c.end();
+        }
+      };
+      return await load('PostgreSQL', server.baseUrl, ctx, async () => ({ server: server.child.pid, db: await backends() }));
     } catch (err) {
       if (server) console.error(server.log().slice(-2000));
       throw err;
@@ -168,7 +204,7 @@ async function onPglite() {
       await database.close();
     }
     server = await startServer({ dataDir, command, env: serverEnv });
-    return await load('PGlite', server.baseUrl, ctx);
+    return await load('PGlite', server.baseUrl, ctx, async () => ({ server: server.child.pid, db: [] }));
   } catch (err) {
     if (server) console.error(server.log().slice(-2000));
     throw err;
@@ -189,6 +225,8 @@ runMain(async () => {
     { figure: `seamless bet+win pairs/s (PostgreSQL, ${PLAYERS} players)`, value: pgRes.pairsPerSec, unit: 'pairs/s', goal: `>= ${GOAL_PAIRS}`, pass },
     { figure: 'seamless pair p50 (PostgreSQL)', value: pgRes.p50Ms, unit: 'ms', goal: null, pass: null },
     { figure: 'seamless pair p99 (PostgreSQL)', value: pgRes.p99Ms, unit: 'ms', goal: `<= ${GOAL_P99_MS}`, pass: p99Pass },
+    { figure: 'seamless server CPU per pair (PostgreSQL)', value: pgRes.serverCpuMsPerPair, unit: 'ms', goal: null, pass: null },
+    { figure: 'seamless PostgreSQL backends CPU per pair', value: pgRes.dbCpuMsPerPair, unit: 'ms', goal: null, pass: null },
   ];
   if (liteRes) {
     figures.push(
