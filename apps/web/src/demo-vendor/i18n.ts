@@ -43,7 +43,6 @@ const ES = {
   retry: 'Reintentar',
   // slot
   'slot.betPerLine': 'Apuesta por línea',
-  'slot.lines': '{n} líneas',
   'slot.spin': 'Girar',
   'slot.freeSpins': 'Giros gratis',
   'slot.freeSpinOf': 'Giro gratis {n} de {total}',
@@ -70,7 +69,6 @@ const ES = {
   'bac.tieResult': 'Empate',
   'bac.pays': 'paga {odds}',
   'bac.natural': 'Natural',
-  'bac.round': 'Ronda {id}',
   'bac.waiting': 'Esperando la mesa…',
   'bac.placed': 'Apuesta registrada para esta ronda',
   'bac.seedNote': 'Cada ronda de la mesa tiene su propia semilla: su hash se muestra mientras se apuesta y la semilla se revela con el reparto (semilla del cliente = id de la ronda, nonce 0).',
@@ -110,6 +108,10 @@ const ES = {
   'keno.hits': 'Aciertos',
   'keno.pays': 'Paga',
   'keno.result': '{hits} aciertos de {spots}',
+  'keno.result1': '1 acierto de {spots}',
+  'keno.legendPick': 'Sus números',
+  'keno.legendDrawn': 'Sorteados',
+  'keno.legendHit': 'Aciertos',
   'keno.needPicks': 'Elija al menos un número.',
 };
 
@@ -158,7 +160,6 @@ const EN: Record<Key, string> = {
   'error.engine': 'This game does not exist.',
   retry: 'Retry',
   'slot.betPerLine': 'Bet per line',
-  'slot.lines': '{n} lines',
   'slot.spin': 'Spin',
   'slot.freeSpins': 'Free spins',
   'slot.freeSpinOf': 'Free spin {n} of {total}',
@@ -184,7 +185,6 @@ const EN: Record<Key, string> = {
   'bac.tieResult': 'Tie',
   'bac.pays': 'pays {odds}',
   'bac.natural': 'Natural',
-  'bac.round': 'Round {id}',
   'bac.waiting': 'Waiting for the table…',
   'bac.placed': 'Bet placed for this round',
   'bac.seedNote': 'Each table round has its own seed: its hash is shown while bets are open and the seed is revealed with the deal (client seed = round id, nonce 0).',
@@ -220,6 +220,10 @@ const EN: Record<Key, string> = {
   'keno.hits': 'Hits',
   'keno.pays': 'Pays',
   'keno.result': '{hits} hits of {spots}',
+  'keno.result1': '1 hit of {spots}',
+  'keno.legendPick': 'Your numbers',
+  'keno.legendDrawn': 'Drawn',
+  'keno.legendHit': 'Hits',
   'keno.needPicks': 'Pick at least one number.',
 };
 

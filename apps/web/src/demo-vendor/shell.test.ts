@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DemoApiError, type DemoClient, type Round, type Session } from './api';
+import { DemoApiError, type DemoClient, type PlayAnswer, type Round, type Session } from './api';
 import { setLanguage } from './i18n';
 import { closeGame, mountShell } from './shell';
 
@@ -32,7 +32,7 @@ describe('game frame', () => {
     setLanguage('ES');
     let release!: () => void;
     const c = client({
-      play: vi.fn(() => new Promise((resolve) => { release = () => resolve({ round: round('r1'), balance: '2000.98', fairness: { ...fairness, nonce: 1 } }); })),
+      play: vi.fn(() => new Promise<PlayAnswer>((resolve) => { release = () => resolve({ round: round('r1'), balance: '2000.98', fairness: { ...fairness, nonce: 1 } }); })),
     });
     const root = document.createElement('div');
     document.body.append(root);

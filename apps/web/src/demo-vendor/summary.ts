@@ -32,14 +32,22 @@ export function outcomeSummary(engine: Engine, outcome: O | null, targetName: (c
     }
     case 'dice':
       return `${t('dice.rolled', { roll: num(outcome.roll).toFixed(2) })} · ${t(outcome.direction === 'over' ? 'dice.over' : 'dice.under')} ${num(outcome.target).toFixed(2)}`;
-    case 'crash':
-      return `${t('crash.crashed', { x: multiplier(num(outcome.crashPoint)) })} · ${t('crash.auto', { x: multiplier(num(outcome.cashOut)) })}`;
+    case 'crash': {
+      const crashed = t('crash.crashed', { x: multiplier(num(outcome.crashPoint)) });
+      return outcome.win
+        ? `${t('crash.cashedOut', { x: multiplier(num(outcome.cashOut)) })} · ${crashed.toLowerCase()}`
+        : `${crashed} · ${t('crash.auto', { x: multiplier(num(outcome.cashOut)) })}`;
+    }
     case 'keno':
-      return t('keno.result', { hits: arr(outcome.hits).length, spots: arr(outcome.picks).length });
+      return kenoResult(arr(outcome.hits).length, arr(outcome.picks).length);
   }
 }
 
 /** Whether the round paid more than it cost (for colouring the row). */
 export function roundWon(r: Round): boolean {
   return r.status === 'settled' && !r.profit.startsWith('-') && /[1-9]/.test(r.profit);
+}
+
+export function kenoResult(hits: number, spots: number): string {
+  return hits === 1 ? t('keno.result1', { spots }) : t('keno.result', { hits, spots });
 }

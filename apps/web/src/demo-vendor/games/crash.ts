@@ -38,11 +38,11 @@ export function crashInput(betMinor: bigint, cashOut: number) {
   return { bet: toDecimal(betMinor), cashOut };
 }
 
-const W = 600;
-const H = 320;
-
 export function mount(ctx: GameContext): void {
   const { session } = ctx;
+  // A squarer chart on phones so the flight stays readable (the SVG keeps its aspect ratio).
+  const W = window.innerWidth < 600 ? 400 : 600;
+  const H = window.innerWidth < 600 ? 300 : 320;
   const bet = amountField(t('bet'), session.minBet, session.maxBet, defaultBet(session.minBet, session.maxBet));
   const cashInput = h('input', { class: 'dv-input', inputmode: 'decimal', value: '2.00', 'aria-label': t('crash.cashOut') });
   const cashErr = h('p', { class: 'dv-field-error', hidden: true }, t('crash.cashOutInvalid'));
@@ -70,7 +70,7 @@ export function mount(ctx: GameContext): void {
   const tickEls = Array.from({ length: 4 }, (_, i) => s('text', { class: 'dv-tick', x: 8, y: (H / 5) * (i + 1) - 6 }, ''));
   const ticks = s('g', {}, tickEls);
   const badge = h('div', { class: 'dv-crash-badge', hidden: true });
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'dv-crash-svg', preserveAspectRatio: 'none', 'aria-hidden': 'true' },
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'dv-crash-svg', style: `aspect-ratio:${W} / ${H}`, 'aria-hidden': 'true' },
     s('defs', {}, s('linearGradient', { id: 'dvCrashFill', x1: 0, y1: 0, x2: 0, y2: 1 },
       s('stop', { offset: '0%', 'stop-color': '#3aa0ff', 'stop-opacity': 0.45 }),
       s('stop', { offset: '100%', 'stop-color': '#3aa0ff', 'stop-opacity': 0 }))),

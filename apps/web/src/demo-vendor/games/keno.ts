@@ -8,6 +8,7 @@ import { fill, h, pause } from '../dom';
 import { defaultBet, money, toDecimal } from '../format';
 import { t } from '../i18n';
 import type { GameContext } from '../shell';
+import { kenoResult } from '../summary';
 
 export const KENO_NUMBERS = 80;
 export const MAX_PICKS = 10;
@@ -113,7 +114,7 @@ export function mount(ctx: GameContext): void {
     }
     paint();
     const won = /[1-9]/.test(round.payout);
-    ctx.result(won ? 'win' : 'lose', `${t('keno.result', { hits: o.hits.length, spots: o.picks.length })} · ${won ? t('youWin', { amount: money(round.payout) }) : t('noWin')}`);
+    ctx.result(won ? 'win' : 'lose', `${kenoResult(o.hits.length, o.picks.length)} · ${won ? t('youWin', { amount: money(round.payout) }) : t('noWin')}`);
   }
 
   const play = ctx.playButton(playBtn(t('keno.play'), () => {
@@ -126,7 +127,11 @@ export function mount(ctx: GameContext): void {
     void ctx.play(kenoInput(b, picks), draw);
   }));
 
-  ctx.stage.append(h('div', { class: 'dv-keno' }, board, drawnRow));
+  const legend = h('div', { class: 'dv-keno-legend' },
+    h('span', {}, h('i', { class: 'picked' }), t('keno.legendPick')),
+    h('span', {}, h('i', { class: 'drawn' }), t('keno.legendDrawn')),
+    h('span', {}, h('i', { class: 'hit' }), t('keno.legendHit')));
+  ctx.stage.append(h('div', { class: 'dv-keno' }, board, legend, drawnRow));
   ctx.controls.append(
     h('div', { class: 'dv-keno-tools' },
       count,
