@@ -88,7 +88,7 @@ function CategoryMenu() {
                 {m.vendors.map((v) => (
                   <li key={v.vassalage}>
                     <Link to={vendorHref(m.gameType, v.vassalage)} className="catmenu__vendor">
-                      <img src={v.lagerIcon} alt="" width="36" height="36" loading="lazy" />
+                      <img src={v.lagerIcon} alt="" width="64" height="32" loading="lazy" />
                       <span>{v.displayName}</span>
                       {v.maintenance && <small className="catmenu__off">{t('games.maintenance')}</small>}
                     </Link>

@@ -92,7 +92,7 @@ function VendorCardBody({ card, action }: { card: VendorCard; action: string }) 
   return (
     <>
       <span className="vcard__logo">
-        <img src={card.lagerIcon} alt="" width="96" height="96" loading="lazy" />
+        <img src={card.lagerIcon} alt="" width="192" height="96" loading="lazy" />
       </span>
       <span className="vcard__name">{card.displayName}</span>
       {card.maintenance ? <span className="vcard__off">{t('games.maintenance')}</span> : <span className="vcard__cta">{action}</span>}

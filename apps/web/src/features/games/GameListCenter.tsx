@@ -59,7 +59,7 @@ export default function GameListCenter() {
             className="vendor-tabs__tab"
             onClick={() => set('vassalage', v.vassalage)}
           >
-            {v.lagerIcon ? <img src={v.lagerIcon} alt="" width="28" height="28" loading="lazy" /> : <Icon name="grid" size={18} />}
+            {v.lagerIcon ? <img src={v.lagerIcon} alt="" width="48" height="24" loading="lazy" /> : <Icon name="grid" size={18} />}
             <span>{v.displayName}</span>
             {v.maintenance && <span className="vendor-tabs__off">{t('games.maintenance')}</span>}
           </button>
