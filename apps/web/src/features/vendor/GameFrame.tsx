@@ -36,6 +36,12 @@ export function GameFrame({ url, title, onClose, variant, escapeCloses = true }:
   const fullscreen = useFullscreen(box);
   useCloseMessage(frame, onClose);
 
+  // The popup's dialog has no heading of its own: name it after the game.
+  useEffect(() => {
+    if (variant !== 'popup') return;
+    box.current?.closest('[role="dialog"]')?.setAttribute('aria-label', title);
+  }, [variant, title]);
+
   // Escape while focus is in this document (inside the frame the game owns the keyboard).
   useEffect(() => {
     if (!escapeCloses) return;

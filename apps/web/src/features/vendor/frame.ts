@@ -7,12 +7,11 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { QueryClient } from '@tanstack/react-query';
 import { memberKeys } from '@/features/session/api';
 import { walletKeys } from '@/features/wallet/keys';
+import { gameKeys } from '@/features/games/api';
 
 /** Posted by the demo vendor's game page to its parent window when the player presses close. */
 export const CLOSE_MESSAGE_TYPE = 'demo-vendor:close';
 
-/** The recent-games query key (features/games gameKeys.recent()). */
-export const RECENT_GAMES_KEY = ['games', 'mine', 'recent'] as const;
 
 /** True for `{type: 'demo-vendor:close'}` from our own origin, sent by the game's frame. */
 export function isCloseMessage(e: Pick<MessageEvent, 'origin' | 'data' | 'source'>, origin: string, frame: Window | null | undefined): boolean {
@@ -40,7 +39,7 @@ export function useCloseMessage(frame: RefObject<HTMLIFrameElement | null>, onCl
 export function refreshAfterGame(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: walletKeys.balance() });
   void qc.invalidateQueries({ queryKey: memberKeys.info() });
-  void qc.invalidateQueries({ queryKey: RECENT_GAMES_KEY });
+  void qc.invalidateQueries({ queryKey: gameKeys.recent() });
 }
 
 /** Only a http(s) address may go into the game frame; anything else (javascript:, data:) is refused. */

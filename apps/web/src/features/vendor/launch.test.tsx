@@ -11,7 +11,8 @@ import { setToken } from '@/lib/storage';
 import { memberFixture, statusFixture } from '@/test/fixtures';
 import { fail, fakeServer, ok } from '@/features/session/test/server';
 import { launchStep, resetLaunchState, safeBackPath, useLaunchGame, type LaunchMode } from './launch';
-import { isCloseMessage, safeGameUrl, RECENT_GAMES_KEY } from './frame';
+import { isCloseMessage, safeGameUrl } from './frame';
+import { gameKeys } from '@/features/games/api';
 import SeamlessPage from './SeamlessPage';
 
 const GAME: games.Game = {
@@ -185,7 +186,7 @@ describe('useLaunchGame', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Volver al lobby' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/rng?vendor=RNG-AURORA'));
     const keys = spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey));
-    expect(keys).toEqual(expect.arrayContaining([walletKeys.balance(), memberKeys.info(), RECENT_GAMES_KEY].map((k) => JSON.stringify(k))));
+    expect(keys).toEqual(expect.arrayContaining([walletKeys.balance(), memberKeys.info(), gameKeys.recent()].map((k) => JSON.stringify(k))));
   });
 });
 
@@ -212,11 +213,12 @@ describe('the game popup closes', () => {
     post(window.location.origin, frame.contentWindow);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(spy).toHaveBeenCalledWith({ queryKey: walletKeys.balance() });
-    expect(spy).toHaveBeenCalledWith({ queryKey: RECENT_GAMES_KEY });
+    expect(spy).toHaveBeenCalledWith({ queryKey: gameKeys.recent() });
   });
 
   it('on Escape and on the close button; the backdrop does not close it', async () => {
     await openPopup();
+    expect(screen.getByRole('dialog', { name: 'Aurora Slots' })).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('modal-backdrop'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     fireEvent.keyDown(document, { key: 'Escape' });
