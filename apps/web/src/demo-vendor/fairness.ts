@@ -7,9 +7,9 @@ import type { DemoClient, Fairness, SeedAnswer } from './api';
 import { fill, h } from './dom';
 import { t } from './i18n';
 
-/** A client seed the API accepts: 1-64 printable ASCII characters. */
+/** A client seed the API accepts: 1-64 printable ASCII characters without spaces. */
 export function validClientSeed(seed: string): boolean {
-  return /^[\x20-\x7e]{1,64}$/.test(seed) && seed.trim().length > 0;
+  return /^[\x21-\x7e]{1,64}$/.test(seed);
 }
 
 /**

@@ -78,3 +78,12 @@ describe('game frame', () => {
     expect(assign).toHaveBeenCalledWith('/pvp');
   });
 });
+
+describe('client seed', () => {
+  it('accepts what the API accepts: 1-64 printable ASCII characters without spaces', async () => {
+    const { validClientSeed } = await import('./fairness');
+    expect(validClientSeed('lucky-42')).toBe(true);
+    expect(validClientSeed('x'.repeat(64))).toBe(true);
+    for (const bad of ['', 'x'.repeat(65), 'my seed', 'semilla-ñ']) expect(validClientSeed(bad), bad).toBe(false);
+  });
+});

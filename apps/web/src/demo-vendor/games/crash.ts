@@ -118,7 +118,7 @@ export function mount(ctx: GameContext): void {
       counter.textContent = multiplier(m);
       if (o.win && m >= o.cashOut && badge.hidden) {
         badge.hidden = false;
-        badge.textContent = `${t('crash.cashedOut', { x: multiplier(o.cashOut) })} · +${money(round.payout)}`;
+        badge.textContent = `${t('crash.cashedOut', { x: multiplier(o.cashOut) })} · ${money(round.payout)}`;
       }
     };
     if (!prefersReducedMotion()) {
