@@ -20,6 +20,7 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { vendorRoutes } from './modules/vendor/routes.ts';
+import { agentRoutes } from './modules/agent/routes.ts';
 import { demoVendorPlugin } from './vendors/demo/plugin.ts';
 
 declare module 'fastify' {
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(walletRoutes);
   await app.register(gamesRoutes);
   await app.register(vendorRoutes);
+  await app.register(agentRoutes);
   await app.register(demoVendorPlugin);
   await app.register(webPlugin, { webDist: config.webDist });
   registerJobs(app);

@@ -194,6 +194,8 @@ export const brandConfig = z.object({
     newIpVerification: z.array(z.enum(['sms', 'email', 'bank', 'otp'])),
   }),
   wallet: walletConfig.default(DEFAULT_WALLET_CONFIG),
+  /** Agent reports: a member is active on a day with valid bets at or above this (minor units; default 100 = 1.00). */
+  activeMemberValidBet: z.number().int().min(0).optional(),
 });
 export type BrandConfig = z.infer<typeof brandConfig>;
 

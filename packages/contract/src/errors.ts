@@ -91,6 +91,10 @@ export const ERRORS = {
   'wallet.downline.invalid': e(403, 'This member is not in your team.', 'Este miembro no pertenece a su equipo.'),
   'wallet.range.invalid': e(400, 'The start date must not be after the end date.', 'La fecha de inicio no puede ser posterior a la fecha de fin.'),
   'wallet.range.too.long': e(400, 'Choose a date range of at most {days} days.', 'Elija un rango de fechas de {days} días como máximo.'),
+  // agent back office
+  'agent.direct.only': e(403, 'Only your direct downlines can be changed this way.', 'Solo sus subordinados directos pueden modificarse de esta forma.'),
+  'agent.already.agent': e(409, 'This member already is an agent.', 'Este miembro ya es agente.'),
+  'agent.nickname.invalid': e(400, 'The nickname must have between 1 and {max} characters.', 'El apodo debe tener entre 1 y {max} caracteres.'),
   // vendor
   'vendor.signature.invalid': e(401, 'The vendor signature is missing, wrong or expired.', 'La firma del proveedor falta, es incorrecta o caducó.'),
   'vendor.member.unknown': e(404, 'Unknown member.', 'Miembro desconocido.'),

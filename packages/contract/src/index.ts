@@ -13,3 +13,4 @@ export * as games from './games.ts';
 export * as vendor from './vendor.ts';
 export * as accountGames from "./account-games.ts";
 export * as demoVendor from "./demo-vendor.ts";
+export * as agent from "./agent.ts";

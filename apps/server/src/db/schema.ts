@@ -167,3 +167,4 @@ export * from './cashier-schema.ts';
 export * from './games-schema.ts';
 export * from './vendor-schema.ts';
 export * from './demo-vendor-schema.ts';
+export * from './agent-schema.ts';

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { merchants } from './schema.ts';
+
+/**
+ * The downline tree as a closure table: one row per (ancestor, descendant) pair, depth 0 being
+ * the member itself. Kept by triggers on `members` (insert, and a change of parent_id moves the
+ * subtree) so that every way of creating a member keeps it in step; see migration 0012.
+ */
+export const memberTree = pgTable('member_tree', {
+  merchantId: integer().notNull().references(() => merchants.id),
+  ancestorId: bigint({ mode: 'bigint' }).notNull(),
+  descendantId: bigint({ mode: 'bigint' }).notNull(),
+  depth: integer().notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.ancestorId, t.descendantId] }),
+  /** "All of my team" (depth > 0) and "my direct downlines" (depth = 1). */
+  index('member_tree_team').on(t.ancestorId, t.depth, t.descendantId),
+  /** "My uplines". */
+  index('member_tree_uplines').on(t.descendantId, t.depth),
+]);
+
+/**
+ * One member's day (local day of the brand's GMT offset) for agent reports: recomputed from
+ * bet_records, deposit_orders and withdrawals for every (member, day) the rollup job finds
+ * touched, so running it twice changes nothing. Team reports sum these over the closure table.
+ */
+export const agentDailyStats = pgTable('agent_daily_stats', {
+  merchantId: integer().notNull().references(() => merchants.id),
+  memberId: bigint({ mode: 'bigint' }).notNull(),
+  day: date({ mode: 'string' }).notNull(),
+  bets: integer().notNull().default(0),
+  bet: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  validBet: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  win: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  profit: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  deposits: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  withdrawals: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  /** The member's first confirmed deposit / first bet / registration fell on this day. */
+  firstDeposit: boolean().notNull().default(false),
+  firstBet: boolean().notNull().default(false),
+  registered: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.memberId, t.day] }),
+  index('agent_daily_stats_day').on(t.merchantId, t.day),
+]);
+
+/** How far the rollup job has read each append-only source (by id). */
+export const agentRollupMarks = pgTable('agent_rollup_marks', {
+  source: text().primaryKey(),
+  lastId: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

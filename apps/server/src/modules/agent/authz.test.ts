@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { members, sessions } from '../../db/schema.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { addMember, api, brandOf, memberId, tokenFor } from '../wallet/testkit.ts';
+
+/** The authorisation matrix of every agent call (issue 8): who may act on whom. */
+const t = useTestApp();
+
+const OVERVIEW = '/wps/relay/ODSFE2_agentTeamOverview?startDate=2026-01-01&endDate=2026-01-07';
+const LIST = '/wps/relay/MCSFE_agentDownlines?scope=all';
+const BETTING = '/wps/relay/ODSFE2_agentTeamBetting?startDate=2026-01-01&endDate=2026-01-07';
+const SET_AGENT = '/wps/relay/MCSFE_agentSetAgent';
+const NICKNAME = '/wps/relay/MCSFE_agentEditNickname';
+const RESET = '/wps/relay/MCSFE_agentResetPassword';
+
+const READS = [OVERVIEW, LIST, BETTING];
+const WRITES: [string, (id: string) => object][] = [
+  [NICKNAME, (memberId) => ({ memberId, nickname: 'Nick' })],
+  [RESET, (memberId) => ({ memberId })],
+  [SET_AGENT, (memberId) => ({ memberId })],
+];
+
+const codeOf = (r: { json(): { errorCode?: string } }) => r.json().errorCode;
+
+describe('callers who are not agents', () => {
+  it('visitor: customer.not.login on every call', async () => {
+    for (const url of READS) expect(codeOf(await api(t, undefined, 'GET', url))).toBe('customer.not.login');
+    const target = String(await memberId(t, 'player01'));
+    for (const [url, body] of WRITES) {
+      const r = await api(t, undefined, 'POST', url, body(target));
+      expect([r.statusCode, codeOf(r)]).toEqual([401, 'customer.not.login']);
+    }
+  });
+
+  it('member: login.non.agent; trial: in_need_true_account, even on a member below them', async () => {
+    const player = await tokenFor(t, 'player01');
+    const trialRow = await addMember(t, 'demo', { type: brandOf(t).config.trialType });
+    const trial = await tokenFor(t, trialRow.username);
+    const below = await addMember(t, 'demo', { parent: 'player01' });
+    for (const url of READS) {
+      expect(codeOf(await api(t, player, 'GET', url))).toBe('login.non.agent');
+      expect(codeOf(await api(t, trial, 'GET', url))).toBe('in_need_true_account');
+    }
+    for (const [url, body] of WRITES) {
+      const r = await api(t, player, 'POST', url, body(String(below.id)));
+      expect([r.statusCode, codeOf(r)]).toEqual([403, 'login.non.agent']);
+      expect(codeOf(await api(t, trial, 'POST', url, body(String(below.id))))).toBe('in_need_true_account');
+    }
+  });
+});
+
+describe('an agent acting on members', () => {
+  it('own member, own sub-agent and deep descendant are allowed; others are wallet.downline.invalid', async () => {
+    const agent = await tokenFor(t, 'agent01');
+    const deep = await addMember(t, 'demo', { parent: 'subagent01' });
+    const otherAgent = await addMember(t, 'demo', { type: 1 });
+    const otherMember = await addMember(t, 'demo', { parent: otherAgent.username });
+    const otherBrand = await memberId(t, 'player01', 'luna');
+    const self = await memberId(t, 'agent01');
+    const own = String(await memberId(t, 'player01'));
+    const sub = String(await memberId(t, 'subagent01'));
+
+    for (const id of [own, sub, String(deep.id)]) {
+      const r = await api(t, agent, 'POST', NICKNAME, { memberId: id, nickname: ` Nick ${id} ` });
+      expect(r.statusCode).toBe(200);
+      expect(r.json().value.nickname).toBe(`Nick ${id}`);
+    }
+    for (const id of [otherMember.id, otherAgent.id, otherBrand, self, 999_999_999n]) {
+      for (const [url, body] of WRITES) {
+        const r = await api(t, agent, 'POST', url, body(String(id)));
+        expect([r.statusCode, codeOf(r)], `${url} ${id}`).toEqual([403, 'wallet.downline.invalid']);
+      }
+    }
+    // nothing outside the subtree changed
+    const [o] = await t.database.db.select().from(members).where(eq(members.id, otherMember.id));
+    expect([o!.nickname, o!.mustChangePassword, o!.type]).toEqual([otherMember.nickname, false, 0]);
+
+    // set as agent: direct only, and only once
+    expect(codeOf(await api(t, agent, 'POST', SET_AGENT, { memberId: String(deep.id) }))).toBe('agent.direct.only');
+    expect(codeOf(await api(t, agent, 'POST', SET_AGENT, { memberId: sub }))).toBe('agent.already.agent');
+    const direct = await addMember(t, 'demo', { parent: 'agent01' });
+    const made = await api(t, agent, 'POST', SET_AGENT, { memberId: String(direct.id) });
+    expect(made.statusCode).toBe(200);
+    expect(made.json().value).toMatchObject({ isAgent: true, type: 2, level: 1, parentAccount: 'agent01' });
+  });
+
+  it('a sub-agent sees only its own subtree, not its upline or siblings', async () => {
+    const sub = await tokenFor(t, 'subagent01');
+    const mine = await addMember(t, 'demo', { parent: 'subagent01' });
+    const list = await api(t, sub, 'GET', LIST);
+    const accounts = list.json().value.list.map((d: { account: string }) => d.account);
+    expect(accounts).toContain(mine.username);
+    expect(accounts).not.toContain('player01');
+    for (const name of ['agent01', 'player01']) {
+      const r = await api(t, sub, 'POST', NICKNAME, { memberId: String(await memberId(t, name)), nickname: 'x' });
+      expect(codeOf(r)).toBe('wallet.downline.invalid');
+    }
+  });
+
+  it('reset password: default password, forced change, sessions ended', async () => {
+    const agent = await tokenFor(t, 'agent01');
+    const m = await addMember(t, 'demo', { parent: 'subagent01' });
+    const token = await tokenFor(t, m.username);
+    const r = await api(t, agent, 'POST', RESET, { memberId: String(m.id) });
+    expect(r.json().value).toEqual({ memberId: String(m.id), mustChangePassword: true });
+    const [row] = await t.database.db.select().from(members).where(eq(members.id, m.id));
+    expect(row!.mustChangePassword).toBe(true);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    const live = await t.database.db.select().from(sessions).where(eq(sessions.memberId, m.id));
+    expect(live.every((s) => s.revokedAt !== null)).toBe(true);
+    expect(codeOf(await api(t, token, 'GET', '/wps/member/info'))).toBe('login.not.session');
+  });
+
+  it('nickname: empty or too long is agent.nickname.invalid; an id that is not a number is request_param_err', async () => {
+    const agent = await tokenFor(t, 'agent01');
+    const id = String(await memberId(t, 'player01'));
+    expect(codeOf(await api(t, agent, 'POST', NICKNAME, { memberId: id, nickname: '  ' }))).toBe('agent.nickname.invalid');
+    expect(codeOf(await api(t, agent, 'POST', NICKNAME, { memberId: id, nickname: 'x'.repeat(33) }))).toBe('agent.nickname.invalid');
+    expect(codeOf(await api(t, agent, 'POST', NICKNAME, { memberId: 'abc', nickname: 'ok' }))).toBe('request_param_err');
+  });
+});

@@ -1,0 +1,151 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+
+/**
+ * Agent report queries. Every team query starts from the closure table
+ * (member_tree_team index: ancestor_id, depth, descendant_id) and reads rollups, never raw bets.
+ */
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** How far below `agentId` `memberId` sits (1 = direct), or null when it is not in the team. */
+export async function depthBelow(db: Db, merchantId: number, agentId: bigint, memberId: bigint): Promise<number | null> {
+  const [row] = rowsOf<{ depth: number }>(await db.execute(sql`
+    select depth from member_tree
+     where ancestor_id = ${agentId} and descendant_id = ${memberId} and merchant_id = ${merchantId} and depth > 0`));
+  return row ? Number(row.depth) : null;
+}
+
+export interface TeamCounts { team: number; direct: number }
+
+export async function teamCounts(db: Db, agentId: bigint): Promise<TeamCounts> {
+  const [row] = rowsOf<{ team: number; direct: number }>(await db.execute(sql`
+    select count(*)::int as team, count(*) filter (where depth = 1)::int as direct
+      from member_tree where ancestor_id = ${agentId} and depth > 0`));
+  return { team: row?.team ?? 0, direct: row?.direct ?? 0 };
+}
+
+export async function teamBalance(db: Db, merchantId: number, agentId: bigint): Promise<bigint> {
+  const [row] = rowsOf<{ total: string }>(await db.execute(sql`
+    select coalesce(sum(a.balance), 0)::text as total
+      from member_tree t
+      join ledger_accounts a on a.merchant_id = ${merchantId} and a.member_id = t.descendant_id and a.wallet = 'main'
+     where t.ancestor_id = ${agentId} and t.depth > 0`));
+  return BigInt(row?.total ?? '0');
+}
+
+/** A live session: not revoked, not expired, seen within the idle timeout. */
+const live = (s: string, idleCutoff: Date) => sql.raw(`${s}.revoked_at is null and ${s}.expires_at > now() and ${s}.last_seen_at > '${idleCutoff.toISOString()}'::timestamptz`);
+
+export async function onlineCount(db: Db, merchantId: number, agentId: bigint, idleCutoff: Date): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`
+    select count(distinct s.member_id)::int as n from sessions s
+     where s.merchant_id = ${merchantId} and ${live('s', idleCutoff)}
+       and exists (select 1 from member_tree t where t.ancestor_id = ${agentId} and t.descendant_id = s.member_id and t.depth > 0)`));
+  return row?.n ?? 0;
+}
+
+export interface DayRow {
+  day: string; registrations: number; first_deposits: number; first_bets: number; active: number; bettors: number;
+  bet: string; valid_bet: string; win: string; profit: string; deposits: string; withdrawals: string;
+}
+
+/** The team's rollups per day of [startDate, endDate] (days without rows are absent). */
+export async function teamDays(db: Db, agentId: bigint, startDate: string, endDate: string, activeMin: bigint): Promise<DayRow[]> {
+  return rowsOf<DayRow>(await db.execute(sql`
+    select s.day::text as day,
+           count(*) filter (where s.registered)::int as registrations,
+           count(*) filter (where s.first_deposit)::int as first_deposits,
+           count(*) filter (where s.first_bet)::int as first_bets,
+           count(*) filter (where s.valid_bet >= ${activeMin} and s.valid_bet > 0)::int as active,
+           count(*) filter (where s.bets > 0)::int as bettors,
+           sum(s.bet)::text as bet, sum(s.valid_bet)::text as valid_bet, sum(s.win)::text as win,
+           sum(s.profit)::text as profit, sum(s.deposits)::text as deposits, sum(s.withdrawals)::text as withdrawals
+      from member_tree t
+      join agent_daily_stats s on s.member_id = t.descendant_id and s.day between ${startDate}::date and ${endDate}::date
+     where t.ancestor_id = ${agentId} and t.depth > 0
+     group by s.day order by s.day`));
+}
+
+/** Distinct team members active on at least one day of the range. */
+export async function activeMembers(db: Db, agentId: bigint, startDate: string, endDate: string, activeMin: bigint): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`
+    select count(distinct s.member_id)::int as n
+      from member_tree t
+      join agent_daily_stats s on s.member_id = t.descendant_id and s.day between ${startDate}::date and ${endDate}::date
+     where t.ancestor_id = ${agentId} and t.depth > 0 and s.valid_bet >= ${activeMin} and s.valid_bet > 0`));
+  return row?.n ?? 0;
+}
+
+export interface DownlineRow {
+  id: string; username: string; nickname: string; type: number; depth: number; parent: string | null;
+  balance: string; team_size: number; online: boolean; created_at: Date | string; last_login_at: Date | string | null;
+}
+
+/** The columns of a downline row for members `m` found through closure rows `t`. */
+const downlineColumns = (idleCutoff: Date) => sql`
+  m.id::text as id, m.username, m.nickname, m.type, t.depth, p.username as parent,
+  coalesce((select a.balance from ledger_accounts a where a.merchant_id = m.merchant_id and a.member_id = m.id and a.wallet = 'main'), 0)::text as balance,
+  (select count(*) from member_tree x where x.ancestor_id = m.id and x.depth > 0)::int as team_size,
+  exists (select 1 from sessions s where s.member_id = m.id and s.merchant_id = m.merchant_id and ${live('s', idleCutoff)}) as online,
+  m.created_at, m.last_login_at`;
+
+export interface DownlineFilter {
+  scope: 'direct' | 'all'; account?: string; agentTypes?: number[]; notAgentTypes?: number[];
+  from?: Date; to?: Date; limit: number; offset: number;
+}
+
+export async function downlines(db: Db, merchantId: number, agentId: bigint, f: DownlineFilter, idleCutoff: Date) {
+  const where: SQL[] = [sql`t.ancestor_id = ${agentId}`, f.scope === 'direct' ? sql`t.depth = 1` : sql`t.depth > 0`, sql`m.merchant_id = ${merchantId}`];
+  if (f.account) where.push(sql`m.username_key like ${`${f.account.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (f.agentTypes) where.push(sql`m.type in (${sql.join(f.agentTypes.map((n) => sql`${n}`), sql`, `)})`);
+  if (f.notAgentTypes) where.push(sql`m.type not in (${sql.join(f.notAgentTypes.map((n) => sql`${n}`), sql`, `)})`);
+  if (f.from) where.push(sql`m.created_at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) where.push(sql`m.created_at < ${f.to.toISOString()}::timestamptz`);
+  const cond = sql.join(where, sql` and `);
+  const [rows, total] = await Promise.all([
+    db.execute(sql`
+      select ${downlineColumns(idleCutoff)}
+        from member_tree t join members m on m.id = t.descendant_id left join members p on p.id = m.parent_id
+       where ${cond} order by m.id desc limit ${f.limit} offset ${f.offset}`),
+    db.execute(sql`select count(*)::int as n from member_tree t join members m on m.id = t.descendant_id where ${cond}`),
+  ]);
+  return { rows: rowsOf<DownlineRow>(rows), total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 };
+}
+
+/** One downline row of `memberId` as seen from `agentId` (which must be an ancestor). */
+export async function downlineOf(db: Db, agentId: bigint, memberId: bigint, idleCutoff: Date): Promise<DownlineRow | undefined> {
+  return rowsOf<DownlineRow>(await db.execute(sql`
+    select ${downlineColumns(idleCutoff)}
+      from member_tree t join members m on m.id = t.descendant_id left join members p on p.id = m.parent_id
+     where t.ancestor_id = ${agentId} and t.descendant_id = ${memberId}`))[0];
+}
+
+export interface BettingRow { id: string; username: string; parent: string | null; bets: number; bet: string; valid_bet: string; win: string; profit: string }
+export interface BettingTotals { members: number; bets: number; bet: string; valid_bet: string; win: string; profit: string }
+
+/** Per-member betting totals of the team over the range, biggest bettors first; with totals. */
+export async function teamBetting(db: Db, agentId: bigint, startDate: string, endDate: string, account: string | undefined, limit: number, offset: number) {
+  const acct = account ? sql`and m.username_key like ${`${account.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  const per = sql`
+    select s.member_id, sum(s.bets)::int as bets, sum(s.bet) as bet, sum(s.valid_bet) as valid_bet,
+           sum(s.win) as win, sum(s.profit) as profit
+      from member_tree t
+      join agent_daily_stats s on s.member_id = t.descendant_id and s.day between ${startDate}::date and ${endDate}::date
+      join members m on m.id = t.descendant_id
+     where t.ancestor_id = ${agentId} and t.depth > 0 and s.bets > 0 ${acct}
+     group by s.member_id`;
+  const [rows, totals] = await Promise.all([
+    db.execute(sql`
+      with per as (${per})
+      select per.member_id::text as id, m.username, p.username as parent, per.bets, per.bet::text as bet,
+             per.valid_bet::text as valid_bet, per.win::text as win, per.profit::text as profit
+        from per join members m on m.id = per.member_id left join members p on p.id = m.parent_id
+       order by per.bet desc, per.member_id limit ${limit} offset ${offset}`),
+    db.execute(sql`
+      with per as (${per})
+      select count(*)::int as members, coalesce(sum(bets), 0)::int as bets, coalesce(sum(bet), 0)::text as bet,
+             coalesce(sum(valid_bet), 0)::text as valid_bet, coalesce(sum(win), 0)::text as win, coalesce(sum(profit), 0)::text as profit
+        from per`),
+  ]);
+  return { rows: rowsOf<BettingRow>(rows), totals: rowsOf<BettingTotals>(totals)[0]! };
+}

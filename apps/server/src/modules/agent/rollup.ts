@@ -1,0 +1,126 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/index.ts';
+
+/**
+ * The agent_daily_stats rollup. Three append-only sources tell which (member, local day) rows
+ * changed: vendor_transactions (a bet, win or rollback touches the bets of its round),
+ * members (a registration) and postings of kind deposit / withdraw_pay. Each run reads every
+ * source past its watermark (by id, `BATCH` rows at most), collects the touched keys and
+ * recomputes those rows from bet_records, deposit_orders and withdrawals. A recompute is a
+ * pure function of the raw rows, so running twice, or overlapping runs, change nothing.
+ *
+ * A row id becomes visible at its transaction's commit, so a lower id can appear after a
+ * higher one. The watermark therefore only moves past rows older than `LAG_MS`: newer rows
+ * are read again on the next run (harmless, see above), and a writer whose transaction stays
+ * open longer than LAG_MS is the only way to be missed.
+ */
+export const BATCH = 5_000;
+export const LAG_MS = 60_000;
+
+/** Local day (brand offset in minutes) of a timestamptz expression. */
+const localDay = (ts: SQL, off: SQL) => sql`((${ts} at time zone 'UTC') + make_interval(mins => ${off}))::date`;
+const OFF = sql`(mc.config->>'gmtOffsetMinutes')::int`;
+
+interface Source { name: string; keys: (mark: bigint) => SQL }
+
+/** Each source: `select id, created_at, merchant_id, member_id, ts` of its rows past the mark. */
+const SOURCES: Source[] = [
+  {
+    name: 'vendor_transactions',
+    keys: (mark) => sql`
+      select v.id, v.created_at, b.merchant_id, b.member_id, b.bet_at as ts
+        from (select * from vendor_transactions where id > ${mark} order by id limit ${BATCH}) v
+        left join bet_records b on b.merchant_id = v.merchant_id and b.vendor = v.vendor and b.round_id = v.round_id`,
+  },
+  {
+    name: 'members',
+    keys: (mark) => sql`
+      select id, created_at, merchant_id, id as member_id, created_at as ts
+        from members where id > ${mark} order by id limit ${BATCH}`,
+  },
+  {
+    name: 'postings',
+    keys: (mark) => sql`
+      select p.id, p.created_at, p.merchant_id, p.member_id, coalesce(o.closed_at, w.paid_at, p.created_at) as ts
+        from (select * from postings where id > ${mark} order by id limit ${BATCH}) p
+        left join deposit_orders o on p.kind = 'deposit' and o.merchant_id = p.merchant_id and o.order_no = substr(p.idem_key, 9)
+        left join withdrawals w on p.kind = 'withdraw_pay' and w.merchant_id = p.merchant_id and w.withdraw_no = split_part(p.idem_key, ':', 2)
+       where p.kind in ('deposit', 'withdraw_pay')`,
+  },
+];
+
+/** Statuses of a withdrawal that was paid out. */
+const PAID = sql`('paid', 'received', 'disputed', 'auto_received')`;
+
+/**
+ * Recomputes agent_daily_stats for the (merchant, member, day) rows of `keys` (a query with
+ * those three columns). Answers the rows written.
+ */
+export async function recompute(tx: Db | Tx, keys: SQL): Promise<number> {
+  const res = await tx.execute(sql`
+    with k as (${keys}),
+    r as (
+      select k.merchant_id, k.member_id, k.day,
+             (k.day::timestamp - make_interval(mins => ${OFF})) at time zone 'UTC' as t0,
+             (k.day::timestamp + interval '1 day' - make_interval(mins => ${OFF})) at time zone 'UTC' as t1
+        from k join merchants mc on mc.id = k.merchant_id
+    )
+    insert into agent_daily_stats as s (merchant_id, member_id, day, bets, bet, valid_bet, win, profit,
+      deposits, withdrawals, first_deposit, first_bet, registered, updated_at)
+    select r.merchant_id, r.member_id, r.day, b.n, b.bet, b.valid_bet, b.win, b.profit, d.amount, w.amount,
+           d.n > 0 and not exists (select 1 from deposit_orders o where o.merchant_id = r.merchant_id
+             and o.member_id = r.member_id and o.status = 'confirmed' and o.closed_at < r.t0),
+           b.n > 0 and not exists (select 1 from bet_records x where x.merchant_id = r.merchant_id
+             and x.member_id = r.member_id and x.bet_at < r.t0 and x.status <> 'refunded'),
+           m.created_at >= r.t0 and m.created_at < r.t1, now()
+      from r
+      join members m on m.id = r.member_id and m.merchant_id = r.merchant_id
+      cross join lateral (
+        select count(*)::int as n, coalesce(sum(x.bet), 0) as bet, coalesce(sum(x.valid_bet), 0) as valid_bet,
+               coalesce(sum(x.win), 0) as win, coalesce(sum(x.profit), 0) as profit
+          from bet_records x where x.merchant_id = r.merchant_id and x.member_id = r.member_id
+           and x.bet_at >= r.t0 and x.bet_at < r.t1 and x.status <> 'refunded') b
+      cross join lateral (
+        select count(*)::int as n, coalesce(sum(o.amount), 0) as amount from deposit_orders o
+         where o.merchant_id = r.merchant_id and o.member_id = r.member_id and o.status = 'confirmed'
+           and o.closed_at >= r.t0 and o.closed_at < r.t1) d
+      cross join lateral (
+        select coalesce(sum(x.amount), 0) as amount from withdrawals x
+         where x.merchant_id = r.merchant_id and x.member_id = r.member_id and x.status in ${PAID}
+           and x.paid_at >= r.t0 and x.paid_at < r.t1) w
+    on conflict (member_id, day) do update set
+      bets = excluded.bets, bet = excluded.bet, valid_bet = excluded.valid_bet, win = excluded.win,
+      profit = excluded.profit, deposits = excluded.deposits, withdrawals = excluded.withdrawals,
+      first_deposit = excluded.first_deposit, first_bet = excluded.first_bet,
+      registered = excluded.registered, updated_at = excluded.updated_at`);
+  return (res as unknown as { affectedRows?: number; rowCount?: number }).rowCount
+    ?? (res as unknown as { affectedRows?: number }).affectedRows ?? 0;
+}
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/**
+ * One rollup run (the `agent.rollup` job, under its advisory lock): folds each source past its
+ * watermark and moves the watermark. Answers the stats rows written.
+ */
+export async function rollup(tx: Tx, now = new Date()): Promise<number> {
+  const settled = new Date(now.getTime() - LAG_MS);
+  let written = 0;
+  for (const src of SOURCES) {
+    await tx.execute(sql`insert into agent_rollup_marks (source) values (${src.name}) on conflict do nothing`);
+    const [mark] = rowsOf<{ last_id: string }>(await tx.execute(sql`select last_id from agent_rollup_marks where source = ${src.name} for update`));
+    const from = BigInt(mark!.last_id);
+    const [seen] = rowsOf<{ settled_max: string | null; n: number }>(await tx.execute(sql`
+      with src as (${src.keys(from)})
+      select max(id) filter (where created_at < ${settled.toISOString()}::timestamptz) as settled_max, count(*)::int as n from src`));
+    if (!seen || seen.n === 0) continue;
+    written += await recompute(tx, sql`
+      select distinct src.merchant_id, src.member_id, ${localDay(sql`src.ts`, OFF)} as day
+        from (${src.keys(from)}) src join merchants mc on mc.id = src.merchant_id
+       where src.member_id is not null`);
+    if (seen.settled_max !== null) {
+      await tx.execute(sql`update agent_rollup_marks set last_id = ${seen.settled_max}, updated_at = now() where source = ${src.name}`);
+    }
+  }
+  return written;
+}

@@ -1,0 +1,162 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { LIMITS, type agent } from '@lobby/contract';
+import type { Db } from '../../db/index.ts';
+import { members, sessions } from '../../db/schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import { requireAgent, type Principal } from '../../plugins/session.ts';
+import { hashPassword } from '../session/passwords.ts';
+import { formatAmount } from '../wallet/money.ts';
+import { dayRange } from '../wallet/records.ts';
+import * as q from './queries.ts';
+
+/** Default active-member threshold: valid bets of 1.00 in a day. */
+export const DEFAULT_ACTIVE_MIN = 100n;
+export const NICKNAME_MAX = 32;
+const DAY_MS = 86_400_000;
+
+// ---- Authorisation: the one place that decides what an agent may see or change -------------
+
+/** The caller as an agent (trial: in_need_true_account; not an agent: login.non.agent). */
+export function agentOf(p: Principal): Principal {
+  return requireAgent(p);
+}
+
+/**
+ * A member of the caller's own subtree (any depth; `direct` = depth 1 only). Anything else
+ * (another agent's member, another brand's, an unknown id, the caller itself) is
+ * `wallet.downline.invalid`, the same answer whichever it is, so ids cannot be probed.
+ */
+export async function downlineOf(db: Db, brand: Brand, p: Principal, memberId: string, opts: { direct?: boolean } = {}): Promise<{ id: bigint; depth: number }> {
+  const me = agentOf(p).member;
+  const id = BigInt(memberId);
+  const depth = id > 0n ? await q.depthBelow(db, brand.id, me.id, id) : null;
+  if (depth === null) throw new AppError('wallet.downline.invalid');
+  if (opts.direct && depth !== 1) throw new AppError('agent.direct.only');
+  return { id, depth };
+}
+
+// ---- Views -------------------------------------------------------------------------------
+
+const idleCutoff = (brand: Brand) => new Date(Date.now() - brand.config.security.idleTimeoutMinutes * 60_000);
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function toDownline(brand: Brand, r: q.DownlineRow): agent.Downline {
+  return {
+    memberId: r.id, account: r.username, nickname: r.nickname, type: r.type, isAgent: brand.config.agentTypes.includes(r.type),
+    level: r.depth, parentAccount: r.parent ?? '', balance: formatAmount(r.balance), teamSize: r.team_size,
+    online: r.online, registeredAt: iso(r.created_at)!, lastLoginAt: iso(r.last_login_at),
+  };
+}
+
+async function downlineView(db: Db, brand: Brand, p: Principal, id: bigint): Promise<agent.Downline> {
+  const row = await q.downlineOf(db, p.member.id, id, idleCutoff(brand));
+  if (!row) throw new AppError('wallet.downline.invalid');
+  return toDownline(brand, row);
+}
+
+/** The days of [start, end] as yyyy-MM-dd. */
+function daysOf(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+const activeMin = (brand: Brand) => BigInt(brand.config.activeMemberValidBet ?? DEFAULT_ACTIVE_MIN);
+
+// ---- Calls -------------------------------------------------------------------------------
+
+export async function teamOverview(db: Db, brand: Brand, p: Principal, query: { startDate: string; endDate: string }): Promise<agent.OverviewValue> {
+  const me = agentOf(p).member;
+  dayRange(brand, query.startDate, query.endDate);
+  const min = activeMin(brand);
+  const [counts, balance, online, rows, active] = await Promise.all([
+    q.teamCounts(db, me.id),
+    q.teamBalance(db, brand.id, me.id),
+    q.onlineCount(db, brand.id, me.id, idleCutoff(brand)),
+    q.teamDays(db, me.id, query.startDate, query.endDate, min),
+    q.activeMembers(db, me.id, query.startDate, query.endDate, min),
+  ]);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const sum = (k: 'bet' | 'valid_bet' | 'win' | 'profit' | 'deposits' | 'withdrawals') => rows.reduce((a, r) => a + BigInt(r[k]), 0n);
+  const count = (k: 'registrations' | 'first_deposits' | 'first_bets') => rows.reduce((a, r) => a + r[k], 0);
+  return {
+    startDate: query.startDate, endDate: query.endDate, gmtOffsetMinutes: brand.config.gmtOffsetMinutes,
+    teamMembers: counts.team, directMembers: counts.direct, teamBalance: formatAmount(balance), onlineUsers: online,
+    registrations: count('registrations'), firstDeposits: count('first_deposits'), firstBets: count('first_bets'), activeMembers: active,
+    betAmount: formatAmount(sum('bet')), validBet: formatAmount(sum('valid_bet')), win: formatAmount(sum('win')),
+    profit: formatAmount(sum('profit')), deposits: formatAmount(sum('deposits')), withdrawals: formatAmount(sum('withdrawals')),
+    days: daysOf(query.startDate, query.endDate).map((day) => {
+      const r = byDay.get(day);
+      return {
+        day, registrations: r?.registrations ?? 0, firstDeposits: r?.first_deposits ?? 0, firstBets: r?.first_bets ?? 0,
+        activeMembers: r?.active ?? 0, bettors: r?.bettors ?? 0, betAmount: formatAmount(r?.bet ?? 0), validBet: formatAmount(r?.valid_bet ?? 0),
+        win: formatAmount(r?.win ?? 0), profit: formatAmount(r?.profit ?? 0), deposits: formatAmount(r?.deposits ?? 0), withdrawals: formatAmount(r?.withdrawals ?? 0),
+      };
+    }),
+  };
+}
+
+type ListQuery = { scope: 'direct' | 'all'; account?: string; type?: 'agent' | 'member'; registeredFrom?: string; registeredTo?: string; pageNo: number; pageSize: number };
+
+export async function downlineList(db: Db, brand: Brand, p: Principal, query: ListQuery) {
+  const me = agentOf(p).member;
+  const types = brand.config.agentTypes;
+  const range = query.registeredFrom || query.registeredTo
+    ? dayRange(brand, query.registeredFrom ?? query.registeredTo!, query.registeredTo ?? query.registeredFrom!)
+    : undefined;
+  const { rows, total } = await q.downlines(db, brand.id, me.id, {
+    scope: query.scope, account: query.account || undefined,
+    ...(query.type === 'agent' ? { agentTypes: types.length ? types : [-1] } : {}),
+    ...(query.type === 'member' && types.length ? { notAgentTypes: types } : {}),
+    from: range?.from, to: range?.to, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize,
+  }, idleCutoff(brand));
+  return { list: rows.map((r) => toDownline(brand, r)), pageNo: query.pageNo, totalPages: Math.ceil(total / query.pageSize), total };
+}
+
+/** The type a member gets when made an agent: the brand's sub-agent type 2 when it has one, else its first agent type. */
+const subAgentType = (brand: Brand) => (brand.config.agentTypes.includes(2) ? 2 : brand.config.agentTypes[0]!);
+
+export async function setAgent(db: Db, brand: Brand, p: Principal, body: { memberId: string }) {
+  const { id } = await downlineOf(db, brand, p, body.memberId, { direct: true });
+  const [m] = await db.select({ type: members.type }).from(members).where(eq(members.id, id));
+  if (brand.config.agentTypes.includes(m!.type)) throw new AppError('agent.already.agent');
+  if (m!.type === brand.config.trialType) throw new AppError('wallet.downline.invalid');
+  await db.update(members).set({ type: subAgentType(brand) }).where(and(eq(members.id, id), eq(members.type, m!.type)));
+  return downlineView(db, brand, p, id);
+}
+
+export async function editNickname(db: Db, brand: Brand, p: Principal, body: { memberId: string; nickname: string }) {
+  const { id } = await downlineOf(db, brand, p, body.memberId);
+  const nickname = body.nickname.trim();
+  if (!nickname || [...nickname].length > NICKNAME_MAX) throw new AppError('agent.nickname.invalid', { max: NICKNAME_MAX });
+  await db.update(members).set({ nickname }).where(eq(members.id, id));
+  return downlineView(db, brand, p, id);
+}
+
+/** Default password, forced change at next login, and the member's live sessions end. */
+export async function resetPassword(db: Db, brand: Brand, p: Principal, body: { memberId: string }) {
+  const { id } = await downlineOf(db, brand, p, body.memberId);
+  const passwordHash = await hashPassword(LIMITS.defaultWeakPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(members).set({ passwordHash, mustChangePassword: true, passwordChangedAt: new Date() }).where(eq(members.id, id));
+    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, id), isNull(sessions.revokedAt)));
+  });
+  return { memberId: String(id), mustChangePassword: true as const };
+}
+
+type BettingQuery = { startDate: string; endDate: string; account?: string; pageNo: number; pageSize: number };
+
+export async function teamBetting(db: Db, brand: Brand, p: Principal, query: BettingQuery) {
+  const me = agentOf(p).member;
+  dayRange(brand, query.startDate, query.endDate);
+  const { rows, totals } = await q.teamBetting(db, me.id, query.startDate, query.endDate, query.account || undefined, query.pageSize, (query.pageNo - 1) * query.pageSize);
+  return {
+    list: rows.map((r) => ({
+      memberId: r.id, account: r.username, directAgent: r.parent ?? '', bets: r.bets,
+      betAmount: formatAmount(r.bet), validBet: formatAmount(r.valid_bet), win: formatAmount(r.win), profit: formatAmount(r.profit),
+    })),
+    pageNo: query.pageNo, totalPages: Math.ceil(totals.members / query.pageSize), total: totals.members,
+    footer: { bets: totals.bets, betAmount: formatAmount(totals.bet), validBet: formatAmount(totals.valid_bet), win: formatAmount(totals.win), profit: formatAmount(totals.profit) },
+  };
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { MODULES } from './brand.ts';
+import { endpoint } from './endpoint.ts';
+
+/**
+ * Agent back office (§2 agent centre, §6, issue 8): team overview, downline management and
+ * team betting. Every call needs an agent session (types of the brand's `agentTypes`) and
+ * works only on the caller's own subtree.
+ *
+ * Failures (besides request_param_err, customer.not.login, function.not.available):
+ * - `in_need_true_account` (403) trial account; `login.non.agent` (403) not an agent;
+ * - `wallet.downline.invalid` (403) the member is not in the caller's team (other agent's
+ *   member, other brand, unknown id, or the caller itself where a downline is needed);
+ * - `agent.direct.only` (403) setting as agent is only for direct downlines;
+ * - `agent.already.agent` (409) the member already is an agent;
+ * - `agent.nickname.invalid` (400) empty or longer than 32 characters;
+ * - `wallet.range.invalid` (400) start after end; `wallet.range.too.long` (400) over 30 days.
+ *
+ * Money is a decimal string in major units with 2 decimals; days are the brand's local days
+ * (gmtOffsetMinutes) as yyyy-MM-dd.
+ */
+
+const M = MODULES.agent;
+const money = z.string();
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const memberIdParam = z.string().regex(/^\d{1,19}$/);
+const range = { startDate: day, endDate: day };
+
+// ---- Team overview ----------------------------------------------------------------------
+
+export const overviewDay = z.object({
+  day,
+  registrations: z.number().int(),
+  firstDeposits: z.number().int(),
+  firstBets: z.number().int(),
+  /** Members with valid bets that day at or above the brand's threshold. */
+  activeMembers: z.number().int(),
+  bettors: z.number().int(),
+  betAmount: money,
+  validBet: money,
+  win: money,
+  /** Members' win - bet. */
+  profit: money,
+  deposits: money,
+  withdrawals: money,
+});
+export type OverviewDay = z.infer<typeof overviewDay>;
+
+export const overviewValue = z.object({
+  startDate: day,
+  endDate: day,
+  gmtOffsetMinutes: z.number().int(),
+  /** Everyone below the caller (any depth), now. */
+  teamMembers: z.number().int(),
+  directMembers: z.number().int(),
+  /** Sum of the team's main wallets, now. */
+  teamBalance: money,
+  /** Team members with a live session, now. */
+  onlineUsers: z.number().int(),
+  /** Range totals; activeMembers counts distinct members active on at least one day. */
+  registrations: z.number().int(),
+  firstDeposits: z.number().int(),
+  firstBets: z.number().int(),
+  activeMembers: z.number().int(),
+  betAmount: money,
+  validBet: money,
+  win: money,
+  profit: money,
+  deposits: money,
+  withdrawals: money,
+  /** One entry per day of the range, oldest first. */
+  days: z.array(overviewDay),
+});
+export type OverviewValue = z.infer<typeof overviewValue>;
+
+export const teamOverview = endpoint({
+  method: 'GET', path: '/wps/relay/ODSFE2_agentTeamOverview', module: M, auth: 'member',
+  summary: "The caller's team KPIs and daily list for a range of brand days (at most 30 days apart).",
+  query: z.object(range),
+  response: overviewValue,
+});
+
+// ---- Downline management ----------------------------------------------------------------
+
+export const downline = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  nickname: z.string(),
+  /** Member type (agent types of the brand, 0 member). */
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  /** 1 = direct downline of the caller. */
+  level: z.number().int(),
+  /** Direct upline's account. */
+  parentAccount: z.string(),
+  balance: money,
+  /** Everyone below this member. */
+  teamSize: z.number().int(),
+  online: z.boolean(),
+  registeredAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type Downline = z.infer<typeof downline>;
+
+export const downlineList = endpoint({
+  method: 'GET', path: '/wps/relay/MCSFE_agentDownlines', module: M, auth: 'member',
+  summary: "The caller's direct downlines (scope direct) or whole team (scope all), newest first, 20 a page.",
+  query: z.object({
+    scope: z.enum(['direct', 'all']).default('direct'),
+    /** Account starts with (case-insensitive). */
+    account: z.string().trim().max(32).optional(),
+    /** agent | member. */
+    type: z.enum(['agent', 'member']).optional(),
+    registeredFrom: day.optional(),
+    registeredTo: day.optional(),
+    pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  response: z.object({ list: z.array(downline), pageNo: z.number().int(), totalPages: z.number().int(), total: z.number().int() }),
+});
+
+const downlineBody = { memberId: memberIdParam };
+
+export const setAgent = endpoint({
+  method: 'POST', path: '/wps/relay/MCSFE_agentSetAgent', module: M, auth: 'member',
+  summary: 'Makes a direct downline member an agent (the brand\'s sub-agent type).',
+  body: z.object(downlineBody),
+  response: downline,
+});
+
+export const editNickname = endpoint({
+  method: 'POST', path: '/wps/relay/MCSFE_agentEditNickname', module: M, auth: 'member',
+  summary: "Changes a team member's nickname.",
+  body: z.object({ ...downlineBody, nickname: z.string().max(200) }),
+  response: downline,
+});
+
+export const resetPassword = endpoint({
+  method: 'POST', path: '/wps/relay/MCSFE_agentResetPassword', module: M, auth: 'member',
+  summary: "Resets a team member's password to the default 123456; the member must change it at next login and its sessions end.",
+  body: z.object(downlineBody),
+  response: z.object({ memberId: z.string(), mustChangePassword: z.literal(true) }),
+});
+
+// ---- Team betting -----------------------------------------------------------------------
+
+export const bettingRow = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  /** The member's direct upline (its agent). */
+  directAgent: z.string(),
+  bets: z.number().int(),
+  betAmount: money,
+  validBet: money,
+  win: money,
+  profit: money,
+});
+export type BettingRow = z.infer<typeof bettingRow>;
+
+export const teamBetting = endpoint({
+  method: 'GET', path: '/wps/relay/ODSFE2_agentTeamBetting', module: M, auth: 'member',
+  summary: 'Per-member betting totals of the team over a range of brand days, biggest bettors first, with footer totals.',
+  query: z.object({
+    ...range,
+    account: z.string().trim().max(32).optional(),
+    pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  response: z.object({
+    list: z.array(bettingRow),
+    pageNo: z.number().int(),
+    totalPages: z.number().int(),
+    total: z.number().int(),
+    footer: z.object({ bets: z.number().int(), betAmount: money, validBet: money, win: money, profit: money }),
+  }),
+});
