@@ -228,6 +228,21 @@ describe('the game popup closes', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('the fullscreen toggle asks the browser for the game frame', async () => {
+    Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: true });
+    const request = vi.fn(() => Promise.resolve());
+    HTMLElement.prototype.requestFullscreen = request;
+    try {
+      await openPopup();
+      fireEvent.click(screen.getByRole('button', { name: 'Pantalla completa' }));
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(request.mock.contexts[0]).toHaveClass('game-frame');
+    } finally {
+      delete (document as { fullscreenEnabled?: boolean }).fullscreenEnabled;
+      delete (HTMLElement.prototype as { requestFullscreen?: unknown }).requestFullscreen;
+    }
+  });
+
   it('isCloseMessage refuses other origins, other windows and other messages', () => {
     const frame = {} as Window;
     const msg = { type: 'demo-vendor:close' };
