@@ -125,7 +125,7 @@ export function mount(ctx: GameContext): void {
       if (motion) await sleep(350);
       shot.remove();
       const net = s('circle', { class: `dv-net ${o.caught ? 'hit' : 'miss'}`, cx: sw.px, cy: sw.py, r: 40 });
-      const label = s('text', { class: `dv-float ${o.caught ? 'hit' : 'miss'}`, x: sw.px, y: sw.py - 50, 'text-anchor': 'middle' },
+      const label = s('text', { class: `dv-float ${o.caught ? 'hit' : 'miss'}`, x: Math.min(W - 110, Math.max(110, sw.px)), y: Math.max(30, sw.py - 50), 'text-anchor': 'middle' },
         o.caught ? `+${money(round.payout)} (${o.multiplier}×)` : t('fish.escaped', { name: sw.x.name }));
       fx.append(net, label);
       sw.g.classList.add(o.caught ? 'caught' : 'escaped');

@@ -149,7 +149,13 @@ export function mount(ctx: GameContext): void {
   }
 
   const play = ctx.playButton(playBtn(t('slot.spin'), () => {
-    void ctx.play({ betPerLine: toDecimal(perLine) }, draw);
+    if (ctx.busy()) return;
+    // The reels shake while the answer is on its way, then land on it.
+    grid.classList.add('dv-waiting');
+    void ctx.play({ betPerLine: toDecimal(perLine) }, async (round) => {
+      grid.classList.remove('dv-waiting');
+      await draw(round);
+    }).finally(() => grid.classList.remove('dv-waiting'));
   }));
 
   ctx.stage.append(h('div', { class: 'dv-slot' }, h('div', { class: 'dv-slot-frame' }, grid), banner, lineInfo));
