@@ -148,9 +148,11 @@ export function HomePage() {
   if (search) {
     panel = (
       <section className="game-grid-section" aria-labelledby="search-title">
-        <h2 id="search-title" className="section-head__title">
-          {t('games.resultsFor', { term: search })}
-        </h2>
+        <header className="section-head">
+          <h2 id="search-title" className="section-head__title">
+            {t('games.resultsFor', { term: search })}
+          </h2>
+        </header>
         <TabGames tab={tab} search={search} />
       </section>
     );
