@@ -3,7 +3,7 @@
  * second (phase, countdown corrected by the server's clock, road, my bets), places chips on
  * player / banker / tie during betting, and deals the cards of each new result.
  */
-import type { Round, TableState } from '../api';
+import { DemoApiError, type Round, type TableState } from '../api';
 import { playBtn } from '../controls';
 import { fill, h, pause } from '../dom';
 import { decimalToMinor, money, toDecimal } from '../format';
@@ -199,8 +199,10 @@ export function mount(ctx: GameContext): void {
       paintClock();
     } catch (e) {
       ctx.error(e);
+      // An ended session does not come back: stop asking.
+      if (e instanceof DemoApiError && e.errorCode === 'demo.session.invalid') stopped = true;
     }
-    setTimeout(() => void poll(), POLL_MS);
+    if (!stopped) setTimeout(() => void poll(), POLL_MS);
   }
   const tick = setInterval(paintClock, 250);
   window.addEventListener('pagehide', () => { stopped = true; clearInterval(tick); });
