@@ -2,12 +2,13 @@
  * Header (§2): logo, game-type navigation (categories with vendors, vendor dropdowns), service menus (Telegram, WhatsApp, Facebook),
  * live chat, notice bell, and login / register buttons or the member's info and balance.
  */
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/icons';
 import { CATEGORIES } from '@/features/games/categories';
 import { useGameMenus } from '@/features/games/api';
-import { isLargeDropdown, menuCategories, vendorHref } from '@/features/games/logic';
+import { menuCategories } from '@/features/games/logic';
 import { useSession } from '@/features/session/api';
 import { useLoginPopup } from '@/features/session/loginPopup';
 import { useFreeTrial } from '@/features/session/actions';
@@ -16,6 +17,8 @@ import { useBrand, useCustomerService, useModuleEnabled } from '@/features/syste
 import { usePopups } from '@/app/popups';
 import { Dropdown } from './Dropdown';
 import { MemberBox } from './MemberBox';
+
+const CategoryDropdown = lazy(() => import('@/features/games/components/CategoryDropdown'));
 
 const SERVICES: Array<{ type: 'TELEGRAM' | 'WHATSAPP' | 'FACEBOOK'; social: string; icon: IconName }> = [
   { type: 'TELEGRAM', social: 'telegram', icon: 'telegram' },
@@ -70,32 +73,25 @@ function CatLink({ to, icon, label }: { to: string; icon: IconName; label: strin
 
 /**
  * The server-sorted categories that have vendors, each with its vendors in a dropdown under the
- * bar (hover or keyboard focus); above 10 vendors the large dropdown: a wide grid with logos.
+ * bar; the dropdowns' code loads when the pointer or focus first reaches the menu.
  */
 function CategoryMenu() {
   const { t } = useTranslation();
   const menus = menuCategories(useGameMenus().data);
+  const [armed, setArmed] = useState(false);
+  const arm = () => setArmed(true);
   return (
     <>
       {menus.map((m) => {
         const cat = CATEGORIES.find((c) => c.type === m.gameType)!;
-        const large = isLargeDropdown(m);
         return (
-          <li key={m.gameType} className="catnav__item">
+          <li key={m.gameType} className="catnav__item" onPointerEnter={arm} onFocus={arm}>
             <CatLink to={cat.path} icon={cat.icon} label={t(`categories.${m.gameType}`)} />
-            <div className={`catmenu${large ? ' catmenu--large' : ''}`} data-testid={`catmenu-${m.gameType}`}>
-              <ul className="catmenu__list">
-                {m.vendors.map((v) => (
-                  <li key={v.vassalage}>
-                    <Link to={vendorHref(m.gameType, v.vassalage)} className="catmenu__vendor">
-                      <img src={v.lagerIcon} alt="" width="64" height="32" loading="lazy" />
-                      <span>{v.displayName}</span>
-                      {v.maintenance && <small className="catmenu__off">{t('games.maintenance')}</small>}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
+            {armed && (
+              <Suspense fallback={null}>
+                <CategoryDropdown menu={m} />
+              </Suspense>
+            )}
           </li>
         );
       })}

@@ -97,8 +97,9 @@ describe('game list paging', () => {
     expect(result.current.hasNextPage).toBe(false);
     const lists = server.calls.filter((c) => c.path === '/wps/relay/GCSGAME_gameList');
     expect(lists.map((c) => [c.query.get('pageNo'), c.query.get('pageSize')])).toEqual([['1', '20'], ['2', '20'], ['3', '20']]);
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(295);
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(295);
+    // The gate spaces request starts exactly (see above); here the fetch pipeline adds a few ms of jitter.
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(280);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(280);
   });
 });
 
@@ -109,7 +110,9 @@ describe('header and home tabs', () => {
     const nav = screen.getByRole('navigation', { name: /juegos/i });
     await within(nav).findByRole('link', { name: 'Tragamonedas' });
     expect(within(nav).queryByRole('link', { name: 'Deportes' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('catmenu-RNG')).toHaveClass('catmenu--large');
+    // the dropdowns load when focus (or the pointer) first reaches the menu
+    act(() => within(nav).getByRole('link', { name: 'Tragamonedas' }).focus());
+    expect(await screen.findByTestId('catmenu-RNG', {}, { timeout: 4000 })).toHaveClass('catmenu--large');
     expect(within(screen.getByTestId('catmenu-RNG')).getAllByRole('link')).toHaveLength(11);
     expect(screen.getByTestId('catmenu-LIVE')).not.toHaveClass('catmenu--large');
     const tabs = within(screen.getByRole('tablist', { name: 'Categorías de juegos' })).getAllByRole('tab');
