@@ -171,3 +171,18 @@ describe('favourite heart', () => {
     expect(server.count('POST /wps/relay/MCSFE_addFavoriteGameV2')).toBe(0);
   });
 });
+
+describe('winner board', () => {
+  const entry = (i: number) => ({ customerName: `p****${i}`, winAmount: `${1000 - i}.50`, gameName: `Juego ${i}`, iconUrl: `/img/${i}.svg`, nodeId: `n${i}`, gameType: 'RNG', vassalage: 'RNG-V0' });
+  it.each([
+    [11, 11],
+    [12, 24],
+  ])('with %i entries draws %i rows (drawn twice to loop only from 12 on)', async (count, rows) => {
+    fakeServer(catalogRoutes({ 'GET /wps/relay/GCSGAME_winnerBoard': () => ok({ list: Array.from({ length: count }, (_, i) => entry(i)) }) }));
+    renderApp();
+    const board = (await screen.findByRole('heading', { name: 'Últimos ganadores' }, { timeout: 4000 })).closest('section')!;
+    await waitFor(() => expect(board.querySelectorAll('.winners__row')).toHaveLength(rows));
+    expect(within(board).getAllByText('p****0')).toHaveLength(rows / count);
+    expect(within(board).getAllByText('$ 1,000.50').length).toBeGreaterThan(0);
+  });
+});
