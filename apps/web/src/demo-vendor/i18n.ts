@@ -88,6 +88,7 @@ const ES = {
   'dice.chance': 'Prob. de ganar',
   'dice.multiplier': 'Multiplicador',
   'dice.roll': 'Tirar',
+  'dice.payoutOnWin': 'Pago si gana',
   'dice.rolled': 'Salió {roll}',
   'dice.outOfRange': 'La probabilidad de ganar debe estar entre 1 % y 98 %.',
   // crash
@@ -202,6 +203,7 @@ const EN: Record<Key, string> = {
   'dice.chance': 'Win chance',
   'dice.multiplier': 'Multiplier',
   'dice.roll': 'Roll',
+  'dice.payoutOnWin': 'Payout on win',
   'dice.rolled': 'Rolled {roll}',
   'dice.outOfRange': 'The win chance must be between 1% and 98%.',
   'crash.cashOut': 'Auto cash-out',

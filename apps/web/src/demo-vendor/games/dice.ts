@@ -136,7 +136,7 @@ export function mount(ctx: GameContext): void {
     h('div', { class: 'dv-stats' },
       h('div', {}, h('span', {}, t('dice.chance')), chanceEl),
       h('div', {}, h('span', {}, t('dice.multiplier')), multEl),
-      h('div', {}, h('span', {}, t('win')), payEl)),
+      h('div', {}, h('span', {}, t('dice.payoutOnWin')), payEl)),
     play,
   );
   refresh();
