@@ -46,6 +46,30 @@ export const agentDailyStats = pgTable('agent_daily_stats', {
   index('agent_daily_stats_day').on(t.merchantId, t.day),
 ]);
 
+/**
+ * One agent's team (every member below it, any depth) for one local day: the sums of the
+ * members' agent_daily_stats rows, rebuilt by the rollup job for every brand day it touched.
+ * Team overviews read these (a row a day), not the members' rows.
+ */
+export const agentTeamDaily = pgTable('agent_team_daily', {
+  merchantId: integer().notNull().references(() => merchants.id),
+  agentId: bigint({ mode: 'bigint' }).notNull(),
+  day: date({ mode: 'string' }).notNull(),
+  registrations: integer().notNull().default(0),
+  firstDeposits: integer().notNull().default(0),
+  firstBets: integer().notNull().default(0),
+  /** Members with valid bets that day at or above the brand's threshold. */
+  activeMembers: integer().notNull().default(0),
+  bettors: integer().notNull().default(0),
+  bet: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  validBet: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  win: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  profit: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  deposits: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  withdrawals: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.agentId, t.day] })]);
+
 /** How far the rollup job has read each append-only source (by id). */
 export const agentRollupMarks = pgTable('agent_rollup_marks', {
   source: text().primaryKey(),

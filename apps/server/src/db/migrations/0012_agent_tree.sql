@@ -22,6 +22,25 @@ CREATE TABLE "agent_rollup_marks" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "agent_team_daily" (
+	"merchant_id" integer NOT NULL,
+	"agent_id" bigint NOT NULL,
+	"day" date NOT NULL,
+	"registrations" integer DEFAULT 0 NOT NULL,
+	"first_deposits" integer DEFAULT 0 NOT NULL,
+	"first_bets" integer DEFAULT 0 NOT NULL,
+	"active_members" integer DEFAULT 0 NOT NULL,
+	"bettors" integer DEFAULT 0 NOT NULL,
+	"bet" bigint DEFAULT 0 NOT NULL,
+	"valid_bet" bigint DEFAULT 0 NOT NULL,
+	"win" bigint DEFAULT 0 NOT NULL,
+	"profit" bigint DEFAULT 0 NOT NULL,
+	"deposits" bigint DEFAULT 0 NOT NULL,
+	"withdrawals" bigint DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "agent_team_daily_agent_id_day_pk" PRIMARY KEY("agent_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "member_tree" (
 	"merchant_id" integer NOT NULL,
 	"ancestor_id" bigint NOT NULL,
@@ -31,10 +50,12 @@ CREATE TABLE "member_tree" (
 );
 --> statement-breakpoint
 ALTER TABLE "agent_daily_stats" ADD CONSTRAINT "agent_daily_stats_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_team_daily" ADD CONSTRAINT "agent_team_daily_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_tree" ADD CONSTRAINT "member_tree_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "agent_daily_stats_day" ON "agent_daily_stats" USING btree ("merchant_id","day");--> statement-breakpoint
 CREATE INDEX "member_tree_team" ON "member_tree" USING btree ("ancestor_id","depth","descendant_id");--> statement-breakpoint
-CREATE INDEX "member_tree_uplines" ON "member_tree" USING btree ("descendant_id","depth");--> statement-breakpoint
+CREATE INDEX "member_tree_uplines" ON "member_tree" USING btree ("descendant_id","depth");
+--> statement-breakpoint
 
 -- The closure table follows members: a new member gets its self row and one row per ancestor
 -- of its parent; a change of parent_id moves the whole subtree (old links out, new links in)

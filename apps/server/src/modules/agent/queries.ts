@@ -49,21 +49,15 @@ export interface DayRow {
   bet: string; valid_bet: string; win: string; profit: string; deposits: string; withdrawals: string;
 }
 
-/** The team's rollups per day of [startDate, endDate] (days without rows are absent). */
-export async function teamDays(db: Db, agentId: bigint, startDate: string, endDate: string, activeMin: bigint): Promise<DayRow[]> {
+/** The team's rows per day of [startDate, endDate] (days without rows are absent): one row a day. */
+export async function teamDays(db: Db, agentId: bigint, startDate: string, endDate: string): Promise<DayRow[]> {
   return rowsOf<DayRow>(await db.execute(sql`
-    select s.day::text as day,
-           count(*) filter (where s.registered)::int as registrations,
-           count(*) filter (where s.first_deposit)::int as first_deposits,
-           count(*) filter (where s.first_bet)::int as first_bets,
-           count(*) filter (where s.valid_bet >= ${activeMin} and s.valid_bet > 0)::int as active,
-           count(*) filter (where s.bets > 0)::int as bettors,
-           sum(s.bet)::text as bet, sum(s.valid_bet)::text as valid_bet, sum(s.win)::text as win,
-           sum(s.profit)::text as profit, sum(s.deposits)::text as deposits, sum(s.withdrawals)::text as withdrawals
-      from member_tree t
-      join agent_daily_stats s on s.member_id = t.descendant_id and s.day between ${startDate}::date and ${endDate}::date
-     where t.ancestor_id = ${agentId} and t.depth > 0
-     group by s.day order by s.day`));
+    select day::text as day, registrations, first_deposits, first_bets, active_members as active, bettors,
+           bet::text as bet, valid_bet::text as valid_bet, win::text as win, profit::text as profit,
+           deposits::text as deposits, withdrawals::text as withdrawals
+      from agent_team_daily
+     where agent_id = ${agentId} and day between ${startDate}::date and ${endDate}::date
+     order by day`));
 }
 
 /** Distinct team members active on at least one day of the range. */

@@ -20,6 +20,9 @@ export const LAG_MS = 60_000;
 /** Local day (brand offset in minutes) of a timestamptz expression. */
 const localDay = (ts: SQL, off: SQL) => sql`((${ts} at time zone 'UTC') + make_interval(mins => ${off}))::date`;
 const OFF = sql`(mc.config->>'gmtOffsetMinutes')::int`;
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+/** Default active-member threshold: valid bets of 1.00 in a day (brand config activeMemberValidBet). */
+export const DEFAULT_ACTIVE_MIN = 100n;
 
 interface Source { name: string; keys: (mark: bigint) => SQL }
 
@@ -52,11 +55,14 @@ const SOURCES: Source[] = [
 /** Statuses of a withdrawal that was paid out. */
 const PAID = sql`('paid', 'received', 'disputed', 'auto_received')`;
 
+/** A brand day whose team rows must be rebuilt. */
+export interface BrandDay { merchantId: number; day: string }
+
 /**
  * Recomputes agent_daily_stats for the (merchant, member, day) rows of `keys` (a query with
- * those three columns). Answers the rows written.
+ * those three columns). Answers the brand days written.
  */
-export async function recompute(tx: Db | Tx, keys: SQL): Promise<number> {
+export async function recompute(tx: Db | Tx, keys: SQL): Promise<BrandDay[]> {
   const res = await tx.execute(sql`
     with k as (${keys}),
     r as (
@@ -92,19 +98,52 @@ export async function recompute(tx: Db | Tx, keys: SQL): Promise<number> {
       bets = excluded.bets, bet = excluded.bet, valid_bet = excluded.valid_bet, win = excluded.win,
       profit = excluded.profit, deposits = excluded.deposits, withdrawals = excluded.withdrawals,
       first_deposit = excluded.first_deposit, first_bet = excluded.first_bet,
-      registered = excluded.registered, updated_at = excluded.updated_at`);
-  return (res as unknown as { affectedRows?: number; rowCount?: number }).rowCount
+      registered = excluded.registered, updated_at = excluded.updated_at
+    returning merchant_id, day::text as day`);
+  const seen = new Map<string, BrandDay>();
+  for (const r of rowsOf<{ merchant_id: number; day: string }>(res)) seen.set(`${r.merchant_id}:${r.day}`, { merchantId: Number(r.merchant_id), day: r.day });
+  return [...seen.values()];
+}
+
+/**
+ * Rebuilds agent_team_daily for every agent with team rows on the given brand days: one
+ * grouped pass over those days' member rows and their uplines (closure rows, depth > 0).
+ * Answers the team rows written.
+ */
+export async function recomputeTeams(tx: Db | Tx, days: BrandDay[]): Promise<number> {
+  if (days.length === 0) return 0;
+  const list = sql.join(days.map((d) => sql`(${d.merchantId}::int, ${d.day}::date)`), sql`, `);
+  const res = await tx.execute(sql`
+    with d(merchant_id, day) as (values ${list})
+    insert into agent_team_daily as a (merchant_id, agent_id, day, registrations, first_deposits, first_bets,
+      active_members, bettors, bet, valid_bet, win, profit, deposits, withdrawals, updated_at)
+    select s.merchant_id, t.ancestor_id, s.day,
+           count(*) filter (where s.registered), count(*) filter (where s.first_deposit), count(*) filter (where s.first_bet),
+           count(*) filter (where s.valid_bet > 0 and s.valid_bet >= coalesce((mc.config->>'activeMemberValidBet')::bigint, ${DEFAULT_ACTIVE_MIN})),
+           count(*) filter (where s.bets > 0),
+           sum(s.bet), sum(s.valid_bet), sum(s.win), sum(s.profit), sum(s.deposits), sum(s.withdrawals), now()
+      from d
+      join merchants mc on mc.id = d.merchant_id
+      join agent_daily_stats s on s.merchant_id = d.merchant_id and s.day = d.day
+      join member_tree t on t.descendant_id = s.member_id and t.depth > 0
+     group by s.merchant_id, t.ancestor_id, s.day
+    on conflict (agent_id, day) do update set
+      registrations = excluded.registrations, first_deposits = excluded.first_deposits, first_bets = excluded.first_bets,
+      active_members = excluded.active_members, bettors = excluded.bettors, bet = excluded.bet, valid_bet = excluded.valid_bet,
+      win = excluded.win, profit = excluded.profit, deposits = excluded.deposits, withdrawals = excluded.withdrawals,
+      updated_at = excluded.updated_at`);
+  return (res as unknown as { rowCount?: number; affectedRows?: number }).rowCount
     ?? (res as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
-
 /**
  * One rollup run (the `agent.rollup` job, under its advisory lock): folds each source past its
- * watermark and moves the watermark. Answers the stats rows written.
+ * watermark, moves the watermark and rebuilds the team rows of the brand days it touched.
+ * Answers the brand days and team rows rebuilt (0 when nothing changed).
  */
 export async function rollup(tx: Tx, now = new Date()): Promise<number> {
   const settled = new Date(now.getTime() - LAG_MS);
+  const days = new Map<string, BrandDay>();
   let written = 0;
   for (const src of SOURCES) {
     await tx.execute(sql`insert into agent_rollup_marks (source) values (${src.name}) on conflict do nothing`);
@@ -114,13 +153,15 @@ export async function rollup(tx: Tx, now = new Date()): Promise<number> {
       with src as (${src.keys(from)})
       select max(id) filter (where created_at < ${settled.toISOString()}::timestamptz) as settled_max, count(*)::int as n from src`));
     if (!seen || seen.n === 0) continue;
-    written += await recompute(tx, sql`
+    const touched = await recompute(tx, sql`
       select distinct src.merchant_id, src.member_id, ${localDay(sql`src.ts`, OFF)} as day
         from (${src.keys(from)}) src join merchants mc on mc.id = src.merchant_id
        where src.member_id is not null`);
+    written += touched.length;
+    for (const d of touched) days.set(`${d.merchantId}:${d.day}`, d);
     if (seen.settled_max !== null) {
       await tx.execute(sql`update agent_rollup_marks set last_id = ${seen.settled_max}, updated_at = now() where source = ${src.name}`);
     }
   }
-  return written;
+  return written + await recomputeTeams(tx, [...days.values()]);
 }

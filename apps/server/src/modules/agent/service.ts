@@ -9,9 +9,8 @@ import { hashPassword } from '../session/passwords.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { dayRange } from '../wallet/records.ts';
 import * as q from './queries.ts';
+import { DEFAULT_ACTIVE_MIN } from './rollup.ts';
 
-/** Default active-member threshold: valid bets of 1.00 in a day. */
-export const DEFAULT_ACTIVE_MIN = 100n;
 export const NICKNAME_MAX = 32;
 const DAY_MS = 86_400_000;
 
@@ -74,7 +73,7 @@ export async function teamOverview(db: Db, brand: Brand, p: Principal, query: { 
     q.teamCounts(db, me.id),
     q.teamBalance(db, brand.id, me.id),
     q.onlineCount(db, brand.id, me.id, idleCutoff(brand)),
-    q.teamDays(db, me.id, query.startDate, query.endDate, min),
+    q.teamDays(db, me.id, query.startDate, query.endDate),
     q.activeMembers(db, me.id, query.startDate, query.endDate, min),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));

@@ -1,0 +1,163 @@
+// Agent team overview on a big tree (issue 8, "Figures to report").
+//   node bench/agent-tree.mjs [--members 100000 --bets 5000000 --days 30 --active 8000 --samples 200]
+// On a throwaway PostgreSQL database ($BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/test,
+// lobby_bench_<random>, migrated by openDatabase, dropped after) it builds one brand with one
+// top agent and `members` members below it (100 sub-agents, 10 agents under each, the rest
+// players spread over those 1,000 agents: depth 1 to 3), inserted through the member_tree
+// triggers; a main wallet with a balance for each and 2,000 live sessions; `bets` settled
+// bet_records over `days` brand days, each day's bets spread over `active` members (a sliding
+// window of the membership, so members come and go); then agent_daily_stats and agent_team_daily
+// built from them by the rollup's own recompute SQL in bulk. It then times the team overview service call (the
+// five queries it runs: team counts, team balance, online users, daily rollups, distinct
+// active members) for the top agent over 1, 7 and 31 days: `samples` sequential calls each
+// after 10 warm-up calls, p50 / p95. Informational: downline list (all, page 1) and team betting.
+import { performance } from 'node:perf_hooks';
+import { register } from 'tsx/esm/api';
+import { opt, withPgDatabase } from './lib/cli.mjs';
+import { fmt, runMain, writeResult } from './lib/common.mjs';
+
+register();
+const MEMBERS = opt('members', 100_000);
+const BETS = opt('bets', 5_000_000);
+const DAYS = opt('days', 30);
+const ACTIVE = opt('active', 8_000);
+const SAMPLES = opt('samples', 200);
+const GOAL_MS = 100;
+const CHUNK = 500_000;
+
+const { openDatabase } = await import('../apps/server/src/db/index.ts');
+const { demoBrand } = await import('../apps/server/src/db/seed/brands.ts');
+const { recompute, recomputeTeams } = await import('../apps/server/src/modules/agent/rollup.ts');
+const q = await import('../apps/server/src/modules/agent/queries.ts');
+const service = await import('../apps/server/src/modules/agent/service.ts');
+const { sql } = await import('drizzle-orm');
+
+const rowsOf = (res) => res.rows;
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const day = (t) => new Date(t).toISOString().slice(0, 10);
+
+async function timed(label, fn) {
+  const t0 = performance.now();
+  const out = await fn();
+  const s = (performance.now() - t0) / 1000;
+  console.log(`${label.padEnd(44)} ${fmt(s, 1)} s`);
+  return { out, s };
+}
+
+async function build(db) {
+  const config = { ...demoBrand.config, agentTypes: [1, 2, 41, 42], trialType: 4 };
+  const [brand] = rowsOf(await db.execute(sql`insert into merchants (code, hosts, config) values ('benchagent', '{}', ${JSON.stringify(config)}::jsonb) returning id`));
+  const m = brand.id;
+  const [top] = rowsOf(await db.execute(sql`insert into members (merchant_id, username, username_key, type) values (${m}, 'top', 'top', 1) returning id`));
+  const gen = {};
+  gen.members = await timed(`members (${MEMBERS}, through the tree triggers)`, async () => {
+    await db.execute(sql`insert into members (merchant_id, username, username_key, type, parent_id, created_at)
+      select ${m}, 'a' || g, 'a' || g, 2, ${top.id}, now() - interval '60 days' from generate_series(1, 100) g`);
+    await db.execute(sql`insert into members (merchant_id, username, username_key, type, parent_id, created_at)
+      select ${m}, 'b' || p.id || '_' || g, 'b' || p.id || '_' || g, 2, p.id, now() - interval '60 days'
+        from members p cross join generate_series(1, 10) g where p.parent_id = ${top.id}`);
+    const rest = MEMBERS - 1_100;
+    for (let from = 1; from <= rest; from += 20_000) {
+      const to = Math.min(rest, from + 19_999);
+      await db.execute(sql`with l2 as (select array_agg(id order by id) ids from members where merchant_id = ${m} and username like 'b%')
+        insert into members (merchant_id, username, username_key, type, parent_id, created_at)
+        select ${m}, 'p' || g, 'p' || g, 0, l2.ids[1 + g % 1000], now() - make_interval(days => (g % ${DAYS + 30}::int)::int)
+          from l2, generate_series(${from}::int, ${to}::int) g`);
+    }
+  });
+  await timed('wallets and 2,000 live sessions', async () => {
+    await db.execute(sql`insert into ledger_accounts (merchant_id, member_id, wallet, balance)
+      select ${m}, id, 'main', (id % 100000) * 100 from members where merchant_id = ${m}`);
+    await db.execute(sql`insert into sessions (token_hash, merchant_id, member_id, expires_at)
+      select md5(id::text), ${m}, id, now() + interval '1 hour' from members where merchant_id = ${m} and id % 50 = 0`);
+  });
+  // members in the order bets pick them: day d uses the window [d * step, d * step + ACTIVE)
+  await db.execute(sql`create temp table pick as select row_number() over (order by id) - 1 as n, id from members where merchant_id = ${m} and username like 'p%'`);
+  await db.execute(sql`create index on pick (n)`);
+  const pool = MEMBERS - 1_100;
+  const step = Math.max(1, Math.floor((pool - ACTIVE) / Math.max(1, DAYS - 1)));
+  const start = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - DAYS * 86_400_000;
+  gen.bets = await timed(`bet_records (${BETS})`, async () => {
+    for (let from = 0; from < BETS; from += CHUNK) {
+      const to = Math.min(BETS, from + CHUNK) - 1;
+      await db.execute(sql`insert into bet_records (merchant_id, member_id, order_no, vendor, game, game_type, round_id, bet, valid_bet, win, profit, status, bet_at, settled_at)
+        select ${m}, p.id, 'B' || g, 'RNG-BENCH', 'g' || (g % 50), 'RNG', 'r' || g, b.amt, b.amt, w.amt, w.amt - b.amt, 'settled', t.at, t.at
+          from generate_series(${from}::bigint, ${to}::bigint) g
+          cross join lateral (select (g % ${DAYS}::int)::int as d) dd
+          cross join lateral (select to_timestamp(${start / 1000}::float8 + dd.d * 86400 + (g * 7919) % 86400) as at) t
+          cross join lateral (select (100 + (g * 31) % 9900)::bigint as amt) b
+          cross join lateral (select case when g % 3 = 0 then b.amt * 2 else 0 end::bigint as amt) w
+          join pick p on p.n = (dd.d * ${step}::bigint + ((g / ${DAYS}::int) * 104729) % ${ACTIVE}::bigint) % ${pool}::bigint`);
+      process.stdout.write(`  ${to + 1} bets\r`);
+    }
+  });
+  gen.rollups = await timed('agent_daily_stats (rollup recompute, bulk)', async () => {
+    await db.execute(sql`analyze`);
+    const days = await recompute(db, sql`
+      select distinct b.merchant_id, b.member_id, ((b.bet_at at time zone 'UTC') + make_interval(mins => ${config.gmtOffsetMinutes}::int))::date as day
+        from bet_records b where b.merchant_id = ${m}
+      union
+      select merchant_id, id, ((created_at at time zone 'UTC') + make_interval(mins => ${config.gmtOffsetMinutes}::int))::date from members where merchant_id = ${m}`);
+    await db.execute(sql`analyze`);
+    return days;
+  });
+  gen.teams = await timed('agent_team_daily (rollup team pass, bulk)', async () => {
+    const n = await recomputeTeams(db, gen.rollups.out);
+    await db.execute(sql`analyze`);
+    return n;
+  });
+  const brandObj = { id: m, code: 'benchagent', hosts: [], version: 1, config, modules: new Set() };
+  const principal = { sessionId: 0n, method: 'password', member: { id: BigInt(top.id), type: 1 }, isAgent: true, isTrial: false };
+  return { brand: brandObj, principal, gen, end: day(start + (DAYS - 1) * 86_400_000) };
+}
+
+async function sample(label, fn) {
+  for (let i = 0; i < 10; i++) await fn();
+  const ms = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const t0 = performance.now();
+    await fn();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  const out = { label, p50: +fmt(pct(ms, 50), 2), p95: +fmt(pct(ms, 95), 2), max: +fmt(ms[ms.length - 1], 2) };
+  console.log(`${label.padEnd(44)} p50 ${fmt(out.p50)} ms   p95 ${fmt(out.p95)} ms   max ${fmt(out.max)} ms`);
+  return out;
+}
+
+async function main() {
+  await withPgDatabase(async (url) => {
+    const database = await openDatabase({ url, poolSize: 10 });
+    try {
+      const { brand, principal, gen, end } = await build(database.db);
+      const db = database.db;
+      const back = (n) => day(Date.parse(`${end}T00:00:00Z`) - (n - 1) * 86_400_000);
+      const [{ rows: statRows }] = [await db.execute(sql`select count(*)::int as rows from agent_daily_stats`)];
+      console.log(`agent_daily_stats rows: ${statRows[0].rows}`);
+      const check = await service.teamOverview(db, brand, principal, { startDate: back(31), endDate: end });
+      console.log(`31-day overview: team ${check.teamMembers}, bets ${check.betAmount}, active ${check.activeMembers}, online ${check.onlineUsers}`);
+      const runs = [];
+      for (const n of [1, 7, 31]) {
+        runs.push(await sample(`team overview, ${n} day(s)`, () => service.teamOverview(db, brand, principal, { startDate: back(n), endDate: end })));
+      }
+      const distinct = await sample('  of which: distinct active, 31 days', () => q.activeMembers(db, principal.member.id, back(31), end, 100n));
+      const list = await sample('downline list (all, page 1)', () => service.downlineList(db, brand, principal, { scope: 'all', pageNo: 1, pageSize: 20 }));
+      const betting = await sample('team betting, 7 days (page 1 + footer)', () => service.teamBetting(db, brand, principal, { startDate: back(7), endDate: end, pageNo: 1, pageSize: 20 }));
+      const figures = [
+        ...runs.map((r) => ({ figure: `${r.label} p95 (PostgreSQL)`, value: r.p95, unit: 'ms', goal: `<= ${GOAL_MS} ms`, pass: r.p95 <= GOAL_MS })),
+        { figure: 'distinct active members 31 days p95 (part of the overview)', value: distinct.p95, unit: 'ms', goal: null, pass: null },
+        { figure: 'downline list p95', value: list.p95, unit: 'ms', goal: null, pass: null },
+        { figure: 'team betting 7 days p95', value: betting.p95, unit: 'ms', goal: null, pass: null },
+      ];
+      const file = writeResult('agent-tree', figures, {
+        members: MEMBERS, bets: BETS, days: DAYS, activePerDay: ACTIVE, samples: SAMPLES, statRows: statRows[0].rows,
+        generateSeconds: { members: gen.members.s, bets: gen.bets.s, rollups: gen.rollups.s, teams: gen.teams.s }, runs, distinct, list, betting,
+      });
+      console.log(`wrote ${file}`);
+    } finally {
+      await database.close();
+    }
+  });
+}
+
+runMain(main);
