@@ -103,6 +103,9 @@ describe('game list paging', () => {
   });
 });
 
+// Whole-app renders load lazy chunks: room for a busy machine.
+const SLOW = 15_000;
+
 describe('header and home tabs', () => {
   it('list the categories with vendors; the large dropdown above 10 vendors', async () => {
     fakeServer(catalogRoutes());
@@ -117,14 +120,14 @@ describe('header and home tabs', () => {
     expect(screen.getByTestId('catmenu-LIVE')).not.toHaveClass('catmenu--large');
     const tabs = within(screen.getByRole('tablist', { name: 'Categorías de juegos' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Inicio', 'Favoritos', 'Tragamonedas', 'Casino en vivo', 'Pesca']);
-  });
+  }, SLOW);
 
   it('FAV while logged out opens the login popup', async () => {
     fakeServer(catalogRoutes());
     renderApp();
     await userEvent.click(screen.getByRole('tab', { name: 'Favoritos' }));
     expect(await screen.findByRole('dialog', { name: 'Iniciar sesión' })).toBeInTheDocument();
-  });
+  }, SLOW);
 });
 
 describe('favourite heart', () => {
@@ -161,7 +164,7 @@ describe('favourite heart', () => {
     await waitFor(() => expect(server.count('POST /wps/relay/MCSFE_removeFavoriteGameV2')).toBe(1));
     const removed = server.calls.find((c) => c.path === '/wps/relay/MCSFE_removeFavoriteGameV2');
     expect(removed?.body).toEqual({ nodeId: 'n10', vendor: 'RNG-V0', gameType: 'RNG' });
-  });
+  }, SLOW);
 
   it('logged out: the heart opens the login popup and sends nothing', async () => {
     const server = fakeServer(catalogRoutes());
@@ -169,7 +172,7 @@ describe('favourite heart', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Añadir Juego 10 a favoritos' }, { timeout: 4000 }));
     expect(await screen.findByRole('dialog', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(server.count('POST /wps/relay/MCSFE_addFavoriteGameV2')).toBe(0);
-  });
+  }, SLOW);
 });
 
 describe('winner board', () => {
@@ -184,5 +187,5 @@ describe('winner board', () => {
     await waitFor(() => expect(board.querySelectorAll('.winners__row')).toHaveLength(rows));
     expect(within(board).getAllByText('p****0')).toHaveLength(rows / count);
     expect(within(board).getAllByText('$ 1,000.50').length).toBeGreaterThan(0);
-  });
+  }, SLOW);
 });
