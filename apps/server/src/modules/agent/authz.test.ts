@@ -66,7 +66,7 @@ describe('an agent acting on members', () => {
       expect(r.statusCode).toBe(200);
       expect(r.json().value.nickname).toBe(`Nick ${id}`);
     }
-    for (const id of [otherMember.id, otherAgent.id, otherBrand, self, 999_999_999n]) {
+    for (const id of [otherMember.id, otherAgent.id, otherBrand, self, 999_999_999n, 9_999_999_999_999_999_999n]) {
       for (const [url, body] of WRITES) {
         const r = await api(t, agent, 'POST', url, body(String(id)));
         expect([r.statusCode, codeOf(r)], `${url} ${id}`).toEqual([403, 'wallet.downline.invalid']);

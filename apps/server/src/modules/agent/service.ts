@@ -13,6 +13,7 @@ import { DEFAULT_ACTIVE_MIN } from './rollup.ts';
 
 export const NICKNAME_MAX = 32;
 const DAY_MS = 86_400_000;
+const MAX_ID = 2n ** 63n - 1n;
 
 // ---- Authorisation: the one place that decides what an agent may see or change -------------
 
@@ -29,7 +30,7 @@ export function agentOf(p: Principal): Principal {
 export async function downlineOf(db: Db, brand: Brand, p: Principal, memberId: string, opts: { direct?: boolean } = {}): Promise<{ id: bigint; depth: number }> {
   const me = agentOf(p).member;
   const id = BigInt(memberId);
-  const depth = id > 0n ? await q.depthBelow(db, brand.id, me.id, id) : null;
+  const depth = id > 0n && id <= MAX_ID ? await q.depthBelow(db, brand.id, me.id, id) : null;
   if (depth === null) throw new AppError('wallet.downline.invalid');
   if (opts.direct && depth !== 1) throw new AppError('agent.direct.only');
   return { id, depth };
@@ -59,6 +60,13 @@ function daysOf(start: string, end: string): string[] {
   const out: string[] = [];
   for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
   return out;
+}
+
+/** The UTC instant a local day of the brand starts (a day that does not exist is request_param_err). */
+function localDayStart(brand: Brand, day: string): Date {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) throw new AppError('request_param_err', undefined, { fields: ['querystring.date'] });
+  return new Date(t - brand.config.gmtOffsetMinutes * 60_000);
 }
 
 const activeMin = (brand: Brand) => BigInt(brand.config.activeMemberValidBet ?? DEFAULT_ACTIVE_MIN);
@@ -101,14 +109,14 @@ type ListQuery = { scope: 'direct' | 'all'; account?: string; type?: 'agent' | '
 export async function downlineList(db: Db, brand: Brand, p: Principal, query: ListQuery) {
   const me = agentOf(p).member;
   const types = brand.config.agentTypes;
-  const range = query.registeredFrom || query.registeredTo
-    ? dayRange(brand, query.registeredFrom ?? query.registeredTo!, query.registeredTo ?? query.registeredFrom!)
-    : undefined;
+  const from = query.registeredFrom ? localDayStart(brand, query.registeredFrom) : undefined;
+  const to = query.registeredTo ? new Date(localDayStart(brand, query.registeredTo).getTime() + DAY_MS) : undefined;
+  if (from && to && to <= from) throw new AppError('wallet.range.invalid');
   const { rows, total } = await q.downlines(db, brand.id, me.id, {
     scope: query.scope, account: query.account || undefined,
     ...(query.type === 'agent' ? { agentTypes: types.length ? types : [-1] } : {}),
     ...(query.type === 'member' && types.length ? { notAgentTypes: types } : {}),
-    from: range?.from, to: range?.to, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize,
+    from, to, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize,
   }, idleCutoff(brand));
   return { list: rows.map((r) => toDownline(brand, r)), pageNo: query.pageNo, totalPages: Math.ceil(total / query.pageSize), total };
 }
