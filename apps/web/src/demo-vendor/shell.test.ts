@@ -66,16 +66,18 @@ describe('game frame', () => {
     expect(root.querySelector('.dv-balance-amount')?.textContent).toBe('2,000.00');
   });
 
-  it('closes by telling the parent window, or by going to the back path', () => {
+  it('closes by telling the parent window when framed (even with a back path), else by going to the back path', () => {
     const post = vi.fn();
     const parent = { postMessage: post } as unknown as Window;
-    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent);
-    closeGame(null);
+    const spy = vi.spyOn(window, 'parent', 'get').mockReturnValue(parent);
+    closeGame('/pvp');
     expect(post).toHaveBeenCalledWith({ type: 'demo-vendor:close' }, location.origin);
+    spy.mockReturnValue(window);
     const assign = vi.fn();
-    vi.spyOn(window, 'top', 'get').mockReturnValue({ location: { assign } } as unknown as Window);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as unknown as Location);
     closeGame('/pvp');
     expect(assign).toHaveBeenCalledWith('/pvp');
+    expect(post).toHaveBeenCalledTimes(1);
   });
 });
 

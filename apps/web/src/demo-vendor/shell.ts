@@ -43,16 +43,14 @@ export function errorText(e: unknown): { message: string; code: string } {
   return { message: e instanceof Error ? e.message : String(e), code: '' };
 }
 
+/**
+ * Close: inside the lobby's frame (popup or /seamless page) the lobby closes it and refreshes the
+ * balance, so the page only tells its parent; opened on its own it goes to the back path, or
+ * closes its window.
+ */
 export function closeGame(backUrl: string | null): void {
-  if (backUrl) {
-    try {
-      (window.top ?? window).location.assign(backUrl);
-    } catch {
-      window.location.assign(backUrl);
-    }
-    return;
-  }
   if (window.parent && window.parent !== window) window.parent.postMessage({ type: 'demo-vendor:close' }, location.origin);
+  else if (backUrl) window.location.assign(backUrl);
   else window.close();
 }
 

@@ -114,21 +114,32 @@ function slotName(r: () => number): Name {
   return name;
 }
 
+// Every live table is a baccarat table, and every PVP vendor has the games its engine plays
+// (crash, dice, baccarat duels): a name always matches the game that opens.
 const LIVE_TABLES: Name[] = [
-  { EN: 'Baccarat', ES: 'Bacará' }, { EN: 'Speed Baccarat', ES: 'Bacará Rápido' }, { EN: 'Roulette', ES: 'Ruleta' },
-  { EN: 'Lightning Roulette', ES: 'Ruleta Relámpago' }, { EN: 'Blackjack', ES: 'Blackjack' }, { EN: 'Dragon Tiger', ES: 'Dragón Tigre' },
-  { EN: 'Sic Bo', ES: 'Sic Bo' }, { EN: 'Casino Hold\'em', ES: 'Hold\'em de Casino' }, { EN: 'Money Wheel', ES: 'Rueda del Dinero' },
+  { EN: 'Baccarat', ES: 'Bacará' }, { EN: 'Speed Baccarat', ES: 'Bacará Rápido' }, { EN: 'Baccarat Squeeze', ES: 'Bacará Squeeze' },
+  { EN: 'Mini Baccarat', ES: 'Mini Bacará' }, { EN: 'Punto Banco', ES: 'Punto Banco' }, { EN: 'VIP Baccarat', ES: 'Bacará VIP' },
+  { EN: 'Golden Baccarat', ES: 'Bacará Dorado' }, { EN: 'Baccarat Royale', ES: 'Bacará Royale' }, { EN: 'Midnight Baccarat', ES: 'Bacará de Medianoche' },
 ];
 const FISH: Name[] = [
   { EN: 'Ocean King', ES: 'Rey del Océano' }, { EN: 'Fishing War', ES: 'Guerra de Pesca' }, { EN: 'Shark Hunter', ES: 'Cazador de Tiburones' },
   { EN: 'Golden Toad', ES: 'Sapo Dorado' }, { EN: 'Mermaid Bay', ES: 'Bahía Sirena' }, { EN: 'Deep Sea Boss', ES: 'Jefe del Mar Profundo' },
   { EN: 'Lobster Party', ES: 'Fiesta de Langostas' }, { EN: 'Kraken Strike', ES: 'Ataque del Kraken' }, { EN: 'Coral Quest', ES: 'Búsqueda de Coral' },
 ];
-const PVP: Name[] = [
-  { EN: 'Crash', ES: 'Crash' }, { EN: 'Dice', ES: 'Dados' }, { EN: 'Mines', ES: 'Minas' }, { EN: 'Plinko', ES: 'Plinko' },
-  { EN: 'Texas Hold\'em', ES: 'Texas Hold\'em' }, { EN: 'Teen Patti', ES: 'Teen Patti' }, { EN: 'Rummy', ES: 'Rummy' },
-  { EN: 'Limbo', ES: 'Limbo' }, { EN: 'Hi-Lo', ES: 'Alto-Bajo' }, { EN: 'Tower', ES: 'Torre' }, { EN: 'Domino', ES: 'Dominó' },
-];
+const PVP: Record<string, Name[]> = {
+  'PVP-ROCKET': [
+    { EN: 'Rocket Crash', ES: 'Cohete Crash' }, { EN: 'Limbo', ES: 'Limbo' }, { EN: 'Moon Shot', ES: 'Disparo Lunar' },
+    { EN: 'Jet Climb', ES: 'Ascenso del Jet' }, { EN: 'Sky High', ES: 'Hasta el Cielo' }, { EN: 'Turbo Crash', ES: 'Crash Turbo' },
+  ],
+  'PVP-DICE': [
+    { EN: 'Dice', ES: 'Dados' }, { EN: 'Over Under', ES: 'Más o Menos' }, { EN: 'Lucky Dice', ES: 'Dados de la Suerte' },
+    { EN: 'Hi-Lo Dice', ES: 'Dados Alto-Bajo' }, { EN: 'Dice Duel', ES: 'Duelo de Dados' }, { EN: 'Neon Dice', ES: 'Dados Neón' },
+  ],
+  'PVP-CARDS': [
+    { EN: 'Baccarat Duel', ES: 'Duelo de Bacará' }, { EN: 'Punto Banco Duel', ES: 'Duelo Punto Banco' }, { EN: 'Card Clash', ES: 'Choque de Cartas' },
+    { EN: 'Banker Battle', ES: 'Batalla de la Banca' }, { EN: 'Nine Points', ES: 'Nueve Puntos' },
+  ],
+};
 const LOTT: Name[] = [
   { EN: 'Lotto 6/49', ES: 'Lotto 6/49' }, { EN: 'Powerball', ES: 'Powerball' }, { EN: 'Mega Lotto', ES: 'Mega Lotto' },
   { EN: 'Daily 3', ES: 'Diario 3' }, { EN: 'Pick 4', ES: 'Elige 4' }, { EN: 'Lucky Numbers', ES: 'Números de la Suerte' },
@@ -153,7 +164,7 @@ function nameFor(v: VendorDef, i: number, r: () => number): Name {
     case 'RNG': return slotName(r);
     case 'LIVE': return variant(LIVE_TABLES[i % LIVE_TABLES.length], LIVE_TABLES);
     case 'FISH': return variant(FISH[i % FISH.length], FISH);
-    case 'PVP': return variant(PVP[i % PVP.length], PVP);
+    case 'PVP': { const list = PVP[v.code] ?? PVP['PVP-DICE']; return variant(list[i % list.length], list); }
     case 'LOTT': return variant(LOTT[i % LOTT.length], LOTT);
     case 'ELOTT': return variant(ELOTT[i % ELOTT.length], ELOTT);
     default: return { EN: `${v.name}: ${SINGLE[v.type].EN}`, ES: `${v.name}: ${SINGLE[v.type].ES}` };

@@ -102,12 +102,12 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
   });
 
   it('searches by name in ES and EN, ignoring case and accents', async () => {
-    const es = await list('search=ruleta', 'demo', 'EN');
+    const es = await list('search=medianoche', 'demo', 'EN');
     expect(es.totalCount).toBeGreaterThan(0);
-    expect(es.games.every((g) => /roulette/i.test(g.gameName))).toBe(true);
-    const en = await list('gameType=LIVE&search=ROULETTE');
+    expect(es.games.every((g) => /midnight/i.test(g.gameName))).toBe(true);
+    const en = await list('gameType=LIVE&search=MIDNIGHT');
     expect(en.totalCount).toBe(es.totalCount);
-    expect(en.games.every((g) => /ruleta/i.test(g.gameName))).toBe(true);
+    expect(en.games.every((g) => /medianoche/i.test(g.gameName))).toBe(true);
     const accent = await list('gameType=RNG&search=dragon');
     expect(accent.totalCount).toBeGreaterThan(0);
     expect(accent.games.every((g) => g.gameName.includes('Dragón'))).toBe(true);

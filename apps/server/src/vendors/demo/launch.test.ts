@@ -12,7 +12,7 @@ describe('launch', () => {
   it('maps every playable category to its engine and answers the play page with a fresh token', async () => {
     const cases: [GameType, string | undefined, contract.Engine][] = [
       ['RNG', undefined, 'slot5'], ['LIVE', undefined, 'baccarat'], ['FISH', undefined, 'fish'],
-      ['PVP', 'PVP-ROCKET', 'crash'], ['PVP', 'PVP-DICE', 'dice'], ['PVP', 'PVP-CARDS', 'dice'],
+      ['PVP', 'PVP-ROCKET', 'crash'], ['PVP', 'PVP-DICE', 'dice'], ['PVP', 'PVP-CARDS', 'baccarat'],
       ['LOTT', undefined, 'keno'], ['ELOTT', undefined, 'keno'],
     ];
     const m = await member(t);

@@ -22,7 +22,7 @@ export function engineFor(gameType: GameType, vendor: string): contract.Engine |
     case 'RNG': return 'slot5';
     case 'LIVE': return 'baccarat';
     case 'FISH': return 'fish';
-    case 'PVP': return vendor === 'PVP-ROCKET' ? 'crash' : 'dice';
+    case 'PVP': return vendor === 'PVP-ROCKET' ? 'crash' : vendor === 'PVP-CARDS' ? 'baccarat' : 'dice';
     case 'LOTT':
     case 'ELOTT': return 'keno';
     default: return null;
