@@ -4,7 +4,7 @@
  * to 3 vendors, live and fishing of 1) and the winner board; FAV (login first) and the other
  * tabs a flex grid; a search shows matching games of every category.
  */
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { games as G } from '@lobby/contract';
@@ -113,6 +113,16 @@ export function HomePage() {
   const tab = (params.get('tab') ?? 'HOME').toUpperCase();
   const search = params.get('search') ?? '';
   const slides = useSlides();
+  const tablist = useRef<HTMLDivElement>(null);
+  // Phones: keep the selected tab in view (the bar scrolls sideways).
+  useEffect(() => {
+    const bar = tablist.current;
+    const el = bar?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!bar || !el) return;
+    const b = bar.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    if (r.left < b.left || r.right > b.right) bar.scrollBy?.({ left: r.left - b.left - (b.width - r.width) / 2 });
+  }, [tab, categories.length]);
 
   const update = useCallback(
     (change: (p: URLSearchParams) => void) =>
@@ -197,7 +207,7 @@ export function HomePage() {
       <Banner key={language} slides={slides} />
       <Marquee />
       <div className="home__bar">
-        <div className="tabs" role="tablist" aria-label={t('home.categoriesLabel')}>
+        <div ref={tablist} className="tabs" role="tablist" aria-label={t('home.categoriesLabel')}>
           {tabs.map((k) => (
             <button
               key={k}
