@@ -8,8 +8,8 @@
 // bet_records over `days` brand days, each day's bets spread over `active` members (a sliding
 // window of the membership, so members come and go); then agent_daily_stats and agent_team_daily
 // built from them by the rollup's own recompute SQL in bulk. It then times the team overview service call (the
-// five queries it runs: team counts, team balance, online users, daily rollups, distinct
-// active members) for the top agent over 1, 7 and 31 days: `samples` sequential calls each
+// queries it runs: team size and balance of the last rollup run, online users, team rows a
+// day, distinct active members over the range; each also timed alone) for the top agent over 1, 7 and 31 days: `samples` sequential calls each
 // after 10 warm-up calls, p50 / p95. Informational: downline list (all, page 1) and team betting.
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
@@ -27,7 +27,7 @@ const CHUNK = 500_000;
 
 const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { demoBrand } = await import('../apps/server/src/db/seed/brands.ts');
-const { recompute, recomputeTeams } = await import('../apps/server/src/modules/agent/rollup.ts');
+const { recompute, recomputeTeams, refreshTeamNow } = await import('../apps/server/src/modules/agent/rollup.ts');
 const q = await import('../apps/server/src/modules/agent/queries.ts');
 const service = await import('../apps/server/src/modules/agent/service.ts');
 const { sql } = await import('drizzle-orm');
@@ -103,9 +103,10 @@ async function build(db) {
   });
   gen.teams = await timed('agent_team_daily (rollup team pass, bulk)', async () => {
     const n = await recomputeTeams(db, gen.rollups.out);
-    await db.execute(sql`analyze`);
+    await db.execute(sql`vacuum analyze`);
     return n;
   });
+  gen.now = await timed('agent_team_now (one rollup pass)', () => refreshTeamNow(db));
   const brandObj = { id: m, code: 'benchagent', hosts: [], version: 1, config, modules: new Set() };
   const principal = { sessionId: 0n, method: 'password', member: { id: BigInt(top.id), type: 1 }, isAgent: true, isTrial: false };
   return { brand: brandObj, principal, gen, end: day(start + (DAYS - 1) * 86_400_000) };
@@ -140,7 +141,14 @@ async function main() {
       for (const n of [1, 7, 31]) {
         runs.push(await sample(`team overview, ${n} day(s)`, () => service.teamOverview(db, brand, principal, { startDate: back(n), endDate: end })));
       }
-      const distinct = await sample('  of which: distinct active, 31 days', () => q.activeMembers(db, principal.member.id, back(31), end, 100n));
+      const id = principal.member.id;
+      const parts = [
+        await sample('  part: team now (size, balance)', () => q.teamNow(db, id)),
+        await sample('  part: online users', () => q.onlineCount(db, brand.id, id, new Date(Date.now() - 1_800_000))),
+        await sample('  part: team rows, 31 days', () => q.teamDays(db, id, back(31), end)),
+        await sample('  part: distinct active, 7 days', () => q.activeMembers(db, id, back(7), end, 100n)),
+      ];
+      const distinct = await sample('  part: distinct active, 31 days', () => q.activeMembers(db, id, back(31), end, 100n));
       const list = await sample('downline list (all, page 1)', () => service.downlineList(db, brand, principal, { scope: 'all', pageNo: 1, pageSize: 20 }));
       const betting = await sample('team betting, 7 days (page 1 + footer)', () => service.teamBetting(db, brand, principal, { startDate: back(7), endDate: end, pageNo: 1, pageSize: 20 }));
       const figures = [
@@ -151,7 +159,7 @@ async function main() {
       ];
       const file = writeResult('agent-tree', figures, {
         members: MEMBERS, bets: BETS, days: DAYS, activePerDay: ACTIVE, samples: SAMPLES, statRows: statRows[0].rows,
-        generateSeconds: { members: gen.members.s, bets: gen.bets.s, rollups: gen.rollups.s, teams: gen.teams.s }, runs, distinct, list, betting,
+        generateSeconds: { members: gen.members.s, bets: gen.bets.s, rollups: gen.rollups.s, teams: gen.teams.s, teamNow: gen.now.s }, runs, parts: [...parts, distinct], list, betting,
       });
       console.log(`wrote ${file}`);
     } finally {

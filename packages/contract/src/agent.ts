@@ -50,11 +50,11 @@ export const overviewValue = z.object({
   startDate: day,
   endDate: day,
   gmtOffsetMinutes: z.number().int(),
-  /** Everyone below the caller (any depth), now. */
+  /** Everyone below the caller (any depth) and the sum of their main wallets, as of `asOf` (the last rollup run, every 15 s; null before the first). */
   teamMembers: z.number().int(),
   directMembers: z.number().int(),
-  /** Sum of the team's main wallets, now. */
   teamBalance: money,
+  asOf: z.string().nullable(),
   /** Team members with a live session, now. */
   onlineUsers: z.number().int(),
   /** Range totals; activeMembers counts distinct members active on at least one day. */

@@ -70,6 +70,20 @@ export const agentTeamDaily = pgTable('agent_team_daily', {
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.agentId, t.day] })]);
 
+/**
+ * Each agent's team as of the last rollup run: members below it (any depth and direct) and
+ * the sum of their main wallets. Rebuilt for every agent of a brand by the rollup, so the team
+ * overview reads one row instead of scanning the team.
+ */
+export const agentTeamNow = pgTable('agent_team_now', {
+  agentId: bigint({ mode: 'bigint' }).primaryKey(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  teamMembers: integer().notNull().default(0),
+  directMembers: integer().notNull().default(0),
+  teamBalance: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** How far the rollup job has read each append-only source (by id). */
 export const agentRollupMarks = pgTable('agent_rollup_marks', {
   source: text().primaryKey(),

@@ -41,6 +41,15 @@ CREATE TABLE "agent_team_daily" (
 	CONSTRAINT "agent_team_daily_agent_id_day_pk" PRIMARY KEY("agent_id","day")
 );
 --> statement-breakpoint
+CREATE TABLE "agent_team_now" (
+	"agent_id" bigint PRIMARY KEY NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"team_members" integer DEFAULT 0 NOT NULL,
+	"direct_members" integer DEFAULT 0 NOT NULL,
+	"team_balance" bigint DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "member_tree" (
 	"merchant_id" integer NOT NULL,
 	"ancestor_id" bigint NOT NULL,
@@ -51,6 +60,7 @@ CREATE TABLE "member_tree" (
 --> statement-breakpoint
 ALTER TABLE "agent_daily_stats" ADD CONSTRAINT "agent_daily_stats_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agent_team_daily" ADD CONSTRAINT "agent_team_daily_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_team_now" ADD CONSTRAINT "agent_team_now_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_tree" ADD CONSTRAINT "member_tree_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "agent_daily_stats_day" ON "agent_daily_stats" USING btree ("merchant_id","day");--> statement-breakpoint
 CREATE INDEX "member_tree_team" ON "member_tree" USING btree ("ancestor_id","depth","descendant_id");--> statement-breakpoint

@@ -15,32 +15,27 @@ export async function depthBelow(db: Db, merchantId: number, agentId: bigint, me
   return row ? Number(row.depth) : null;
 }
 
-export interface TeamCounts { team: number; direct: number }
+export interface TeamNow { team: number; direct: number; balance: bigint; asOf: Date | null }
 
-export async function teamCounts(db: Db, agentId: bigint): Promise<TeamCounts> {
-  const [row] = rowsOf<{ team: number; direct: number }>(await db.execute(sql`
-    select count(*)::int as team, count(*) filter (where depth = 1)::int as direct
-      from member_tree where ancestor_id = ${agentId} and depth > 0`));
-  return { team: row?.team ?? 0, direct: row?.direct ?? 0 };
-}
-
-export async function teamBalance(db: Db, merchantId: number, agentId: bigint): Promise<bigint> {
-  const [row] = rowsOf<{ total: string }>(await db.execute(sql`
-    select coalesce(sum(a.balance), 0)::text as total
-      from member_tree t
-      join ledger_accounts a on a.merchant_id = ${merchantId} and a.member_id = t.descendant_id and a.wallet = 'main'
-     where t.ancestor_id = ${agentId} and t.depth > 0`));
-  return BigInt(row?.total ?? '0');
+/** The agent's team size and balance as of the last rollup run (agent_team_now). */
+export async function teamNow(db: Db, agentId: bigint): Promise<TeamNow> {
+  const [row] = rowsOf<{ team: number; direct: number; balance: string; at: Date | string }>(await db.execute(sql`
+    select team_members as team, direct_members as direct, team_balance::text as balance, updated_at as at
+      from agent_team_now where agent_id = ${agentId}`));
+  return row
+    ? { team: row.team, direct: row.direct, balance: BigInt(row.balance), asOf: new Date(row.at) }
+    : { team: 0, direct: 0, balance: 0n, asOf: null };
 }
 
 /** A live session: not revoked, not expired, seen within the idle timeout. */
 const live = (s: string, idleCutoff: Date) => sql.raw(`${s}.revoked_at is null and ${s}.expires_at > now() and ${s}.last_seen_at > '${idleCutoff.toISOString()}'::timestamptz`);
 
+/** Live sessions of the brand, each checked against the closure key (not a scan of the team). */
 export async function onlineCount(db: Db, merchantId: number, agentId: bigint, idleCutoff: Date): Promise<number> {
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`
     select count(distinct s.member_id)::int as n from sessions s
      where s.merchant_id = ${merchantId} and ${live('s', idleCutoff)}
-       and exists (select 1 from member_tree t where t.ancestor_id = ${agentId} and t.descendant_id = s.member_id and t.depth > 0)`));
+       and (select t.depth from member_tree t where t.ancestor_id = ${agentId} and t.descendant_id = s.member_id) > 0`));
   return row?.n ?? 0;
 }
 

@@ -62,9 +62,10 @@ describe('agent_daily_stats rollup', () => {
     const registered = (await statsOf(m.id)).filter((r) => r.registered);
     expect(registered).toHaveLength(1);
 
-    // nothing new: nothing written; from scratch again: the same rows
-    expect(await run()).toBe(0);
+    // nothing new: no member row rewritten; from scratch again: the same rows
     const before = await statsOf(m.id);
+    await run();
+    expect((await statsOf(m.id)).map((r) => r.updatedAt.getTime())).toEqual(before.map((r) => r.updatedAt.getTime()));
     await db().update(agentRollupMarks).set({ lastId: 0n });
     await run();
     expect((await statsOf(m.id)).map(({ updatedAt: _u, ...r }) => r)).toEqual(before.map(({ updatedAt: _u, ...r }) => r));
@@ -78,6 +79,9 @@ describe('agent_daily_stats rollup', () => {
     ]);
     expect(v.teamMembers).toBeGreaterThanOrEqual(5);
     expect(v.teamBalance).not.toBe('0.00');
+    expect(v.asOf).not.toBeNull();
+    const oneDay = (await api(t, await tokenFor(t, 'agent01'), 'GET', '/wps/relay/ODSFE2_agentTeamOverview?startDate=2026-01-02&endDate=2026-01-02')).json().value;
+    expect([oneDay.activeMembers, oneDay.betAmount, oneDay.days.length]).toEqual([1, '10.00', 1]);
     const subView = (await api(t, await tokenFor(t, sub.username), 'GET', '/wps/relay/ODSFE2_agentTeamOverview?startDate=2026-01-01&endDate=2026-01-05')).json().value;
     expect(subView).toMatchObject({ teamMembers: 1, directMembers: 1, betAmount: '15.50', onlineUsers: 0 });
 

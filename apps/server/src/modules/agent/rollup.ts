@@ -138,7 +138,8 @@ export async function recomputeTeams(tx: Db | Tx, days: BrandDay[]): Promise<num
 
 /**
  * One rollup run (the `agent.rollup` job, under its advisory lock): folds each source past its
- * watermark, moves the watermark and rebuilds the team rows of the brand days it touched.
+ * watermark, moves the watermark, rebuilds the team rows of the brand days it touched and the
+ * agents' current team sizes and balances.
  * Answers the brand days and team rows rebuilt (0 when nothing changed).
  */
 export async function rollup(tx: Tx, now = new Date()): Promise<number> {
@@ -163,5 +164,25 @@ export async function rollup(tx: Tx, now = new Date()): Promise<number> {
       await tx.execute(sql`update agent_rollup_marks set last_id = ${seen.settled_max}, updated_at = now() where source = ${src.name}`);
     }
   }
-  return written + await recomputeTeams(tx, [...days.values()]);
+  return written + await recomputeTeams(tx, [...days.values()]) + await refreshTeamNow(tx);
+}
+
+/**
+ * Rebuilds agent_team_now for every member with a team (one grouped pass over the closure
+ * rows below depth 0 and the members' main wallets); rows of members left without a team go.
+ * Answers the rows written.
+ */
+export async function refreshTeamNow(tx: Db | Tx): Promise<number> {
+  const res = await tx.execute(sql`
+    insert into agent_team_now as n (agent_id, merchant_id, team_members, direct_members, team_balance, updated_at)
+    select t.ancestor_id, t.merchant_id, count(*)::int, (count(*) filter (where t.depth = 1))::int, coalesce(sum(a.balance), 0), now()
+      from member_tree t
+      left join ledger_accounts a on a.merchant_id = t.merchant_id and a.member_id = t.descendant_id and a.wallet = 'main'
+     where t.depth > 0
+     group by t.ancestor_id, t.merchant_id
+    on conflict (agent_id) do update set team_members = excluded.team_members, direct_members = excluded.direct_members,
+      team_balance = excluded.team_balance, updated_at = excluded.updated_at`);
+  await tx.execute(sql`delete from agent_team_now where updated_at < now()`);
+  return (res as unknown as { rowCount?: number; affectedRows?: number }).rowCount
+    ?? (res as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }

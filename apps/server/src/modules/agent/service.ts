@@ -77,19 +77,21 @@ export async function teamOverview(db: Db, brand: Brand, p: Principal, query: { 
   const me = agentOf(p).member;
   dayRange(brand, query.startDate, query.endDate);
   const min = activeMin(brand);
-  const [counts, balance, online, rows, active] = await Promise.all([
-    q.teamCounts(db, me.id),
-    q.teamBalance(db, brand.id, me.id),
+  const oneDay = query.startDate === query.endDate;
+  const [now, online, rows, distinct] = await Promise.all([
+    q.teamNow(db, me.id),
     q.onlineCount(db, brand.id, me.id, idleCutoff(brand)),
     q.teamDays(db, me.id, query.startDate, query.endDate),
-    q.activeMembers(db, me.id, query.startDate, query.endDate, min),
+    // one day: the day row's count is the distinct count
+    oneDay ? Promise.resolve(null) : q.activeMembers(db, me.id, query.startDate, query.endDate, min),
   ]);
+  const active = distinct ?? rows[0]?.active ?? 0;
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const sum = (k: 'bet' | 'valid_bet' | 'win' | 'profit' | 'deposits' | 'withdrawals') => rows.reduce((a, r) => a + BigInt(r[k]), 0n);
   const count = (k: 'registrations' | 'first_deposits' | 'first_bets') => rows.reduce((a, r) => a + r[k], 0);
   return {
     startDate: query.startDate, endDate: query.endDate, gmtOffsetMinutes: brand.config.gmtOffsetMinutes,
-    teamMembers: counts.team, directMembers: counts.direct, teamBalance: formatAmount(balance), onlineUsers: online,
+    teamMembers: now.team, directMembers: now.direct, teamBalance: formatAmount(now.balance), asOf: now.asOf?.toISOString() ?? null, onlineUsers: online,
     registrations: count('registrations'), firstDeposits: count('first_deposits'), firstBets: count('first_bets'), activeMembers: active,
     betAmount: formatAmount(sum('bet')), validBet: formatAmount(sum('valid_bet')), win: formatAmount(sum('win')),
     profit: formatAmount(sum('profit')), deposits: formatAmount(sum('deposits')), withdrawals: formatAmount(sum('withdrawals')),
