@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Whole-app renders import lazy sections on first use (vite transforms them then): on a busy
+// 2-core CI machine that takes seconds, so findBy* waits up to 10 s (a failing test waits too).
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   // No network in unit tests unless a test stubs fetch itself.
