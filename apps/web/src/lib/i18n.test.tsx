@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memberFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { i18n } from './i18n';
+import { errorText, i18n } from './i18n';
 
 function languageSelect() {
   return screen.getAllByRole('combobox', { name: 'Idioma' })[0] as HTMLSelectElement;
@@ -46,5 +46,27 @@ describe('language switch', () => {
     expect(call[1].method).toBe('POST');
     expect(JSON.parse(call[1].body as string)).toEqual({ language: 'EN' });
     expect((call[1].headers as Record<string, string>).Authorization).toBe('tok');
+  });
+});
+
+describe('errorText', () => {
+  it('the error texts the client raises itself equal the contract ERRORS table in ES and EN', async () => {
+    const { ERRORS } = await import('@lobby/contract');
+    const es = (await import('../locales/es.json')).default.errorCodes as Record<string, string>;
+    const en = (await import('../locales/en.json')).default.errorCodes as Record<string, string>;
+    for (const [code, def] of Object.entries(ERRORS)) {
+      const key = code.replace(/\./g, '_');
+      const asLocale = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');
+      if (key in es) expect(es[key], code).toBe(asLocale(def.es));
+      if (key in en) expect(en[key], code).toBe(asLocale(def.en));
+    }
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('uses the locale text with parameters, else the server message, else unknown error', async () => {
+    await i18n.changeLanguage('ES');
+    expect(errorText('login.locked', 'server text', { minutes: 5 })).toBe('Demasiados intentos fallidos. Inténtelo de nuevo en 5 minutos.');
+    expect(errorText('wallet.insufficient', 'Saldo insuficiente (servidor).')).toBe('Saldo insuficiente (servidor).');
+    expect(errorText('no.such.code')).toBe('Error desconocido. Inténtelo de nuevo más tarde.');
   });
 });

@@ -8,7 +8,7 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, RTL_LANGUAGES, STORAGE_KEYS,
-  errorMessage, isErrorCode, isLanguageCode, member, textLanguage, type LanguageCode,
+  isLanguageCode, member, type LanguageCode,
 } from '@lobby/contract';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
@@ -86,10 +86,14 @@ export function useLanguage(): { language: LanguageCode; dir: 'ltr' | 'rtl' } {
   return { language, dir: isRtl(language) ? 'rtl' : 'ltr' };
 }
 
-/** Translate a server error code (contract ERRORS) into the UI language. */
+/**
+ * The text of an error code in the UI language. The server's envelope already carries the
+ * message in the request's language (pass it as `fallback`); the codes the client raises itself
+ * (or fills with its own parameters) are in the locale files under `errorCodes`, copied from the
+ * contract's ERRORS table (a test keeps them equal), so the whole table stays out of the bundle.
+ */
 export function errorText(code: string, fallback?: string, params?: Record<string, string | number>): string {
-  const lang = textLanguage(i18n.language);
-  if (isErrorCode(code)) return errorMessage(code, lang, params);
   const key = `errorCodes.${code.replace(/\./g, '_')}`;
-  return i18n.exists(key) ? i18n.t(key) : fallback || errorMessage('unknown.error', lang);
+  if (i18n.exists(key)) return i18n.t(key, params);
+  return fallback || i18n.t('errorCodes.unknown_error');
 }

@@ -63,7 +63,7 @@ describe('login popup', () => {
     let now = 1_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     const server = fakeServer({
-      'POST /wps/session/login': () => fail(401, 'login.failed', { captcha: true }, 'Wrong'),
+      'POST /wps/session/login': () => fail(401, 'login.failed', { captcha: true }),
       'GET /wps/captcha': () => ok(CAPTCHA),
     });
     const { form } = await openLogin();

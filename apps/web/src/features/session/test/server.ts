@@ -1,5 +1,6 @@
 /** A fake API for the account tests: routes `METHOD /path` to envelopes, records every call. */
 import { vi } from 'vitest';
+import { errorMessage } from '@lobby/contract';
 
 export interface FakeCall {
   method: string;
@@ -11,7 +12,8 @@ export interface FakeCall {
 export type Handler = (c: FakeCall) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 
 export const ok = (value: unknown) => ({ status: 200, body: { success: true, value } });
-export const fail = (status: number, errorCode: string, value?: unknown, message = errorCode) => ({
+/** An error envelope; its message is the server's text in ES (the tests' language), as the real server answers. */
+export const fail = (status: number, errorCode: string, value?: unknown, message = errorMessage(errorCode, 'ES')) => ({
   status,
   body: { success: false, errorCode, message, ...(value === undefined ? {} : { value }) },
 });
