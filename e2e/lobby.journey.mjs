@@ -1,0 +1,176 @@
+// Issue 5 (lobby and games) in Chromium. A visitor browses HOME and the category tabs, searches,
+// is asked to log in for FAV, and plays a free trial (play money; the real wallet is never
+// touched). player01 tops up through a deposit the operator confirms, favourites a slot, launches
+// it for real in the game popup, spins, closes: the header balance moved by exactly payout - bet,
+// and the round is in the betting record and the game in /recent. Screenshots ES and EN, desktop
+// and phone.
+import assert from 'node:assert/strict';
+import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
+
+export const timeout = 300_000;
+
+const OPERATOR = { 'X-Operator-Key': 'dev-operator-key', Merchant: 'demo' };
+
+const balanceText = (page) => page.getByTestId('balance').innerText();
+/** "$ 1,234.50" -> 123450 (cents). */
+const cents = (text) => {
+  const m = /(-?[\d,]+)\.(\d{2})/.exec(text.replace(/\s/g, ''));
+  if (!m) throw new Error(`no amount in "${text}"`);
+  return Number(m[1].replace(/,/g, '')) * 100 + Number(m[2]) * (m[1].startsWith('-') ? -1 : 1);
+};
+
+async function api(page, method, url, { headers = {}, data } = {}) {
+  const res = method === 'GET'
+    ? await page.request.get(url, { headers })
+    : await page.request.post(url, { headers: { ...headers, 'Content-Type': 'application/json' }, data });
+  const body = await res.json();
+  if (!res.ok() || !body.success) throw new Error(`${method} ${url} answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
+  return body.value;
+}
+
+/** The first game card of a grid with a free-trial button, and its name. */
+async function firstTrialCard(page) {
+  const card = page.locator('.gcard').filter({ has: page.locator('.gcard__trial') }).first();
+  await card.waitFor();
+  return { card, name: (await card.locator('.gcard__name').innerText()).trim() };
+}
+
+/** The game frame of the popup: waits until the vendor page drew its balance. */
+async function gameFrame(page, name) {
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  const frame = dialog.frameLocator('iframe');
+  await frame.locator('.dv-balance-amount').waitFor({ timeout: 15_000 });
+  return { dialog, frame };
+}
+
+/** Spins the slot once and waits for the round to show in its last-10 list; answers its payout - bet in cents. */
+async function spinOnce(frame) {
+  const rows = frame.locator('.dv-history tbody tr');
+  const before = await rows.count();
+  await frame.locator('.dv-btn-play').click();
+  await waitUntil(async () => (await rows.count()) > before || ((await rows.count()) === 10 && before === 10), { timeout: 20_000, message: 'the round never reached the last-10 list' });
+  // The play button comes back once the reels stopped.
+  await waitUntil(async () => !(await frame.locator('.dv-btn-play').isDisabled()), { timeout: 20_000, message: 'the spin never ended' });
+  const cells = frame.locator('.dv-history tbody tr').first().locator('td');
+  return cents(await cells.nth(2).innerText()) - cents(await cells.nth(1).innerText());
+}
+
+export default async function lobby({ newPage, step, shot, settle, expectNoConsoleErrors }) {
+  const visitor = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+
+  await step('visitor: HOME shows the banner, game rows, hot games and the winner board', async () => {
+    await visitor.goto('/');
+    await visitor.getByRole('tablist').waitFor();
+    await visitor.locator('.gcard').first().waitFor();
+    assert.ok(await visitor.locator('.gcard').count() >= 12, 'HOME rows show games');
+    await settle(visitor);
+    await shot('home-ES-1366', visitor);
+  }, { fatal: true });
+
+  await step('visitor: a category tab shows a grid; search finds a game by name; FAV asks to log in', async () => {
+    const tabs = visitor.getByRole('tablist');
+    await tabs.getByRole('tab').nth(2).click(); // HOME, FAV, then the first category (RNG)
+    await waitUntil(async () => new URL(visitor.url()).searchParams.get('tab') !== null, { message: 'the tab is not in the URL' });
+    await visitor.locator('.gcard').first().waitFor();
+    const name = (await visitor.locator('.gcard__name').first().innerText()).trim();
+    await shot('tab-RNG-ES-1366', visitor);
+    const search = visitor.getByRole('searchbox').first();
+    await search.fill(name.slice(0, Math.min(8, name.length)));
+    await visitor.locator('.gcard__name', { hasText: name }).first().waitFor();
+    await search.fill('');
+    await tabs.getByRole('tab').nth(1).click();
+    await visitor.getByTestId('login-form').waitFor();
+    await visitor.keyboard.press('Escape');
+  });
+
+  await step('visitor: a free trial opens the game with play money; the wallet is not involved', async () => {
+    await visitor.goto('/rng');
+    const { card, name } = await firstTrialCard(visitor);
+    await card.locator('.gcard__trial').click();
+    const { dialog, frame } = await gameFrame(visitor, name);
+    await frame.locator('.dv-ribbon').waitFor();
+    const start = cents(await frame.locator('.dv-balance-amount').innerText());
+    const delta = await spinOnce(frame);
+    await waitUntil(async () => cents(await frame.locator('.dv-balance-amount').innerText()) === start + delta, { message: 'play money did not move by payout - bet' });
+    await shot('trial-slot-ES-1366', visitor);
+    await dialog.getByRole('button', { name: /cerrar/i }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await visitor.getByTestId('balance').count(), 0, 'still a visitor');
+    expectNoConsoleErrors(visitor);
+  });
+
+  const page = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+
+  await step('player01 logs in and tops up 500.00 (deposit confirmed by the operator)', async () => {
+    await page.goto('/login');
+    const form = page.getByTestId('login-form');
+    await form.locator('input[name=username]').fill('player01');
+    await form.locator('input[name=password]').fill('Player123');
+    await form.locator('button[type=submit]').click();
+    await page.getByTestId('balance').waitFor();
+    await waitUntil(async () => /\d/.test(await balanceText(page)), { message: 'header balance never showed' });
+    const start = cents(await balanceText(page));
+    await page.goto('/member?page=depositv2');
+    const deposit = page.getByTestId('deposit-form');
+    await deposit.getByRole('radio', { name: /SPEI/ }).click();
+    await deposit.getByRole('radio', { name: /BBVA/ }).click();
+    await deposit.getByRole('button', { name: '$ 500', exact: true }).click();
+    await deposit.getByTestId('deposit-submit').click();
+    const orderNo = (await page.getByTestId('deposit-order').getByTestId('order-no').innerText()).trim();
+    await api(page, 'POST', '/wps/operator/deposit/confirm', { headers: OPERATOR, data: { orderNo } });
+    await waitUntil(async () => cents(await balanceText(page)) === start + 50_000, { message: 'the deposit never reached the header' });
+  }, { fatal: true });
+
+  let slotName = '';
+  await step('player01 favourites a slot: the heart fills and /favorite lists it', async () => {
+    await page.goto('/rng');
+    const card = page.locator('.gcard').first();
+    await card.waitFor();
+    slotName = (await card.locator('.gcard__name').innerText()).trim();
+    const heart = card.locator('.gcard__fav');
+    if ((await heart.getAttribute('aria-pressed')) !== 'true') await heart.click();
+    await waitUntil(async () => (await heart.getAttribute('aria-pressed')) === 'true', { message: 'the heart did not fill' });
+    await page.goto('/favorite');
+    await page.locator('.gcard__name', { hasText: slotName }).first().waitFor();
+    await shot('favorite-ES-1366', page);
+  });
+
+  await step('player01 launches the slot for real, spins, closes: balance moved by payout - bet', async () => {
+    const before = cents(await balanceText(page));
+    const card = page.locator('.gcard', { has: page.locator('.gcard__name', { hasText: slotName }) }).first();
+    await card.locator('.gcard__play').click();
+    const { dialog, frame } = await gameFrame(page, slotName);
+    assert.equal(await frame.locator('.dv-ribbon').count(), 0, 'real play has no play-money ribbon');
+    assert.equal(cents(await frame.locator('.dv-balance-amount').innerText()), before, 'the game shows the wallet balance');
+    const delta = await spinOnce(frame);
+    await shot('real-slot-ES-1366', page);
+    await dialog.getByRole('button', { name: /cerrar/i }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitUntil(async () => cents(await balanceText(page)) === before + delta, { message: `header balance did not become ${before} + ${delta}` });
+  });
+
+  await step('the round is in the betting record and the slot in /recent', async () => {
+    await page.goto('/member?page=personalHistoryCopy');
+    await page.getByText(slotName).first().waitFor();
+    await shot('betting-record-ES-1366', page);
+    await page.goto('/recent');
+    await page.locator('.gcard__name', { hasText: slotName }).first().waitFor();
+    expectNoConsoleErrors(page);
+  });
+
+  await step('phone, EN: home and a game on the /seamless page', async () => {
+    const phone = await newPage({ viewport: VIEWPORTS.mobile, mobile: true, storage: { lang: 'EN', hisLang: 'EN' } });
+    await phone.goto('/');
+    await phone.locator('.gcard').first().waitFor();
+    await settle(phone);
+    await shot('home-EN-390', phone);
+    await phone.goto('/rng');
+    const { card } = await firstTrialCard(phone);
+    await card.locator('.gcard__trial').click();
+    await waitUntil(async () => new URL(phone.url()).pathname === '/seamless', { message: 'phones play on /seamless' });
+    await phone.frameLocator('iframe').locator('.dv-balance-amount').waitFor({ timeout: 15_000 });
+    await shot('seamless-EN-390', phone);
+    expectNoConsoleErrors(phone);
+  });
+}
