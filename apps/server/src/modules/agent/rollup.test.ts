@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { agentDailyStats, agentRollupMarks } from '../../db/agent-schema.ts';
+import { agentDailyStats, agentRollupMarks, agentTeamNow } from '../../db/agent-schema.ts';
+import { members } from '../../db/schema.ts';
 import { depositOrders } from '../../db/cashier-schema.ts';
 import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
@@ -119,5 +120,16 @@ describe('agent_daily_stats rollup', () => {
     await run();
     const [done] = await db().select().from(agentRollupMarks).where(eq(agentRollupMarks.source, 'members'));
     expect(done!.lastId).toBe(BigInt(max));
+  });
+
+  it('team size and balance follow the tree: an agent whose only member moves away loses its row', async () => {
+    const a = await addMember(t, 'demo', { type: 2, parent: 'agent01' });
+    const m = await addMember(t, 'demo', { parent: a.username });
+    await run();
+    const row = async () => (await db().select().from(agentTeamNow).where(eq(agentTeamNow.agentId, a.id)))[0];
+    expect((await row())).toMatchObject({ teamMembers: 1, directMembers: 1 });
+    await db().update(members).set({ parentId: null }).where(eq(members.id, m.id));
+    await run();
+    expect(await row()).toBeUndefined();
   });
 });

@@ -169,11 +169,12 @@ export async function rollup(tx: Tx, now = new Date()): Promise<number> {
 
 /**
  * Rebuilds agent_team_now for every member with a team (one grouped pass over the closure
- * rows below depth 0 and the members' main wallets); rows of members left without a team go.
- * Answers the rows written.
+ * rows of depth > 0 and the members' main wallets) in one statement; rows of members left
+ * without a team go. Answers the rows written or removed.
  */
 export async function refreshTeamNow(tx: Db | Tx): Promise<number> {
   const res = await tx.execute(sql`
+    with up as (
     insert into agent_team_now as n (agent_id, merchant_id, team_members, direct_members, team_balance, updated_at)
     select t.ancestor_id, t.merchant_id, count(*)::int, (count(*) filter (where t.depth = 1))::int, coalesce(sum(a.balance), 0), now()
       from member_tree t
@@ -181,8 +182,9 @@ export async function refreshTeamNow(tx: Db | Tx): Promise<number> {
      where t.depth > 0
      group by t.ancestor_id, t.merchant_id
     on conflict (agent_id) do update set team_members = excluded.team_members, direct_members = excluded.direct_members,
-      team_balance = excluded.team_balance, updated_at = excluded.updated_at`);
-  await tx.execute(sql`delete from agent_team_now where updated_at < now()`);
-  return (res as unknown as { rowCount?: number; affectedRows?: number }).rowCount
-    ?? (res as unknown as { affectedRows?: number }).affectedRows ?? 0;
+      team_balance = excluded.team_balance, updated_at = excluded.updated_at
+    returning agent_id),
+    gone as (delete from agent_team_now n where not exists (select 1 from up where up.agent_id = n.agent_id) returning 1)
+    select (select count(*) from up)::int + (select count(*) from gone)::int as n`);
+  return rowsOf<{ n: number }>(res)[0]?.n ?? 0;
 }
