@@ -218,7 +218,7 @@ describe('the game popup closes', () => {
 
   it('on Escape and on the close button; the backdrop does not close it', async () => {
     await openPopup();
-    expect(screen.getByRole('dialog', { name: 'Aurora Slots' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Aurora Slots' })).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('modal-backdrop'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     fireEvent.keyDown(document, { key: 'Escape' });
