@@ -54,15 +54,21 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorate('io', io);
+  // Once closing, late pushes (e.g. a coalesced balance push due after the last answer) are dropped:
+  // the Redis adapter's clients are gone and an emit would reject unhandled.
+  let closing = false;
   app.decorate('walletEvents', {
     async balanceChanged(brand: Brand, memberId: bigint) {
+      if (closing) return;
       const push = await balancePush(app.db, brand, memberId);
+      if (closing) return;
       io.to(memberRoom(brand.id, memberId)).emit(wallet.SOCKET_EVENTS.balance, push);
     },
   } satisfies WalletEvents);
 
   // Sockets hold connections open: drop them before the HTTP server waits for its connections.
   app.addHook('preClose', async () => {
+    closing = true;
     io.disconnectSockets(true);
     io.engine.close();
     await Promise.allSettled(clients.map((c) => c.quit()));

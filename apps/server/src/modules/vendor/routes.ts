@@ -46,18 +46,22 @@ export async function vendorRoutes(app: FastifyInstance) {
   // The balance push reads and emits after the answer is on its way (notify never throws). A
   // member's moves within PUSH_COALESCE_MS share one push: it reads the balance when it runs,
   // after every answer it covers (a move after it starts schedules the next one).
-  const pending = new Set<string>();
+  const pending = new Map<string, NodeJS.Timeout>();
   const after = (brand: Parameters<typeof notify>[1], r: seamless.Result) => {
     const key = `${brand.id}:${r.memberId}`;
     if (r.moved && !pending.has(key)) {
-      pending.add(key);
-      setTimeout(() => {
+      pending.set(key, setTimeout(() => {
         pending.delete(key);
         void notify(app.walletEvents, brand, r.memberId);
-      }, PUSH_COALESCE_MS);
+      }, PUSH_COALESCE_MS));
     }
     return r.answer;
   };
+  // Pushes still waiting at shutdown are dropped (best effort; the next balance read is exact).
+  app.addHook('preClose', async () => {
+    for (const t of pending.values()) clearTimeout(t);
+    pending.clear();
+  });
   route(app, contract.balance, async ({ brand, body }) => (await seamless.balanceOf(app.db, brand, body)).answer);
   route(app, contract.bet, async ({ brand, body, req }) =>
     after(brand, await seamless.bet(app.db, brand, await app.catalogs.get(brand), req.vendorCode!, body)));
