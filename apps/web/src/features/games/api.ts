@@ -8,7 +8,13 @@ import { useQuery } from '@tanstack/react-query';
 import { accountGames, games, LIMITS, type GameType } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { useLanguage } from '@/lib/i18n';
-import { useToken } from '@/features/session/store';
+import { useSession } from '@/features/session/api';
+
+/** Favourites and recent games belong to real accounts: trial sessions get in_need_true_account. */
+export function useRealAccount(): boolean {
+  const s = useSession();
+  return s.loggedIn && !s.trial && !!s.member;
+}
 
 export type Game = games.Game;
 
@@ -85,11 +91,11 @@ export function useWinnerBoard() {
 
 /** The node ids of the member's favourites (the hearts). */
 export function useFavoriteIds() {
-  const token = useToken();
+  const real = useRealAccount();
   return useQuery({
     queryKey: gameKeys.favoriteIds(),
     queryFn: ({ signal }) => call(accountGames.getFavoriteGames, { signal, query: { pageSize: LIMITS.favouritesPageSize } }),
-    enabled: !!token,
+    enabled: real,
     staleTime: 60_000,
   });
 }

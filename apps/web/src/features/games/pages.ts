@@ -7,8 +7,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { accountGames, games, LIMITS } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { useLanguage } from '@/lib/i18n';
-import { useToken } from '@/features/session/store';
-import { gameKeys, type GameQuery } from './api';
+import { gameKeys, useRealAccount, type GameQuery } from './api';
 import { requestGap } from './logic';
 
 /** Category lists: 20 a page, at least 300 ms between page requests (§9). */
@@ -44,19 +43,19 @@ export function useVendorLanes() {
 
 /** The member's favourite games, newest first (one page of 999). */
 export function useFavoriteGames() {
-  const token = useToken();
+  const real = useRealAccount();
   const { language } = useLanguage();
   return useQuery({
     queryKey: gameKeys.favorites(),
     queryFn: ({ signal }) => call(accountGames.getFavoriteGamesList, { signal, query: { pageSize: LIMITS.favouritesPageSize, language } }),
-    enabled: !!token,
+    enabled: real,
     staleTime: 30_000,
   });
 }
 
 /** Recent games, 20 a page. */
 export function useRecentGames() {
-  const token = useToken();
+  const real = useRealAccount();
   const { language } = useLanguage();
   return useInfiniteQuery({
     queryKey: gameKeys.recent(),
@@ -66,7 +65,7 @@ export function useRecentGames() {
     },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
-    enabled: !!token,
+    enabled: real,
     staleTime: 30_000,
   });
 }
