@@ -3,12 +3,11 @@
 // Builds when stale, starts the built server (PGlite, demo data), runs Lighthouse 12 (its default
 // mobile preset: Moto G power emulation, simulated slow 4G and 4x CPU slowdown) in the system
 // Chromium a few times and reports the median score with its metrics.
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/lib/harness.mjs';
 import { opt, optText } from './lib/cli.mjs';
-import { benchBuild, median, rmTemp, runMain, snapshotWebDist, startServer, tempDir, writeResult } from './lib/common.mjs';
+import { benchBuild, median, runMain, withSiteServer, writeResult } from './lib/common.mjs';
 
 const GOAL = 0.97;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
@@ -32,11 +31,7 @@ runMain(async () => {
   benchBuild();
   const runs = opt('runs', 3);
   const pagePath = optText('path', '/');
-  const dataDir = tempDir('lobby-bench-lh-');
-  let server;
-  try {
-    const web = await snapshotWebDist(path.join(dataDir, 'web'));
-    server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', WEB_DIST: web } });
+  await withSiteServer('lobby-bench-lh-', async (server) => {
     const url = server.baseUrl + pagePath;
     await audit(url); // warm-up: the server's first answers and the OS file cache
     const results = [];
@@ -50,8 +45,5 @@ runMain(async () => {
     const figures = [{ figure: `Lighthouse mobile performance (${pagePath})`, value: score, unit: 'score', goal: `>= ${GOAL}`, pass: score >= GOAL }];
     const file = writeResult('lighthouse', figures, { runs: results, path: pagePath });
     console.log(`\nLighthouse mobile performance of ${pagePath}: median ${score} over ${runs} runs; goal >= ${GOAL}: ${score >= GOAL ? 'pass' : 'FAIL'}. Wrote ${file}`);
-  } finally {
-    if (server) await server.stop();
-    rmTemp(dataDir);
-  }
+  });
 });

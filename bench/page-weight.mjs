@@ -3,10 +3,9 @@
 //   node bench/page-weight.mjs [--no-build]
 // Builds when stale, starts the built server, loads / in Chromium (fresh profile, 1920x1080
 // and 390x844), records every JS and CSS response until the network is idle, lists each file.
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { launchBrowser, VIEWPORTS } from '../e2e/lib/harness.mjs';
-import { benchBuild, fmt, kb, rmTemp, runMain, snapshotWebDist, startServer, tempDir, writeResult } from './lib/common.mjs';
+import { benchBuild, fmt, kb, runMain, withSiteServer, writeResult } from './lib/common.mjs';
 
 const GOAL_KB = 160;
 
@@ -44,30 +43,25 @@ async function measure(browser, baseUrl, viewport) {
 
 runMain(async () => {
   benchBuild();
-  const dataDir = tempDir('lobby-bench-weight-');
-  let server;
-  let browser;
+  const browser = await launchBrowser();
   try {
-    const web = await snapshotWebDist(path.join(dataDir, 'web'));
-    server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', WEB_DIST: web } });
-    browser = await launchBrowser();
-    const runs = [];
-    for (const vp of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
-      const r = await measure(browser, server.baseUrl, vp);
-      runs.push(r);
-      console.log(`\n/ at ${vp.width}x${vp.height}: ${r.files.length} files, JS ${fmt(kb(r.jsGzip))} KiB + CSS ${fmt(kb(r.cssGzip))} KiB = ${fmt(kb(r.totalGzip))} KiB gzip-9 (raw ${fmt(kb(r.totalRaw))} KiB)`);
-      console.log('  gzipKiB   rawKiB  served-as  file');
-      for (const f of r.files) console.log(`  ${fmt(kb(f.gzip)).padStart(7)}  ${fmt(kb(f.raw)).padStart(7)}  ${f.encoding.padEnd(9)}  ${f.url}`);
-    }
-    const worst = runs.reduce((a, b) => (b.totalGzip > a.totalGzip ? b : a));
-    const valueKb = +kb(worst.totalGzip).toFixed(1);
-    // KB read as KiB (1024 bytes); the decimal kB figure is printed beside it.
-    const figures = [{ figure: 'home JS+CSS gzipped, first load', value: valueKb, unit: 'KiB', goal: `<= ${GOAL_KB} KiB`, pass: valueKb <= GOAL_KB }];
-    const file = writeResult('page-weight', figures, { runs: runs.map((r) => ({ ...r, jsGzipKB: +kb(r.jsGzip).toFixed(1), cssGzipKB: +kb(r.cssGzip).toFixed(1) })) });
-    console.log(`\nhome JS+CSS gzipped: ${valueKb} KiB = ${fmt(worst.totalGzip / 1000)} kB (larger of the two sizes); goal <= ${GOAL_KB} KB: ${valueKb <= GOAL_KB ? 'pass' : 'FAIL'}. Wrote ${file}`);
+    await withSiteServer('lobby-bench-weight-', async (server) => {
+      const runs = [];
+      for (const vp of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+        const r = await measure(browser, server.baseUrl, vp);
+        runs.push(r);
+        console.log(`\n/ at ${vp.width}x${vp.height}: ${r.files.length} files, JS ${fmt(kb(r.jsGzip))} KiB + CSS ${fmt(kb(r.cssGzip))} KiB = ${fmt(kb(r.totalGzip))} KiB gzip-9 (raw ${fmt(kb(r.totalRaw))} KiB)`);
+        console.log('  gzipKiB   rawKiB  served-as  file');
+        for (const f of r.files) console.log(`  ${fmt(kb(f.gzip)).padStart(7)}  ${fmt(kb(f.raw)).padStart(7)}  ${f.encoding.padEnd(9)}  ${f.url}`);
+      }
+      const worst = runs.reduce((a, b) => (b.totalGzip > a.totalGzip ? b : a));
+      const valueKb = +kb(worst.totalGzip).toFixed(1);
+      // KB read as KiB (1024 bytes); the decimal kB figure is printed beside it.
+      const figures = [{ figure: 'home JS+CSS gzipped, first load', value: valueKb, unit: 'KiB', goal: `<= ${GOAL_KB} KiB`, pass: valueKb <= GOAL_KB }];
+      const file = writeResult('page-weight', figures, { runs: runs.map((r) => ({ ...r, jsGzipKB: +kb(r.jsGzip).toFixed(1), cssGzipKB: +kb(r.cssGzip).toFixed(1) })) });
+      console.log(`\nhome JS+CSS gzipped: ${valueKb} KiB = ${fmt(worst.totalGzip / 1000)} kB (larger of the two sizes); goal <= ${GOAL_KB} KB: ${valueKb <= GOAL_KB ? 'pass' : 'FAIL'}. Wrote ${file}`);
+    });
   } finally {
-    if (browser) await browser.close().catch(() => {});
-    if (server) await server.stop();
-    rmTemp(dataDir);
+    await browser.close().catch(() => {});
   }
 });

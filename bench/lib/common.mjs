@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { root } from '../../e2e/lib/proc.mjs';
 
-import { ensureBuilt } from '../../e2e/lib/proc.mjs';
+import { ensureBuilt, rmTemp, snapshotWebDist, startServer, tempDir } from '../../e2e/lib/proc.mjs';
 
 export * from '../../e2e/lib/proc.mjs';
 
@@ -61,4 +61,21 @@ export function runMain(main) {
       process.exit(1);
     },
   );
+}
+
+/**
+ * Runs `fn(server)` against the built product on a throwaway PGlite data dir, serving a copy of
+ * the web build (a rebuild while it runs cannot swap files under it); stops and cleans up after.
+ */
+export async function withSiteServer(prefix, fn) {
+  const dataDir = tempDir(prefix);
+  let server;
+  try {
+    const web = await snapshotWebDist(path.join(dataDir, 'web'));
+    server = await startServer({ dataDir, env: { LOG_LEVEL: 'warn', WEB_DIST: web } });
+    return await fn(server);
+  } finally {
+    if (server) await server.stop();
+    rmTemp(dataDir);
+  }
 }
