@@ -44,23 +44,26 @@ async function gameFrame(page, name) {
   return { dialog, frame };
 }
 
-/** Spins the slot once and waits for the round to show in its last-10 list; answers its payout - bet in cents. */
+/** Spins the slot once and waits for the round to top its last-10 list; answers its payout - bet in cents. */
 async function spinOnce(frame) {
   const rows = frame.locator('.dv-history tbody tr');
-  const before = await rows.count();
-  await frame.locator('.dv-btn-play').click();
-  await waitUntil(async () => (await rows.count()) > before || ((await rows.count()) === 10 && before === 10), { timeout: 20_000, message: 'the round never reached the last-10 list' });
-  // The play button comes back once the reels stopped.
-  await waitUntil(async () => !(await frame.locator('.dv-btn-play').isDisabled()), { timeout: 20_000, message: 'the spin never ended' });
-  const cells = frame.locator('.dv-history tbody tr').first().locator('td');
+  const firstRow = async () => ((await rows.count()) ? rows.first().innerText() : '');
+  const [before, topBefore] = [await rows.count(), await firstRow()];
+  const play = frame.locator('.dv-btn-play');
+  await play.click();
+  // The list grows, or (already 10 long) its top row changes; then the play button comes back.
+  await waitUntil(async () => (await rows.count()) > before || (before === 10 && (await firstRow()) !== topBefore), { timeout: 20_000, message: 'the round never reached the last-10 list' });
+  await waitUntil(async () => !(await play.isDisabled()), { timeout: 20_000, message: 'the spin never ended' });
+  const cells = rows.first().locator('td');
   return cents(await cells.nth(2).innerText()) - cents(await cells.nth(1).innerText());
 }
 
 export default async function lobby({ newPage, step, shot, settle, expectNoConsoleErrors }) {
   const visitor = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
 
-  await step('visitor: HOME shows the banner, game rows, hot games and the winner board', async () => {
+  await step('visitor: HOME shows the banner carousel and the game rows', async () => {
     await visitor.goto('/');
+    await visitor.locator('[aria-roledescription="carousel"] [aria-roledescription="slide"]').first().waitFor();
     await visitor.getByRole('tablist').waitFor();
     await visitor.locator('.gcard').first().waitFor();
     assert.ok(await visitor.locator('.gcard').count() >= 12, 'HOME rows show games');
