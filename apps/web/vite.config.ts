@@ -43,7 +43,8 @@ export default defineConfig(({ command, mode }) => ({
     // (there the hints are ignored and the modules still load).
     modulePreload: { polyfill: false },
     rollupOptions: {
-      // The demo vendor's game pages are a second entry sharing no code with the lobby.
+      // The demo vendor's game pages are a second entry sharing only the pure formatters (lib/money,
+      // lib/format) with the lobby.
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         'demo-vendor': fileURLToPath(new URL('./demo-vendor.html', import.meta.url)),

@@ -1,7 +1,11 @@
 /**
  * Amounts on the demo vendor's wire are decimal strings in major units ("1.00"). The pages do
- * their sums in integer minor units (bigint) and never with floats.
+ * their sums in integer minor units (bigint) and never with floats. Display goes through the
+ * lobby's pure formatters (lib/money, lib/format: no framework, only the contract's constants).
  */
+import { formatTime } from '@/lib/format';
+import { formatMinor, formatMoney } from '@/lib/money';
+
 const AMOUNT = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
 
 /** "1.5" -> 150n; null when the text is not a non-negative amount with at most 2 decimals. */
@@ -28,10 +32,7 @@ export function decimalToMinor(text: string): bigint {
 
 /** Display: thousands separators and 2 decimals ("1,234.50"); accepts a decimal string or minor bigint. */
 export function money(amount: string | bigint): string {
-  const minor = typeof amount === 'bigint' ? amount : decimalToMinor(amount);
-  const d = toDecimal(minor);
-  const [int, frac] = d.replace('-', '').split('.');
-  return `${minor < 0n ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+  return typeof amount === 'bigint' ? formatMinor(amount) : formatMoney(amount);
 }
 
 /** 2.5 -> "2.50×". */
@@ -41,10 +42,7 @@ export function multiplier(x: number): string {
 
 /** Local clock time of an ISO instant: "21:04:05". */
 export function clock(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return formatTime(iso, -new Date(iso).getTimezoneOffset());
 }
 
 /** Checks a bet typed by the player against the session's limits. */
