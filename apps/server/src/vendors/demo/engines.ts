@@ -1,7 +1,8 @@
 import type { demoVendor } from '@lobby/contract';
+import { formatAmount } from '../../modules/wallet/money.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { baccarat, crash, dice, fish, keno, slot5, GameInputError, type GameMeta, type PlayResult, type Rng } from './games/index.ts';
-import { formatMinor, parseMinor } from './money.ts';
+import { parseMinor } from './money.ts';
 
 /**
  * The wire side of each engine: reads the screen's `input` (amounts as "1.00" strings) into the
@@ -28,7 +29,7 @@ function amount(input: Input, field: string): bigint {
   return minor;
 }
 
-const limits = (m: GameMeta) => ({ minBet: formatMinor(m.minBet), maxBet: formatMinor(m.maxBet) });
+const limits = (m: GameMeta) => ({ minBet: formatAmount(m.minBet), maxBet: formatAmount(m.maxBet) });
 
 export const ENGINES: Record<Engine, EngineDef> = {
   slot5: {

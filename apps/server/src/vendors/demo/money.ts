@@ -1,6 +1,8 @@
 /**
- * Amounts of the demo vendor's wire ("12.50", major units with at most 2 decimals) and of the
- * seamless wallet. The vendor keeps its own helpers: it is a separate party from the platform.
+ * Reads amounts of the demo vendor's wire ("12.50", major units with at most 2 decimals) and
+ * the seamless wallet's balances. Unlike the platform's parseAmount (modules/wallet/money.ts,
+ * which also formats for both) it accepts zero (an empty balance, a "0" baccarat spot) and
+ * answers null instead of throwing, so each caller picks its own error.
  */
 const DECIMAL = /^(0|[1-9][0-9]{0,12})(?:\.([0-9]{1,2}))?$/;
 
@@ -10,11 +12,4 @@ export function parseMinor(input: unknown): bigint | null {
   const m = text === null ? null : DECIMAL.exec(text);
   if (!m) return null;
   return BigInt(m[1]) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
-}
-
-/** 1250n -> "12.50", -5n -> "-0.05". */
-export function formatMinor(minor: bigint): string {
-  const neg = minor < 0n;
-  const abs = neg ? -minor : minor;
-  return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }

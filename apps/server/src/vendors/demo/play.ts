@@ -5,7 +5,7 @@ import { demoVendorRounds, demoVendorSessions } from '../../db/demo-vendor-schem
 import { AppError } from '../../plugins/errors.ts';
 import { betInvalid, ENGINES, jsonSafe, type EngineDef, type Lang } from './engines.ts';
 import { FairRng, GameInputError } from './games/index.ts';
-import { formatMinor } from './money.ts';
+import { formatAmount } from '../../modules/wallet/money.ts';
 import { credit, debit, finish, roundView, type RoundRow, type Session } from './rounds.ts';
 import { takeNonce } from './seeds.ts';
 
@@ -65,7 +65,7 @@ export async function playInstant(app: FastifyInstance, s: Session, input: Input
       throw new AppError('demo.insufficient.funds');
     }
     const settled: RoundRow = { ...row, outcome, payout: r.payout, status: 'settled' };
-    return { round: roundView(settled, seedFacts), balance: formatMinor(balance), fairness };
+    return { round: roundView(settled, seedFacts), balance: formatAmount(balance), fairness };
   }
 
   const party = { brand: s.brand, vendor: s.vendor, account: s.account! };
@@ -76,5 +76,5 @@ export async function playInstant(app: FastifyInstance, s: Session, input: Input
   const withOutcome: RoundRow = { ...row, outcome, payout: r.payout };
   const afterWin = await credit(app, party, withOutcome);
   const status = afterWin === null ? 'pending' : 'settled';
-  return { round: roundView({ ...withOutcome, status }, seedFacts), balance: formatMinor(afterWin ?? afterBet), fairness };
+  return { round: roundView({ ...withOutcome, status }, seedFacts), balance: formatAmount(afterWin ?? afterBet), fairness };
 }

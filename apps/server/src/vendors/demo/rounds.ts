@@ -4,7 +4,7 @@ import { demoVendor as contract } from '@lobby/contract';
 import { demoVendorRounds, demoVendorSeeds, demoVendorSessions } from '../../db/demo-vendor-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { formatMinor } from './money.ts';
+import { formatAmount } from '../../modules/wallet/money.ts';
 import type { WalletAnswer } from './wallet.ts';
 
 /**
@@ -34,9 +34,9 @@ export function roundView(r: RoundRow, seed: SeedFacts): contract.RoundView {
     roundId: r.roundId,
     nodeId: r.nodeId,
     engine: r.engine as contract.Engine,
-    bet: formatMinor(r.bet),
-    payout: formatMinor(r.status === 'settled' ? r.payout : 0n),
-    profit: formatMinor(r.status === 'settled' ? r.payout - r.bet : r.status === 'pending' ? -r.bet : 0n),
+    bet: formatAmount(r.bet),
+    payout: formatAmount(r.status === 'settled' ? r.payout : 0n),
+    profit: formatAmount(r.status === 'settled' ? r.payout - r.bet : r.status === 'pending' ? -r.bet : 0n),
     status: r.status,
     input: r.input ?? {},
     outcome: r.status === 'settled' ? r.outcome ?? null : null,
@@ -94,7 +94,7 @@ export async function refund(app: FastifyInstance, p: Party, r: RoundRow): Promi
  */
 export async function debit(app: FastifyInstance, p: Party, r: RoundRow, nodeId: string): Promise<bigint> {
   const a: WalletAnswer = await app.demoVendor.wallet.call(p.brand, p.vendor, 'bet', {
-    txId: `${txBase(r)}:bet`, roundId: r.roundId, member: p.account, gameId: nodeId, amount: formatMinor(r.bet),
+    txId: `${txBase(r)}:bet`, roundId: r.roundId, member: p.account, gameId: nodeId, amount: formatAmount(r.bet),
   });
   if (a.ok) return a.balance;
   if (a.unavailable) {
@@ -114,7 +114,7 @@ export async function debit(app: FastifyInstance, p: Party, r: RoundRow, nodeId:
  */
 export async function credit(app: FastifyInstance, p: Party, r: RoundRow, rollbackUnknown = false): Promise<bigint | null> {
   const a = await app.demoVendor.wallet.call(p.brand, p.vendor, 'win', {
-    txId: `${txBase(r)}:win`, roundId: r.roundId, member: p.account, amount: formatMinor(r.payout),
+    txId: `${txBase(r)}:win`, roundId: r.roundId, member: p.account, amount: formatAmount(r.payout),
   });
   if (a.ok) {
     await finish(app, r.id, 'settled');

@@ -5,7 +5,7 @@ import { demoVendorSessions } from '../../db/demo-vendor-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { LaunchRequest } from '../launcher.ts';
 import { ENGINES, type Lang } from './engines.ts';
-import { formatMinor } from './money.ts';
+import { formatAmount } from '../../modules/wallet/money.ts';
 import { playInstant } from './play.ts';
 import { history, loadSession, type Session } from './rounds.ts';
 import { activeSeed, fairnessOf, rotateSeed } from './seeds.ts';
@@ -77,11 +77,11 @@ export async function sessionValue(app: FastifyInstance, token: string): Promise
     vendor: s.vendor,
     trial: s.trial,
     currency: s.currency,
-    balance: formatMinor(balance),
+    balance: formatAmount(balance),
     language: s.language,
     backUrl: s.backUrl,
-    minBet: formatMinor(def.minBet),
-    maxBet: formatMinor(def.maxBet),
+    minBet: formatAmount(def.minBet),
+    maxBet: formatAmount(def.maxBet),
     rtp: def.meta.rtp,
     ...(def.meta.rtpByBet ? { rtpByBet: def.meta.rtpByBet } : {}),
     info: def.info(),

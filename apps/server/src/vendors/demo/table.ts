@@ -5,7 +5,7 @@ import { demoVendorRounds as rounds, demoVendorSeeds as seeds } from '../../db/d
 import { AppError } from '../../plugins/errors.ts';
 import { betInvalid, ENGINES, jsonSafe, type Lang } from './engines.ts';
 import { FairRng, baccarat, hashServerSeed, newServerSeed } from './games/index.ts';
-import { formatMinor } from './money.ts';
+import { formatAmount } from '../../modules/wallet/money.ts';
 import { moveTrial, stakeOf } from './play.ts';
 import { credit, debit, finish, roundView, type Party, type RoundRow, type Session } from './rounds.ts';
 
@@ -142,7 +142,7 @@ export async function placeTableBet(app: FastifyInstance, s: Session, input: Rec
   }
   return {
     round: roundView(row, { ...seed, revealedAt: null }),
-    balance: formatMinor(balance),
+    balance: formatAmount(balance),
     fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: 0 },
   };
 }
