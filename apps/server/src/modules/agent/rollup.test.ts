@@ -122,6 +122,20 @@ describe('agent_daily_stats rollup', () => {
     expect(done!.lastId).toBe(BigInt(max));
   });
 
+  it('postings of other kinds move the postings watermark too (a run of bets or transfers cannot stall it)', async () => {
+    const m = await addMember(t, 'demo', { parent: 'agent01' });
+    await deposit(m.id, '2026-01-12T12:00:00Z', 1_000n);
+    await run();
+    const b = brandOf(t);
+    const clearing = await brandAccount(db(), b.id, 'clearing');
+    const acct = await memberAccount(db(), b.id, m.id);
+    await postAlone(db(), { merchantId: b.id, kind: 'bonus', idemKey: `bonus:${randomUUID()}`, memberId: m.id, lines: [{ account: clearing, amount: -10n }, { account: acct, amount: 10n }], meta: {} });
+    await run();
+    const [mark] = await db().select().from(agentRollupMarks).where(eq(agentRollupMarks.source, 'postings'));
+    const [{ max }] = (await db().execute(sql`select max(id)::text as max from postings`) as unknown as { rows: { max: string }[] }).rows as [{ max: string }];
+    expect(mark!.lastId).toBe(BigInt(max));
+  });
+
   it('team size and balance follow the tree: an agent whose only member moves away loses its row', async () => {
     const a = await addMember(t, 'demo', { type: 2, parent: 'agent01' });
     const m = await addMember(t, 'demo', { parent: a.username });

@@ -4,8 +4,8 @@ import type { Db, Tx } from '../../db/index.ts';
 /**
  * The agent_daily_stats rollup. Three append-only sources tell which (member, local day) rows
  * changed: vendor_transactions (a bet, win or rollback touches the bets of its round),
- * members (a registration) and postings of kind deposit / withdraw_pay. Each run reads every
- * source past its watermark (by id, `BATCH` rows at most), collects the touched keys and
+ * members (a registration) and postings (those of kind deposit / withdraw_pay). Each run reads
+ * every source past its watermark (by id, `BATCH` rows at most), collects the touched keys and
  * recomputes those rows from bet_records, deposit_orders and withdrawals. A recompute is a
  * pure function of the raw rows, so running twice, or overlapping runs, change nothing.
  *
@@ -24,28 +24,29 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** Default active-member threshold: valid bets of 1.00 in a day (brand config activeMemberValidBet). */
 export const DEFAULT_ACTIVE_MIN = 100n;
 
-interface Source { name: string; keys: (mark: bigint) => SQL }
+/**
+ * A source table (its name is its watermark's name) and the (merchant_id, member_id, ts) of the
+ * member days its rows touch; `batch` is its next rows past the watermark. The watermark moves
+ * past every row of the batch, also those that touch no member day (most postings).
+ */
+interface Source { name: string; keys: (batch: SQL) => SQL }
 
-/** Each source: `select id, created_at, merchant_id, member_id, ts` of its rows past the mark. */
 const SOURCES: Source[] = [
   {
     name: 'vendor_transactions',
-    keys: (mark) => sql`
-      select v.id, v.created_at, b.merchant_id, b.member_id, b.bet_at as ts
-        from (select * from vendor_transactions where id > ${mark} order by id limit ${BATCH}) v
-        left join bet_records b on b.merchant_id = v.merchant_id and b.vendor = v.vendor and b.round_id = v.round_id`,
+    keys: (batch) => sql`
+      select b.merchant_id, b.member_id, b.bet_at as ts
+        from ${batch} v join bet_records b on b.merchant_id = v.merchant_id and b.vendor = v.vendor and b.round_id = v.round_id`,
   },
   {
     name: 'members',
-    keys: (mark) => sql`
-      select id, created_at, merchant_id, id as member_id, created_at as ts
-        from members where id > ${mark} order by id limit ${BATCH}`,
+    keys: (batch) => sql`select m.merchant_id, m.id as member_id, m.created_at as ts from ${batch} m`,
   },
   {
     name: 'postings',
-    keys: (mark) => sql`
-      select p.id, p.created_at, p.merchant_id, p.member_id, coalesce(o.closed_at, w.paid_at, p.created_at) as ts
-        from (select * from postings where id > ${mark} order by id limit ${BATCH}) p
+    keys: (batch) => sql`
+      select p.merchant_id, p.member_id, coalesce(o.closed_at, w.paid_at, p.created_at) as ts
+        from ${batch} p
         left join deposit_orders o on p.kind = 'deposit' and o.merchant_id = p.merchant_id and o.order_no = substr(p.idem_key, 9)
         left join withdrawals w on p.kind = 'withdraw_pay' and w.merchant_id = p.merchant_id and w.withdraw_no = split_part(p.idem_key, ':', 2)
        where p.kind in ('deposit', 'withdraw_pay')`,
@@ -149,14 +150,13 @@ export async function rollup(tx: Tx, now = new Date()): Promise<number> {
   for (const src of SOURCES) {
     await tx.execute(sql`insert into agent_rollup_marks (source) values (${src.name}) on conflict do nothing`);
     const [mark] = rowsOf<{ last_id: string }>(await tx.execute(sql`select last_id from agent_rollup_marks where source = ${src.name} for update`));
-    const from = BigInt(mark!.last_id);
+    const batch = sql`(select * from ${sql.identifier(src.name)} where id > ${BigInt(mark!.last_id)} order by id limit ${BATCH})`;
     const [seen] = rowsOf<{ settled_max: string | null; n: number }>(await tx.execute(sql`
-      with src as (${src.keys(from)})
-      select max(id) filter (where created_at < ${settled.toISOString()}::timestamptz) as settled_max, count(*)::int as n from src`));
+      select max(id) filter (where created_at < ${settled.toISOString()}::timestamptz) as settled_max, count(*)::int as n from ${batch} b`));
     if (!seen || seen.n === 0) continue;
     const touched = await recompute(tx, sql`
       select distinct src.merchant_id, src.member_id, ${localDay(sql`src.ts`, OFF)} as day
-        from (${src.keys(from)}) src join merchants mc on mc.id = src.merchant_id
+        from (${src.keys(batch)}) src join merchants mc on mc.id = src.merchant_id
        where src.member_id is not null`);
     written += touched.length;
     for (const d of touched) days.set(`${d.merchantId}:${d.day}`, d);
