@@ -2,42 +2,9 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
-import { describeError } from '@/features/session/errors';
-import { useRecentGames } from './pages';
-import { FavoriteGames } from './components/FavoriteGames';
-import { GameCards, SkeletonCards } from './components/GameCards';
+import { FavoriteGames, RecentGames } from './components/MyGames';
 import './games.css';
 import './locale';
-
-function RecentGames() {
-  const { t } = useTranslation();
-  const q = useRecentGames();
-  const games = q.data?.pages.flatMap((p) => p.list) ?? [];
-  if (q.isError && !q.data) return <p className="games-empty" role="alert">{describeError(q.error)}</p>;
-  if (q.data && games.length === 0) {
-    return (
-      <div className="games-empty">
-        <Icon name="clock" size={36} />
-        <p>{t('games.noRecent')}</p>
-        <Link to="/rng" className="btn btn--primary btn--sm">
-          {t('games.browse')}
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <>
-      <ul className="game-grid">{q.data ? <GameCards games={games} /> : <SkeletonCards count={12} />}</ul>
-      {q.hasNextPage && (
-        <div className="paged__end">
-          <button type="button" className="btn btn--ghost" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-            {q.isFetchingNextPage ? t('common.loading') : t('common.more')}
-          </button>
-        </div>
-      )}
-    </>
-  );
-}
 
 export default function AccountGame() {
   const { t } = useTranslation();

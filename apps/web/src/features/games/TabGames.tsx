@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { GameType } from '@lobby/contract';
-import { FavoriteGames } from './components/FavoriteGames';
+import { FavoriteGames } from './components/MyGames';
 import { PagedGames } from './components/PagedGames';
 import './games.css';
 import './locale';

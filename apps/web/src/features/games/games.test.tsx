@@ -189,3 +189,30 @@ describe('winner board', () => {
     expect(within(board).getAllByText('$ 1,000.50').length).toBeGreaterThan(0);
   }, SLOW);
 });
+
+describe('my games (/favorite, /recent)', () => {
+  const mine = (extra: Parameters<typeof catalogRoutes>[0]) =>
+    fakeServer(catalogRoutes({ 'GET /wps/member/info': () => ok(memberFixture()), 'GET /wps/relay/MCSFE_getFavoriteGames': () => ok({ content: [], pageNum: 1, totalPages: 1 }), ...extra }));
+
+  it('no favourites: the empty state leads to the slots', async () => {
+    mine({ 'GET /wps/relay/MCSFE_getFavoriteGamesList': () => ok({ content: [], pageNum: 1, totalPages: 1 }) });
+    renderApp({ route: '/favorite', token: 'tok', member: memberFixture() });
+    expect(await screen.findByText('Aún no tiene favoritos. Toque el corazón de un juego para guardarlo aquí.', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explorar juegos' })).toHaveAttribute('href', '/rng');
+  }, SLOW);
+
+  it('recent games: 20 a page, More asks for the next page', async () => {
+    const server = mine({
+      'GET /wps/relay/GCS_recentGame': (c: FakeCall) => {
+        const page = Number(c.query.get('page') ?? 1);
+        return ok({ list: [{ ...game(page * 100), lastPlayedAt: '2026-11-20T18:00:00.000Z' }], page, totalPages: 2, total: 2 });
+      },
+    });
+    renderApp({ route: '/recent', token: 'tok', member: memberFixture() });
+    expect(await screen.findByText('Juego 100', {}, { timeout: 4000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Más' }));
+    expect(await screen.findByText('Juego 200')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Más' })).not.toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/wps/relay/GCS_recentGame').map((c) => [c.query.get('page'), c.query.get('pageSize')])).toEqual([['1', '20'], ['2', '20']]);
+  }, SLOW);
+});
