@@ -1,30 +1,19 @@
 /**
  * The game pages' client of the demo vendor's API (packages/contract/src/demo-vendor.ts). The
- * contract is imported for its types only: the page bundle shares no code with the lobby's.
+ * contract is imported for its types only, and the lobby's client (lib/api: member token,
+ * encryption, storage) is not used: the launch token travels in the query or body instead.
  * Every call carries the launch token; a failure throws DemoApiError with the envelope's
  * errorCode and its message (translated by the server from the Language header).
  */
-import type { demoVendor } from '@lobby/contract';
+import type { demoVendor, ValueOf } from '@lobby/contract';
 
 export type Session = demoVendor.SessionValue;
 export type Round = demoVendor.RoundView;
 export type Engine = demoVendor.Engine;
 export type Fairness = Session['fairness'];
-export interface PlayAnswer { round: Round; balance: string; fairness: Fairness }
-export interface SeedAnswer {
-  revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; roundsPlayed: number };
-  fairness: Fairness;
-}
-export interface TableState {
-  roundId: string;
-  phase: 'betting' | 'dealing';
-  closesAt: string;
-  nextAt: string;
-  serverTime: string;
-  serverSeedHash: string;
-  results: Array<{ roundId: string; outcome: Record<string, unknown> }>;
-  myBets: Record<string, string>;
-}
+export type PlayAnswer = ValueOf<typeof demoVendor.play>;
+export type SeedAnswer = ValueOf<typeof demoVendor.seed>;
+export type TableState = ValueOf<typeof demoVendor.table>;
 
 export const API_PATHS = {
   session: '/demo-vendor/api/session',
@@ -51,7 +40,7 @@ export interface DemoClient {
   session(): Promise<Session>;
   play(input: Record<string, unknown>): Promise<PlayAnswer>;
   seed(clientSeed: string): Promise<SeedAnswer>;
-  history(): Promise<{ list: Round[] }>;
+  history(): Promise<ValueOf<typeof demoVendor.history>>;
   table(): Promise<TableState>;
 }
 
