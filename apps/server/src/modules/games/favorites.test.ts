@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { accountGames as contract, okEnvelope } from '@lobby/contract';
 import { favoriteGames, games } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { player } from '../vendor/testkit.ts';
 import { api, brandOf } from '../wallet/testkit.ts';
 import type { CatalogGame } from './catalog.ts';
-import { gameOf, player } from './testkit.ts';
+import { gameOf } from './testkit.ts';
 
 const t = useTestApp();
 

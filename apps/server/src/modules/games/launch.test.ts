@@ -4,9 +4,10 @@ import { accountGames, games as contract, okEnvelope } from '@lobby/contract';
 import { games, merchants, recentGames, vendors } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import type { LaunchRequest } from '../../vendors/launcher.ts';
+import { player } from '../vendor/testkit.ts';
 import { brandOf } from '../wallet/testkit.ts';
 import type { CatalogGame } from './catalog.ts';
-import { gameOf, player } from './testkit.ts';
+import { gameOf } from './testkit.ts';
 
 const t = useTestApp();
 const launched: LaunchRequest[] = [];

@@ -3,8 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { accountGames, okEnvelope } from '@lobby/contract';
 import { betRecords } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { player } from '../vendor/testkit.ts';
 import { brandOf } from '../wallet/testkit.ts';
-import { gameOf, player, round } from './testkit.ts';
+import { gameOf, round } from './testkit.ts';
 
 const t = useTestApp();
 

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { vendor as contract } from '@lobby/contract';
 import { betRecords, turnoverRequirements, vendorTransactions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../wallet/ledger.ts';
-import { addMember, brandOf, fund, rid, tokenFor } from '../wallet/testkit.ts';
+import { brandOf, rid } from '../wallet/testkit.ts';
 import { PUSH_COALESCE_MS } from './routes.ts';
-import { sign, vendorSecret } from './seamless.ts';
+import { player as fundedPlayer, seamlessCall, type SeamlessPath } from './testkit.ts';
 
 // The one-statement paths (seamless_bet / seamless_win, migration 0011) under concurrency,
 // the turnover they count, how many statements a call costs and the coalesced balance push.
@@ -17,23 +16,8 @@ async function game() {
   return { vendor: g.vendor.code, gameId: g.nodeId };
 }
 
-async function call(path: 'balance' | 'bet' | 'win', body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const ts = String(Date.now());
-  const secret = (await vendorSecret(t.database.db, brandOf(t).id, String(body.vendor)))!;
-  const res = await t.call({
-    method: 'POST', url: `/vendor/seamless/${path}`, payload: raw,
-    headers: { 'content-type': 'application/json', 'x-vendor': String(body.vendor), 'x-timestamp': ts, 'x-signature': sign(secret, ts, raw) },
-  });
-  return { status: res.statusCode, json: res.json() as { success: boolean; value?: contract.Answer; errorCode?: string } };
-}
-
-async function player(minor: bigint) {
-  const m = await addMember(t, 'demo');
-  if (minor > 0n) await fund(t, m.username, minor);
-  await tokenFor(t, m.username);
-  return m;
-}
+const call = (path: SeamlessPath, body: Record<string, unknown>) => seamlessCall(t, path, body);
+const player = (minor: bigint) => fundedPlayer(t, minor);
 
 const balance = async (vendor: string, member: string) => (await call('balance', { vendor, account: member })).json.value!.balance;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

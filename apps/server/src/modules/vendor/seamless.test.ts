@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { vendor as contract } from '@lobby/contract';
 import { betRecords, entries, postings, vendorTransactions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../wallet/ledger.ts';
-import { addMember, brandOf, fund, rid, tokenFor } from '../wallet/testkit.ts';
-import { sign, vendorSecret } from './seamless.ts';
+import { addMember, brandOf, fund, rid } from '../wallet/testkit.ts';
+import { vendorSecret } from './seamless.ts';
+import { player as fundedPlayer, seamlessCall, type SeamlessPath, type SignOpts } from './testkit.ts';
 
 const t = useTestApp();
 
@@ -14,26 +14,10 @@ async function game(code = 'demo') {
   return { vendor: g.vendor.code, gameId: g.nodeId };
 }
 
-interface CallOpts { merchant?: string; secret?: string; timestamp?: number; signature?: string | null; vendorHeader?: string }
-
-async function call(path: 'balance' | 'bet' | 'win' | 'rollback', body: Record<string, unknown>, o: CallOpts = {}) {
-  const merchant = o.merchant ?? 'demo';
-  const raw = JSON.stringify(body);
-  const ts = String(o.timestamp ?? Date.now());
-  const secret = o.secret ?? (await vendorSecret(t.database.db, brandOf(t, merchant).id, String(body.vendor)))!;
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-vendor': o.vendorHeader ?? String(body.vendor), 'x-timestamp': ts };
-  if (o.signature !== null) headers['x-signature'] = o.signature ?? sign(secret, ts, raw);
-  const res = await t.call({ method: 'POST', url: `/vendor/seamless/${path}`, merchant, headers, payload: raw });
-  return { status: res.statusCode, json: res.json() as { success: boolean; value?: contract.Answer & Record<string, unknown>; errorCode?: string } };
-}
+const call = (path: SeamlessPath, body: Record<string, unknown>, o: SignOpts = {}) => seamlessCall(t, path, body, o);
 
 /** A funded member with a live session. */
-async function player(minor: bigint, code = 'demo') {
-  const m = await addMember(t, code);
-  if (minor > 0n) await fund(t, m.username, minor, code);
-  await tokenFor(t, m.username, code);
-  return m;
-}
+const player = (minor: bigint, code = 'demo') => fundedPlayer(t, minor, { code });
 
 const postingsOf = async (kind: string, memberId: bigint) =>
   (await t.database.db.select().from(postings).where(and(eq(postings.kind, kind), eq(postings.memberId, memberId)))).length;
@@ -44,7 +28,7 @@ describe('signature', () => {
     const m = await player(10_000n);
     const body = { vendor: g.vendor, account: m.username };
     expect((await call('balance', body)).status).toBe(200);
-    for (const o of [{ signature: null }, { signature: 'ab'.repeat(32) }, { timestamp: Date.now() - 6 * 60_000 }, { timestamp: Date.now() + 6 * 60_000 }, { secret: 'nope' }, { vendorHeader: 'RNG-OTHER' }] as CallOpts[]) {
+    for (const o of [{ signature: null }, { signature: 'ab'.repeat(32) }, { timestamp: Date.now() - 6 * 60_000 }, { timestamp: Date.now() + 6 * 60_000 }, { secret: 'nope' }, { vendorHeader: 'RNG-OTHER' }] as SignOpts[]) {
       const r = await call('balance', body, o);
       expect(r.status, JSON.stringify(o)).toBe(401);
       expect(r.json.errorCode).toBe('vendor.signature.invalid');

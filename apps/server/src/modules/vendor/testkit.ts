@@ -1,0 +1,34 @@
+/** Helpers for tests that call the seamless wallet as a vendor does. Not loaded by the server. */
+import { vendor as contract } from '@lobby/contract';
+import type { TestApp } from '../../test/harness.ts';
+import { addMember, brandOf, fund, tokenFor } from '../wallet/testkit.ts';
+import { sign, vendorSecret } from './seamless.ts';
+
+export type SeamlessPath = 'balance' | 'bet' | 'win' | 'rollback';
+
+/** How a call departs from a well-signed one (for the signature tests). */
+export interface SignOpts { merchant?: string; secret?: string; timestamp?: number; signature?: string | null; vendorHeader?: string }
+
+/** A call to POST /vendor/seamless/<path>, signed with the brand's secret of `body.vendor` unless `o` says otherwise. */
+export async function seamlessCall(t: TestApp, path: SeamlessPath, body: Record<string, unknown>, o: SignOpts = {}) {
+  const merchant = o.merchant ?? 'demo';
+  const raw = JSON.stringify(body);
+  const ts = String(o.timestamp ?? Date.now());
+  const secret = o.secret ?? (await vendorSecret(t.database.db, brandOf(t, merchant).id, String(body.vendor)))!;
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-vendor': o.vendorHeader ?? String(body.vendor), 'x-timestamp': ts };
+  if (o.signature !== null) headers['x-signature'] = o.signature ?? sign(secret, ts, raw);
+  const res = await t.call({ method: 'POST', url: `/vendor/seamless/${path}`, merchant, headers, payload: raw });
+  return {
+    status: res.statusCode,
+    body: res.body,
+    json: res.json() as { success: boolean; value?: contract.Answer & Record<string, unknown>; errorCode?: string },
+  };
+}
+
+/** A member (funded with `minor` unless 0) with a live session, which a seamless bet needs, and its token. */
+export async function player(t: TestApp, minor = 1_000_000n, opts: { code?: string; type?: number } = {}) {
+  const code = opts.code ?? 'demo';
+  const m = await addMember(t, code, { type: opts.type });
+  if (minor > 0n) await fund(t, m.username, minor, code);
+  return { ...m, token: await tokenFor(t, m.username, code) };
+}
