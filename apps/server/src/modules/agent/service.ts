@@ -1,26 +1,24 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { LIMITS, type agent } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
-import { members, sessions } from '../../db/schema.ts';
+import { members } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
 import { hashPassword } from '../session/passwords.ts';
+import { revokeAllSessions } from '../session/queries.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { dayRange } from '../wallet/records.ts';
 import * as q from './queries.ts';
 import { DEFAULT_ACTIVE_MIN } from './rollup.ts';
 
-export const NICKNAME_MAX = 32;
+const NICKNAME_MAX = 32;
 const DAY_MS = 86_400_000;
 const MAX_ID = 2n ** 63n - 1n;
 
 // ---- Authorisation: the one place that decides what an agent may see or change -------------
-
-/** The caller as an agent (trial: in_need_true_account; not an agent: login.non.agent). */
-export function agentOf(p: Principal): Principal {
-  return requireAgent(p);
-}
+// Every call starts with requireAgent (trial: in_need_true_account; not an agent:
+// login.non.agent), directly or through downlineOf.
 
 /**
  * A member of the caller's own subtree (any depth; `direct` = depth 1 only). Anything else
@@ -28,7 +26,7 @@ export function agentOf(p: Principal): Principal {
  * `wallet.downline.invalid`, the same answer whichever it is, so ids cannot be probed.
  */
 export async function downlineOf(db: Db, brand: Brand, p: Principal, memberId: string, opts: { direct?: boolean } = {}): Promise<{ id: bigint; depth: number }> {
-  const me = agentOf(p).member;
+  const me = requireAgent(p).member;
   const id = BigInt(memberId);
   const depth = id > 0n && id <= MAX_ID ? await q.depthBelow(db, brand.id, me.id, id) : null;
   if (depth === null) throw new AppError('wallet.downline.invalid');
@@ -62,19 +60,12 @@ function daysOf(start: string, end: string): string[] {
   return out;
 }
 
-/** The UTC instant a local day of the brand starts (a day that does not exist is request_param_err). */
-function localDayStart(brand: Brand, day: string): Date {
-  const t = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) throw new AppError('request_param_err', undefined, { fields: ['querystring.date'] });
-  return new Date(t - brand.config.gmtOffsetMinutes * 60_000);
-}
-
 const activeMin = (brand: Brand) => BigInt(brand.config.activeMemberValidBet ?? DEFAULT_ACTIVE_MIN);
 
 // ---- Calls -------------------------------------------------------------------------------
 
 export async function teamOverview(db: Db, brand: Brand, p: Principal, query: { startDate: string; endDate: string }): Promise<agent.OverviewValue> {
-  const me = agentOf(p).member;
+  const me = requireAgent(p).member;
   dayRange(brand, query.startDate, query.endDate);
   const min = activeMin(brand);
   const oneDay = query.startDate === query.endDate;
@@ -109,10 +100,11 @@ export async function teamOverview(db: Db, brand: Brand, p: Principal, query: { 
 type ListQuery = { scope: 'direct' | 'all'; account?: string; type?: 'agent' | 'member'; registeredFrom?: string; registeredTo?: string; pageNo: number; pageSize: number };
 
 export async function downlineList(db: Db, brand: Brand, p: Principal, query: ListQuery) {
-  const me = agentOf(p).member;
+  const me = requireAgent(p).member;
   const types = brand.config.agentTypes;
-  const from = query.registeredFrom ? localDayStart(brand, query.registeredFrom) : undefined;
-  const to = query.registeredTo ? new Date(localDayStart(brand, query.registeredTo).getTime() + DAY_MS) : undefined;
+  // one brand day each (a day that does not exist is request_param_err); the range itself is not capped
+  const from = query.registeredFrom ? dayRange(brand, query.registeredFrom, query.registeredFrom).from : undefined;
+  const to = query.registeredTo ? dayRange(brand, query.registeredTo, query.registeredTo).to : undefined;
   if (from && to && to <= from) throw new AppError('wallet.range.invalid');
   const { rows, total } = await q.downlines(db, brand.id, me.id, {
     scope: query.scope, account: query.account || undefined,
@@ -149,7 +141,7 @@ export async function resetPassword(db: Db, brand: Brand, p: Principal, body: { 
   const passwordHash = await hashPassword(LIMITS.defaultWeakPassword);
   await db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash, mustChangePassword: true, passwordChangedAt: new Date() }).where(eq(members.id, id));
-    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, id), isNull(sessions.revokedAt)));
+    await revokeAllSessions(tx, id);
   });
   return { memberId: String(id), mustChangePassword: true as const };
 }
@@ -157,7 +149,7 @@ export async function resetPassword(db: Db, brand: Brand, p: Principal, body: { 
 type BettingQuery = { startDate: string; endDate: string; account?: string; pageNo: number; pageSize: number };
 
 export async function teamBetting(db: Db, brand: Brand, p: Principal, query: BettingQuery) {
-  const me = agentOf(p).member;
+  const me = requireAgent(p).member;
   dayRange(brand, query.startDate, query.endDate);
   const { rows, totals } = await q.teamBetting(db, me.id, query.startDate, query.endDate, query.account || undefined, query.pageSize, (query.pageNo - 1) * query.pageSize);
   return {
