@@ -27,14 +27,17 @@ export async function teamNow(db: Db, agentId: bigint): Promise<TeamNow> {
     : { team: 0, direct: 0, balance: 0n, asOf: null };
 }
 
-/** A live session: not revoked, not expired, seen within the idle timeout. */
-const live = (s: string, idleCutoff: Date) => sql.raw(`${s}.revoked_at is null and ${s}.expires_at > now() and ${s}.last_seen_at > '${idleCutoff.toISOString()}'::timestamptz`);
+/** A live session `s`: not revoked, not expired, seen within the idle timeout. */
+const live = (idleCutoff: Date) => sql`s.revoked_at is null and s.expires_at > now() and s.last_seen_at > ${idleCutoff.toISOString()}::timestamptz`;
+
+/** Account starts with `prefix` (case-insensitive; % and _ match themselves). */
+const accountStarts = (prefix: string) => sql`m.username_key like ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
 
 /** Live sessions of the brand, each checked against the closure key (not a scan of the team). */
 export async function onlineCount(db: Db, merchantId: number, agentId: bigint, idleCutoff: Date): Promise<number> {
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`
     select count(distinct s.member_id)::int as n from sessions s
-     where s.merchant_id = ${merchantId} and ${live('s', idleCutoff)}
+     where s.merchant_id = ${merchantId} and ${live(idleCutoff)}
        and (select t.depth from member_tree t where t.ancestor_id = ${agentId} and t.descendant_id = s.member_id) > 0`));
   return row?.n ?? 0;
 }
@@ -75,7 +78,7 @@ const downlineColumns = (idleCutoff: Date) => sql`
   m.id::text as id, m.username, m.nickname, m.type, t.depth, p.username as parent,
   coalesce((select a.balance from ledger_accounts a where a.merchant_id = m.merchant_id and a.member_id = m.id and a.wallet = 'main'), 0)::text as balance,
   (select count(*) from member_tree x where x.ancestor_id = m.id and x.depth > 0)::int as team_size,
-  exists (select 1 from sessions s where s.member_id = m.id and s.merchant_id = m.merchant_id and ${live('s', idleCutoff)}) as online,
+  exists (select 1 from sessions s where s.member_id = m.id and s.merchant_id = m.merchant_id and ${live(idleCutoff)}) as online,
   m.created_at, m.last_login_at`;
 
 export interface DownlineFilter {
@@ -85,7 +88,7 @@ export interface DownlineFilter {
 
 export async function downlines(db: Db, merchantId: number, agentId: bigint, f: DownlineFilter, idleCutoff: Date) {
   const where: SQL[] = [sql`t.ancestor_id = ${agentId}`, f.scope === 'direct' ? sql`t.depth = 1` : sql`t.depth > 0`, sql`m.merchant_id = ${merchantId}`];
-  if (f.account) where.push(sql`m.username_key like ${`${f.account.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (f.account) where.push(accountStarts(f.account));
   if (f.agentTypes) where.push(sql`m.type in (${sql.join(f.agentTypes.map((n) => sql`${n}`), sql`, `)})`);
   if (f.notAgentTypes) where.push(sql`m.type not in (${sql.join(f.notAgentTypes.map((n) => sql`${n}`), sql`, `)})`);
   if (f.from) where.push(sql`m.created_at >= ${f.from.toISOString()}::timestamptz`);
@@ -114,7 +117,7 @@ export interface BettingTotals { members: number; bets: number; bet: string; val
 
 /** Per-member betting totals of the team over the range, biggest bettors first; with totals. */
 export async function teamBetting(db: Db, agentId: bigint, startDate: string, endDate: string, account: string | undefined, limit: number, offset: number) {
-  const acct = account ? sql`and m.username_key like ${`${account.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  const acct = account ? sql`and ${accountStarts(account)}` : sql``;
   const per = sql`
     select s.member_id, sum(s.bets)::int as bets, sum(s.bet) as bet, sum(s.valid_bet) as valid_bet,
            sum(s.win) as win, sum(s.profit) as profit
