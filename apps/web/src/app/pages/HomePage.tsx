@@ -11,7 +11,7 @@ import type { games as G } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { lazySection } from '@/lib/lazy';
 import { useLanguage } from '@/lib/i18n';
-import { CATEGORIES } from '@/features/games/categories';
+import { CATEGORIES, categoryIcon } from '@/features/games/categories';
 import { useGameMenus, useGameRow, useHotGames } from '@/features/games/api';
 import { menuCategories, vendorHref } from '@/features/games/logic';
 import { Banner, type BannerSlide } from '@/features/games/components/Banner';
@@ -58,8 +58,6 @@ function Marquee() {
   );
 }
 
-const iconOf = (type: string) => CATEGORIES.find((c) => c.type === type)?.icon ?? 'grid';
-
 function VendorRow({ type, vendor }: { type: G.GameType; vendor: G.MenuCategory['vendors'][number] }) {
   const { t } = useTranslation();
   const q = useGameRow({ gameType: type, vassalage: vendor.vassalage });
@@ -67,7 +65,7 @@ function VendorRow({ type, vendor }: { type: G.GameType; vendor: G.MenuCategory[
     <GameRow
       id={vendor.vassalage}
       title={`${t(`categories.${type}`)} · ${vendor.displayName}`}
-      icon={iconOf(type)}
+      icon={categoryIcon(type)}
       more={vendorHref(type, vendor.vassalage)}
       games={q.data?.games ?? (q.isError ? [] : undefined)}
     />
@@ -188,7 +186,7 @@ export function HomePage() {
       <section className="game-grid-section" aria-labelledby="tab-title">
         <header className="section-head">
           <h2 id="tab-title" className="section-head__title">
-            <Icon name={tab === 'FAV' ? 'star' : iconOf(tab)} size={20} /> {t(`categories.${tab}`, { defaultValue: tab })}
+            <Icon name={tab === 'FAV' ? 'star' : categoryIcon(tab)} size={20} /> {t(`categories.${tab}`, { defaultValue: tab })}
           </h2>
           {path && !path.startsWith('/?') && (
             <Link to={path} className="section-head__more">
@@ -217,7 +215,7 @@ export function HomePage() {
               className="tabs__tab"
               onClick={() => selectTab(k)}
             >
-              <Icon name={k === 'HOME' ? 'home' : k === 'FAV' ? 'star' : iconOf(k)} size={18} />
+              <Icon name={k === 'HOME' ? 'home' : k === 'FAV' ? 'star' : categoryIcon(k)} size={18} />
               <span>{t(`categories.${k}`)}</span>
             </button>
           ))}

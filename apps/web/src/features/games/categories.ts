@@ -34,3 +34,8 @@ const ICONS: Record<GameType, IconName> = {
 };
 
 export const CATEGORIES: Category[] = GAME_TYPES.map((type) => ({ type, path: PATHS[type], icon: ICONS[type] }));
+
+/** A category's icon by its code ('grid' for anything else, e.g. a tab code the menu does not know). */
+export function categoryIcon(type: string): IconName {
+  return CATEGORIES.find((c) => c.type === type)?.icon ?? 'grid';
+}

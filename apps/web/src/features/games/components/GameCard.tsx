@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { useLaunchGame } from '@/features/vendor/launch';
 import type { Game } from '../api';
-import { CATEGORIES } from '../categories';
+import { categoryIcon } from '../categories';
 import type { FavoriteToggle } from '../favorites';
 
 export interface GameCardProps {
@@ -36,7 +36,6 @@ export const GameCard = memo(function GameCard({ game, vendorName, favorite, onF
   const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
   const name = game.gameName || game.nodeName;
-  const icon = CATEGORIES.find((c) => c.type === game.gameType)?.icon ?? 'grid';
   const src = game.iconUrl || game.showIcon;
   return (
     <li className={`gcard${game.maintenance ? ' gcard--off' : ''}`}>
@@ -45,7 +44,7 @@ export const GameCard = memo(function GameCard({ game, vendorName, favorite, onF
           <img src={src} alt="" loading="lazy" decoding="async" width="200" height="200" onError={() => setBroken(true)} />
         ) : (
           <span className="gcard__fallback" aria-hidden="true">
-            <Icon name={icon} size={40} />
+            <Icon name={categoryIcon(game.gameType)} size={40} />
           </span>
         )}
         <button type="button" className="gcard__play" onClick={() => launch(game, 'real')} aria-label={t('games.playName', { name })}>
