@@ -17,7 +17,7 @@ import './locale';
 type VendorCard = games.VendorCard;
 
 /** The game a single-game vendor card launches. */
-export function cardGame(c: VendorCard): Game {
+function cardGame(c: VendorCard): Game {
   return {
     nodeId: c.nodeId,
     gameId: c.gameCode,

@@ -10,8 +10,7 @@ import { walletKeys } from '@/features/wallet/keys';
 import { gameKeys } from '@/features/games/api';
 
 /** Posted by the demo vendor's game page to its parent window when the player presses close. */
-export const CLOSE_MESSAGE_TYPE = 'demo-vendor:close';
-
+const CLOSE_MESSAGE_TYPE = 'demo-vendor:close';
 
 /** True for `{type: 'demo-vendor:close'}` from our own origin, sent by the game's frame. */
 export function isCloseMessage(e: Pick<MessageEvent, 'origin' | 'data' | 'source'>, origin: string, frame: Window | null | undefined): boolean {

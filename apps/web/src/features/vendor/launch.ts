@@ -44,7 +44,7 @@ export function safeBackPath(path: string | null | undefined): string {
  * game page given a backUrl navigates the whole window there instead of telling its parent to
  * close, which would reload the lobby.
  */
-export function launchBody(game: Game, mode: LaunchMode, language: string): games.LaunchBody {
+function launchBody(game: Game, mode: LaunchMode, language: string): games.LaunchBody {
   return {
     gameType: game.gameType,
     vassalage: game.vassalage,
@@ -56,13 +56,13 @@ export function launchBody(game: Game, mode: LaunchMode, language: string): game
 }
 
 /** Phones get the /seamless page instead of the popup (the layout's phone breakpoint). */
-export const PAGE_MEDIA_QUERY = '(max-width: 767px)';
+const PAGE_MEDIA_QUERY = '(max-width: 767px)';
 
-export function opensAsPage(): boolean {
+function opensAsPage(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.(PAGE_MEDIA_QUERY).matches;
 }
 
-export function seamlessHref(url: string, back: string, name: string): string {
+function seamlessHref(url: string, back: string, name: string): string {
   return `/seamless?${new URLSearchParams({ url, back: safeBackPath(back), name }).toString()}`;
 }
 

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export function SearchBox({ value, onSearch, label }: { value: string; onSearch: (term: string) => void; label?: string }) {
   const { t } = useTranslation();
