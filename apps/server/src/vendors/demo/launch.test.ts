@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { demoVendor as contract, type GameType } from '@lobby/contract';
 import { demoVendorSessions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { player } from '../../modules/vendor/testkit.ts';
 import { brandOf } from '../../modules/wallet/testkit.ts';
-import { dv, launch, member } from './testkit.ts';
+import { dv, launch } from './testkit.ts';
 
 const t = useTestApp();
 
@@ -15,7 +16,7 @@ describe('launch', () => {
       ['PVP', 'PVP-ROCKET', 'crash'], ['PVP', 'PVP-DICE', 'dice'], ['PVP', 'PVP-CARDS', 'baccarat'],
       ['LOTT', undefined, 'keno'], ['ELOTT', undefined, 'keno'],
     ];
-    const m = await member(t);
+    const m = await player(t, 100_000n);
     for (const [type, vendor, engine] of cases) {
       const { url, token, game } = await launch(t, type, m, vendor);
       expect(url).toBe(`${contract.PLAY_PATH}/${engine}?token=${token}`);
@@ -54,7 +55,7 @@ describe('launch', () => {
   });
 
   it('real play shows the member balance read through the seamless wallet', async () => {
-    const m = await member(t, 12_345n);
+    const m = await player(t, 12_345n);
     const { token } = await launch(t, 'FISH', m);
     const v = (await dv(t, 'GET', 'session', token)).json.value!;
     expect(v).toMatchObject({ trial: false, balance: '123.45', engine: 'fish' });

@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { demoVendor as contract, GameType } from '@lobby/contract';
 import { demoVendorRounds, demoVendorSessions, vendorTransactions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { player } from '../../modules/vendor/testkit.ts';
 import { ENGINES } from './engines.ts';
 import { FairRng, hashServerSeed } from './games/index.ts';
-import { balanceOf, dv, launch, member, minor, postingsOf, recordsOf } from './testkit.ts';
+import { balanceOf, dv, launch, minor, postingsOf, recordsOf } from './testkit.ts';
 
 const t = useTestApp();
 
@@ -21,7 +22,7 @@ type Play = { round: contract.RoundView; balance: string; fairness: { serverSeed
 
 describe('real play', () => {
   it.each(INPUTS)('%s %s (%s): the ledger moves by payout - bet and the bet record is settled', async (type, vendor, engine, input) => {
-    const m = await member(t, 100_000n);
+    const m = await player(t, 100_000n);
     const { token, game } = await launch(t, type, m, vendor);
     let expected = 100_000n;
     for (let i = 0; i < 3; i++) {
@@ -42,7 +43,7 @@ describe('real play', () => {
   });
 
   it('concurrent rounds of one player take distinct nonces and the balance adds up', async () => {
-    const m = await member(t, 100_000n);
+    const m = await player(t, 100_000n);
     const { token, game } = await launch(t, 'PVP', m, 'PVP-DICE');
     const rs = await Promise.all(Array.from({ length: 8 }, () => dv(t, 'POST', 'play', token, { input: { bet: '1.00', target: 50, direction: 'under' } })));
     const rounds = rs.map((r) => (r.json.value as unknown as Play).round);
@@ -53,7 +54,7 @@ describe('real play', () => {
   });
 
   it('an invalid bet is demo.bet.invalid with the reason, and nothing is stored or moved', async () => {
-    const m = await member(t, 100_000n);
+    const m = await player(t, 100_000n);
     const { token } = await launch(t, 'PVP', m, 'PVP-DICE');
     for (const input of [{ bet: '1.001', target: 50, direction: 'under' }, { bet: '0.01', target: 50, direction: 'under' }, { bet: '1.00', target: 99.5, direction: 'under' }, { bet: '1.00', target: 50, direction: 'up' }]) {
       const r = await dv(t, 'POST', 'play', token, { input });
@@ -67,7 +68,7 @@ describe('real play', () => {
   });
 
   it('insufficient funds leaves the round failed and the balance unchanged', async () => {
-    const m = await member(t, 50n);
+    const m = await player(t, 50n);
     const { token, game } = await launch(t, 'FISH', m);
     const r = await dv(t, 'POST', 'play', token, { input: { bet: '1.00', target: 'SHARK' } });
     expect(r.status).toBe(400);
@@ -79,7 +80,7 @@ describe('real play', () => {
   });
 
   it('a member whose lobby session ended is demo.session.invalid and the round failed', async () => {
-    const m = await member(t, 10_000n);
+    const m = await player(t, 10_000n);
     const { token, game } = await launch(t, 'RNG', m);
     await t.database.db.execute(`update sessions set revoked_at = now() where member_id = ${m.id}`);
     const r = await dv(t, 'POST', 'play', token, { input: { betPerLine: '0.05' } });
@@ -91,7 +92,7 @@ describe('real play', () => {
   });
 
   it('a wallet that takes the bet but does not answer gets a rollback: round refunded, balance unchanged', async () => {
-    const m = await member(t, 10_000n);
+    const m = await player(t, 10_000n);
     const { token, game } = await launch(t, 'ELOTT', m);
     const wallet = t.app.demoVendor.wallet;
     const real = wallet.call.bind(wallet);

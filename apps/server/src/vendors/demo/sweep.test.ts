@@ -5,9 +5,10 @@ import { demoVendorRounds, demoVendorSessions, vendorTransactions } from '../../
 import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { player } from '../../modules/vendor/testkit.ts';
 import type { WalletPath } from './wallet.ts';
 import { clock, CYCLE_MS } from './table.ts';
-import { balanceOf, dv, launch, member, minor, postingsOf } from './testkit.ts';
+import { balanceOf, dv, launch, minor, postingsOf } from './testkit.ts';
 
 const t = useTestApp();
 
@@ -32,7 +33,7 @@ afterEach(() => {
 
 describe('crash recovery sweep', () => {
   it('resends the win of a round whose outcome is stored, once', async () => {
-    const m = await member(t, 50_000n);
+    const m = await player(t, 50_000n);
     const { token, game } = await launch(t, 'RNG', m);
     const heal = breakWallet({ dropped: ['win'] });
     const r = await dv(t, 'POST', 'play', token, { input: { betPerLine: '0.50' } });
@@ -54,7 +55,7 @@ describe('crash recovery sweep', () => {
   });
 
   it('rolls back a round that has no outcome (bet taken, answer lost, rollback lost too)', async () => {
-    const m = await member(t, 10_000n);
+    const m = await player(t, 10_000n);
     const { token, game } = await launch(t, 'FISH', m);
     const heal = breakWallet({ lost: ['bet'], dropped: ['rollback'] });
     const r = await dv(t, 'POST', 'play', token, { input: { bet: '3.00', target: 'WHALE' } });
@@ -73,7 +74,7 @@ describe('crash recovery sweep', () => {
   });
 
   it('the scheduled job finds stale rounds under its lock and finishes them', async () => {
-    const m = await member(t, 10_000n);
+    const m = await player(t, 10_000n);
     const { token } = await launch(t, 'ELOTT', m);
     const heal = breakWallet({ dropped: ['win'] });
     const r = await dv(t, 'POST', 'play', token, { input: { bet: '1.00', picks: [3, 33] } });
@@ -85,7 +86,7 @@ describe('crash recovery sweep', () => {
   });
 
   it('deals and settles a table round nobody came back to', async () => {
-    const m = await member(t, 10_000n);
+    const m = await player(t, 10_000n);
     const { token, game } = await launch(t, 'LIVE', m);
     vi.useFakeTimers({ toFake: ['Date'] });
     const cycle = clock(Date.now()).cycle + 1;
@@ -104,7 +105,7 @@ describe('crash recovery sweep', () => {
   it('deletes sessions a day after they expire, with a free-play session\'s rounds, unless a round is pending', async () => {
     const trial = await launch(t, 'PVP', null, 'PVP-DICE');
     await dv(t, 'POST', 'play', trial.token, { input: { bet: '1.00', target: 50, direction: 'under' } });
-    const m = await member(t, 10_000n);
+    const m = await player(t, 10_000n);
     const real = await launch(t, 'FISH', m);
     const heal = breakWallet({ dropped: ['win'] });
     await dv(t, 'POST', 'play', real.token, { input: { bet: '1.00', target: 'PUFFER' } });

@@ -3,11 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import type { demoVendor as contract } from '@lobby/contract';
 import { demoVendorRounds, demoVendorSessions, vendorTransactions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { player } from '../../modules/vendor/testkit.ts';
 import { brandOf } from '../../modules/wallet/testkit.ts';
 import { ENGINES } from './engines.ts';
 import { FairRng, hashServerSeed } from './games/index.ts';
 import { clock, CYCLE_MS, settleTable, tableRoundId } from './table.ts';
-import { balanceOf, dv, launch, member, postingsOf } from './testkit.ts';
+import { balanceOf, dv, launch, postingsOf } from './testkit.ts';
 
 const t = useTestApp();
 
@@ -24,8 +25,8 @@ afterEach(() => {
 
 describe('baccarat table', () => {
   it('bets join the current round, close at the cut-off, and one deal settles every bet exactly once even when settle calls race', async () => {
-    const a = await member(t, 100_000n);
-    const b = await member(t, 100_000n);
+    const a = await player(t, 100_000n);
+    const b = await player(t, 100_000n);
     const la = await launch(t, 'LIVE', a);
     const lb = await launch(t, 'LIVE', b);
     const lt = await launch(t, 'LIVE', null);

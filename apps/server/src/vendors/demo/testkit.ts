@@ -4,28 +4,17 @@ import { and, eq } from 'drizzle-orm';
 import type { GameType } from '@lobby/contract';
 import { betRecords, postings } from '../../db/schema.ts';
 import type { TestApp } from '../../test/harness.ts';
-import { addMember, brandOf, fund, tokenFor } from '../../modules/wallet/testkit.ts';
+import { brandOf } from '../../modules/wallet/testkit.ts';
 import { parseMinor } from './money.ts';
 
-/** A funded member with a live platform session. */
-export async function member(t: TestApp, minor = 100_000n, code = 'demo') {
-  const m = await addMember(t, code);
-  if (minor > 0n) await fund(t, m.username, minor, code);
-  await tokenFor(t, m.username, code);
-  return m;
-}
-
-/** The first catalog game of a type (of a vendor when given). */
-export async function gameOf(t: TestApp, gameType: GameType, vendor?: string, code = 'demo') {
-  const g = (await t.app.catalogs.get(brandOf(t, code))).games.find((x) => x.gameType === gameType && (!vendor || x.vendor.code === vendor));
-  if (!g) throw new Error(`no ${gameType} game`);
-  return g;
-}
-
-/** Launches a game at the demo vendor (real play for `account`, free play when null); answers url and token. */
+/**
+ * Launches the first catalog game of a type (of a vendor when given) at the demo vendor: real
+ * play for `account` (a `player` of modules/vendor/testkit.ts), free play when null; answers url and token.
+ */
 export async function launch(t: TestApp, gameType: GameType, account: { id: bigint; username: string } | null, vendor?: string, code = 'demo') {
-  const g = await gameOf(t, gameType, vendor, code);
   const brand = brandOf(t, code);
+  const g = (await t.app.catalogs.get(brand)).games.find((x) => x.gameType === gameType && (!vendor || x.vendor.code === vendor));
+  if (!g) throw new Error(`no ${gameType} game`);
   const { url } = await t.app.vendorLauncher.launch({
     brand, vendor: g.vendor.code, nodeId: g.nodeId, gameType: g.gameType, gameName: g.name.EN,
     member: account ? { id: account.id, account: account.username } : null,
