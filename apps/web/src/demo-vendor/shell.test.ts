@@ -66,6 +66,19 @@ describe('game frame', () => {
     expect(root.querySelector('.dv-balance-amount')?.textContent).toBe('2,000.00');
   });
 
+  it('writes the result line of a payout: a win, or no win after its lead', () => {
+    setLanguage('EN');
+    const root = document.createElement('div');
+    const ctx = mountShell(root, session, client(), (x) => x);
+    const line = root.querySelector('.dv-result') as HTMLElement;
+    ctx.payoutResult('1234.5');
+    expect(line.className).toContain('dv-result-win');
+    expect(line.textContent).toBe('You won 1,234.50!');
+    ctx.payoutResult('0.00', '2 hits of 5');
+    expect(line.className).toContain('dv-result-lose');
+    expect(line.textContent).toBe('2 hits of 5 · No win this time');
+  });
+
   it('closes by telling the parent window when framed (even with a back path), else by going to the back path', () => {
     const post = vi.fn();
     const parent = { postMessage: post } as unknown as Window;

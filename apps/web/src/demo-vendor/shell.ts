@@ -23,6 +23,8 @@ export interface GameContext {
   playButton(btn: HTMLButtonElement): HTMLButtonElement;
   busy(): boolean;
   result(kind: 'win' | 'lose' | 'info', text: string): void;
+  /** The result line of a settled round from its payout ("You won 10.00!" / "No win this time"), after an optional lead. */
+  payoutResult(payout: string, lead?: string): void;
   error(e: unknown): void;
   clearError(): void;
   setBalance(balance: string): void;
@@ -117,6 +119,11 @@ export function mountShell(root: HTMLElement, session: Session, client: DemoClie
     result(kind, text) {
       resultEl.className = `dv-result dv-result-${kind} dv-pop`;
       fill(resultEl, text);
+    },
+    payoutResult(payout, lead) {
+      const won = decimalToMinor(payout) > 0n;
+      const text = won ? t('youWin', { amount: money(payout) }) : t('noWin');
+      ctx.result(won ? 'win' : 'lose', lead ? `${lead} · ${text}` : text);
     },
     error(e) {
       const { message, code } = errorText(e);

@@ -4,7 +4,7 @@
  * player / banker / tie during betting, and deals the cards of each new result.
  */
 import { DemoApiError, type Round, type TableState } from '../api';
-import { playBtn } from '../controls';
+import { field, limitsLine, playBtn } from '../controls';
 import { fill, h, pause } from '../dom';
 import { decimalToMinor, money, toDecimal } from '../format';
 import { t } from '../i18n';
@@ -169,8 +169,7 @@ export function mount(ctx: GameContext): void {
       myRounds.delete(result.roundId);
       const mine = (await ctx.refresh()).find((r) => r.roundId === result.roundId);
       if (mine) {
-        const won = /[1-9]/.test(mine.payout);
-        ctx.result(won ? 'win' : 'lose', won ? t('youWin', { amount: money(mine.payout) }) : t('noWin'));
+        ctx.payoutResult(mine.payout);
       }
     }
     dealing = false;
@@ -216,8 +215,7 @@ export function mount(ctx: GameContext): void {
     h('div', { class: 'dv-spots' }, SPOTS.map((sp) => spotEls.get(sp)!)),
     h('div', { class: 'dv-road-box' }, h('h3', {}, t('bac.road')), road)));
   ctx.controls.append(
-    h('div', { class: 'dv-field' }, h('label', {}, t('bac.chips')), chipRow,
-      h('p', { class: 'dv-muted dv-limits' }, t('limits', { min: money(perSpot.minBet), max: money(perSpot.maxBet) }))),
+    field(t('bac.chips'), chipRow, limitsLine(perSpot.minBet, perSpot.maxBet)),
     myBetsEl,
     h('div', { class: 'dv-row' }, clearBtn, placeBtn));
   paintChips();

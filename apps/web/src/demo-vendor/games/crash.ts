@@ -4,9 +4,9 @@
  * round's curve up to the crash after the answer has come back.
  */
 import type { Round } from '../api';
-import { amountField, playBtn } from '../controls';
+import { amountField, field, playBtn } from '../controls';
 import { h, prefersReducedMotion, s } from '../dom';
-import { defaultBet, money, multiplier, toDecimal } from '../format';
+import { money, multiplier, toDecimal } from '../format';
 import { t } from '../i18n';
 import type { GameContext } from '../shell';
 
@@ -43,7 +43,7 @@ export function mount(ctx: GameContext): void {
   // A squarer chart on phones so the flight stays readable (the SVG keeps its aspect ratio).
   const W = window.innerWidth < 600 ? 400 : 600;
   const H = window.innerWidth < 600 ? 300 : 320;
-  const bet = amountField(t('bet'), session.minBet, session.maxBet, defaultBet(session.minBet, session.maxBet));
+  const bet = amountField(t('bet'), session.minBet, session.maxBet);
   const cashInput = h('input', { class: 'dv-input', inputmode: 'decimal', value: '2.00', 'aria-label': t('crash.cashOut') });
   const cashErr = h('p', { class: 'dv-field-error', hidden: true }, t('crash.cashOutInvalid'));
   const chance = h('p', { class: 'dv-muted' });
@@ -138,9 +138,7 @@ export function mount(ctx: GameContext): void {
     counter.className = 'dv-crash-counter dv-crashed-text';
     svg.classList.add('dv-crashed');
     boom.setAttribute('opacity', '1');
-    ctx.result(o.win ? 'win' : 'lose', o.win
-      ? `${t('crash.cashedOut', { x: multiplier(o.cashOut) })} · ${t('youWin', { amount: money(round.payout) })}`
-      : `${t('crash.crashed', { x: multiplier(o.crashPoint) })} · ${t('noWin')}`);
+    ctx.payoutResult(round.payout, o.win ? t('crash.cashedOut', { x: multiplier(o.cashOut) }) : t('crash.crashed', { x: multiplier(o.crashPoint) }));
   }
 
   const play = ctx.playButton(playBtn(t('crash.launch'), () => {
@@ -154,6 +152,6 @@ export function mount(ctx: GameContext): void {
 
   frame(0.0001, 5, 2, 2);
   ctx.stage.append(h('div', { class: 'dv-crash' }, svg, counter, badge));
-  ctx.controls.append(bet.el, h('div', { class: 'dv-field' }, h('label', {}, t('crash.cashOut')), cashInput, chance, cashErr), play);
+  ctx.controls.append(bet.el, field(t('crash.cashOut'), cashInput, chance, cashErr), play);
   refreshChance();
 }

@@ -4,9 +4,9 @@
  * 9999 - t×100 over), multiplier = 0.99 × 10,000 / winning rolls, truncated to 4 decimals.
  */
 import type { Round } from '../api';
-import { amountField, playBtn } from '../controls';
+import { amountField, field, playBtn, stats } from '../controls';
 import { h, pause, prefersReducedMotion, s } from '../dom';
-import { defaultBet, money, parseMinor, toDecimal } from '../format';
+import { money, parseMinor, toDecimal } from '../format';
 import { t } from '../i18n';
 import type { GameContext } from '../shell';
 
@@ -45,7 +45,7 @@ export function mount(ctx: GameContext): void {
   let direction: Direction = 'over';
   let target = 50;
 
-  const bet = amountField(t('bet'), session.minBet, session.maxBet, defaultBet(session.minBet, session.maxBet));
+  const bet = amountField(t('bet'), session.minBet, session.maxBet);
   const slider = h('input', { type: 'range', min: 0, max: 99.99, step: 0.01, value: target, class: 'dv-range', 'aria-label': t('dice.target') });
   const targetBox = h('input', { class: 'dv-input dv-target', inputmode: 'decimal', value: target.toFixed(2), 'aria-label': t('dice.target') });
   const chanceEl = h('strong', {});
@@ -130,13 +130,10 @@ export function mount(ctx: GameContext): void {
   );
   ctx.controls.append(
     bet.el,
-    h('div', { class: 'dv-field' }, h('label', {}, t('dice.target')), targetBox),
+    field(t('dice.target'), targetBox),
     h('div', { class: 'dv-segs', role: 'group' }, underBtn, overBtn),
     warn,
-    h('div', { class: 'dv-stats' },
-      h('div', {}, h('span', {}, t('dice.chance')), chanceEl),
-      h('div', {}, h('span', {}, t('dice.multiplier')), multEl),
-      h('div', {}, h('span', {}, t('dice.payoutOnWin')), payEl)),
+    stats([[t('dice.chance'), chanceEl], [t('dice.multiplier'), multEl], [t('dice.payoutOnWin'), payEl]]),
     play,
   );
   refresh();

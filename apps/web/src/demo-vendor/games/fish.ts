@@ -4,9 +4,9 @@
  * boss's multiplier is drawn from its range.
  */
 import type { Round } from '../api';
-import { amountField, playBtn } from '../controls';
+import { amountField, field, playBtn } from '../controls';
 import { fill, h, prefersReducedMotion, s, sleep } from '../dom';
-import { defaultBet, money, toDecimal } from '../format';
+import { money, toDecimal } from '../format';
 import { localName, t } from '../i18n';
 import type { GameContext } from '../shell';
 import { creature } from './fish-art';
@@ -45,7 +45,7 @@ export function mount(ctx: GameContext): void {
   const HT = narrow ? 600 : 470;
   const targets = fishTargets(session.info);
   let selected = targets[Math.min(2, targets.length - 1)]?.code ?? '';
-  const bet = amountField(t('bet'), session.minBet, session.maxBet, defaultBet(session.minBet, session.maxBet));
+  const bet = amountField(t('bet'), session.minBet, session.maxBet);
 
   const sea = s('g', {});
   const fx = s('g', {});
@@ -150,6 +150,6 @@ export function mount(ctx: GameContext): void {
   }));
 
   ctx.stage.append(h('div', { class: 'dv-fish' }, svg));
-  ctx.controls.append(h('div', { class: 'dv-field' }, h('label', {}, t('fish.pick')), list, chanceEl), bet.el, play);
+  ctx.controls.append(field(t('fish.pick'), list, chanceEl), bet.el, play);
   paintSelection();
 }

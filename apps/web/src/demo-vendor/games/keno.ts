@@ -5,7 +5,7 @@
 import type { Round } from '../api';
 import { amountField, playBtn } from '../controls';
 import { fill, h, pause } from '../dom';
-import { defaultBet, money, toDecimal } from '../format';
+import { toDecimal } from '../format';
 import { t } from '../i18n';
 import type { GameContext } from '../shell';
 import { kenoResult } from '../summary';
@@ -57,7 +57,7 @@ export function mount(ctx: GameContext): void {
   const { session } = ctx;
   let picks: number[] = [];
   let drawn = new Set<number>();
-  const bet = amountField(t('bet'), session.minBet, session.maxBet, defaultBet(session.minBet, session.maxBet));
+  const bet = amountField(t('bet'), session.minBet, session.maxBet);
   const cells = new Map<number, HTMLButtonElement>();
   const board = h('div', { class: 'dv-keno-board', role: 'group', 'aria-label': t('keno.pick') });
   for (let n = 1; n <= KENO_NUMBERS; n++) {
@@ -113,8 +113,7 @@ export function mount(ctx: GameContext): void {
       await pause(110);
     }
     paint();
-    const won = /[1-9]/.test(round.payout);
-    ctx.result(won ? 'win' : 'lose', `${kenoResult(o.hits.length, o.picks.length)} · ${won ? t('youWin', { amount: money(round.payout) }) : t('noWin')}`);
+    ctx.payoutResult(round.payout, kenoResult(o.hits.length, o.picks.length));
   }
 
   const play = ctx.playButton(playBtn(t('keno.play'), () => {

@@ -4,7 +4,7 @@
  * drawn reel by reel; winning lines are traced over the grid.
  */
 import type { Round } from '../api';
-import { playBtn } from '../controls';
+import { field, limitsLine, playBtn, stats } from '../controls';
 import { fill, h, pause, prefersReducedMotion, s, sleep } from '../dom';
 import { decimalToMinor, money, toDecimal } from '../format';
 import { t } from '../i18n';
@@ -144,8 +144,7 @@ export function mount(ctx: GameContext): void {
       fsEl.textContent = '0';
       winEl.textContent = money(total);
     }
-    const won = /[1-9]/.test(round.payout);
-    ctx.result(won ? 'win' : 'lose', won ? t('youWin', { amount: money(round.payout) }) : t('noWin'));
+    ctx.payoutResult(round.payout);
   }
 
   const play = ctx.playButton(playBtn(t('slot.spin'), () => {
@@ -160,13 +159,8 @@ export function mount(ctx: GameContext): void {
 
   ctx.stage.append(h('div', { class: 'dv-slot' }, h('div', { class: 'dv-slot-frame' }, grid), banner, lineInfo));
   ctx.controls.append(
-    h('div', { class: 'dv-field' }, h('label', {}, t('slot.betPerLine')), select,
-      h('p', { class: 'dv-muted dv-limits' }, t('limits', { min: money(per.minBet), max: money(per.maxBet) }))),
-    h('div', { class: 'dv-stats' },
-      h('div', {}, h('span', {}, t('slot.linesLabel')), h('strong', {}, String(lines.length))),
-      h('div', {}, h('span', {}, t('totalBet')), totalEl),
-      h('div', {}, h('span', {}, t('slot.freeSpins')), fsEl),
-      h('div', {}, h('span', {}, t('win')), winEl)),
+    field(t('slot.betPerLine'), select, limitsLine(per.minBet, per.maxBet)),
+    stats([[t('slot.linesLabel'), h('strong', {}, String(lines.length))], [t('totalBet'), totalEl], [t('slot.freeSpins'), fsEl], [t('win'), winEl]]),
     play,
   );
   updateTotal();
