@@ -1,12 +1,14 @@
 /**
  * The game's frame with a slim toolbar (name, fullscreen toggle, close), shared by the game
- * popup and the /seamless page. Close also follows the game's own close message (same origin,
- * from this frame only) and Escape while this frame is the top-most layer.
+ * popup and the /seamless page. Only a http(s) address goes into the frame (the popup's comes
+ * from the launch answer, the page's from its own URL); anything else shows a message. Close
+ * also follows the game's own close message (same origin, from this frame only) and Escape
+ * while this frame is the top-most layer.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '@/components/icons';
-import { useCloseMessage, useFullscreen } from './frame';
+import { safeGameUrl, useCloseMessage, useFullscreen } from './frame';
 import './locale';
 import './play.css';
 
@@ -34,6 +36,7 @@ export function GameFrame({ url, title, onClose, variant, escapeCloses = true }:
   const frame = useRef<HTMLIFrameElement>(null);
   const [loaded, setLoaded] = useState(false);
   const fullscreen = useFullscreen(box);
+  const playable = safeGameUrl(url, window.location.origin) !== null;
   useCloseMessage(frame, onClose);
 
   // The popup's dialog has no heading of its own: name it after the game.
@@ -80,16 +83,22 @@ export function GameFrame({ url, title, onClose, variant, escapeCloses = true }:
         </button>
       </div>
       <div className="game-frame__stage">
-        {!loaded && <p className="game-frame__loading" role="status">{t('play.loading')}</p>}
-        <iframe
-          ref={frame}
-          className="game-frame__iframe"
-          src={url}
-          title={t('play.frameTitle', { name: title })}
-          allow="fullscreen; autoplay; clipboard-write"
-          allowFullScreen
-          onLoad={() => setLoaded(true)}
-        />
+        {!playable ? (
+          <p className="game-frame__message" role="alert">{t('play.badUrl')}</p>
+        ) : (
+          <>
+            {!loaded && <p className="game-frame__message" role="status">{t('play.loading')}</p>}
+            <iframe
+              ref={frame}
+              className="game-frame__iframe"
+              src={url}
+              title={t('play.frameTitle', { name: title })}
+              allow="fullscreen; autoplay; clipboard-write"
+              allowFullScreen
+              onLoad={() => setLoaded(true)}
+            />
+          </>
+        )}
       </div>
     </div>
   );

@@ -1,15 +1,15 @@
 /**
- * /seamless — the seamless game page (§2; side menu hidden): `?url=` the game address,
- * `?back=` the lobby page to return to, `?name=` the game's name. Closing (button, Escape or
- * the game's close message) goes back there and reads the balance, member info and recent
- * games again.
+ * /seamless — the seamless game page (§2; side menu hidden): `?url=` the game address (the
+ * frame takes only http(s)), `?back=` the lobby page to return to, `?name=` the game's name.
+ * Closing (button, Escape or the game's close message) goes back there and reads the balance,
+ * member info and recent games again.
  */
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { GameFrame } from './GameFrame';
-import { refreshAfterGame, safeGameUrl } from './frame';
+import { refreshAfterGame } from './frame';
 import { safeBackPath } from './launch';
 import './locale';
 import './play.css';
@@ -20,7 +20,6 @@ export default function SeamlessPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const { t } = useTranslation();
-  const url = safeGameUrl(params.get('url'), window.location.origin);
   const back = safeBackPath(params.get('back'));
   const fromLaunch = !!(location.state as { fromLaunch?: boolean } | null)?.fromLaunch;
 
@@ -32,21 +31,10 @@ export default function SeamlessPage() {
     else void navigate(back, { replace: true });
   }, [fromLaunch, navigate, back]);
 
-  if (!url) {
-    return (
-      <section className="game-frame__error" aria-labelledby="seamless-title">
-        <h1 id="seamless-title">{t('pages.seamless.title')}</h1>
-        <p role="alert">{t('play.badUrl')}</p>
-        <button type="button" className="btn btn--primary" onClick={close}>
-          {t('play.back')}
-        </button>
-      </section>
-    );
-  }
   return (
     <section className="seamless-page" aria-labelledby="seamless-title">
       <h1 id="seamless-title" className="visually-hidden">{params.get('name') || t('pages.seamless.title')}</h1>
-      <GameFrame url={url} title={params.get('name') || t('play.game')} onClose={close} variant="page" />
+      <GameFrame url={params.get('url') ?? ''} title={params.get('name') || t('play.game')} onClose={close} variant="page" />
     </section>
   );
 }

@@ -190,6 +190,21 @@ describe('useLaunchGame', () => {
   });
 });
 
+describe('a game address that is not http(s)', () => {
+  const BAD = 'javascript:alert(1)';
+  it.each([
+    ['the popup', false],
+    ['the /seamless page', true],
+  ])('is not put in the frame of %s', async (_, phone) => {
+    fakeServer({ [LAUNCH]: () => ok({ content: { game_url: BAD }, trial: false }) });
+    setup({ token: 't', member: memberFixture(), phone });
+    fireEvent.click(screen.getByText('play-real'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('La dirección de este juego no es válida.');
+    expect(screen.queryByTitle('Juego: Aurora Slots')).not.toBeInTheDocument();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});
+
 describe('the game popup closes', () => {
   async function openPopup() {
     fakeServer({ [LAUNCH]: () => ok({ content: { game_url: GAME_URL }, trial: false }) });
