@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { vendor as contract } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
-import { members, merchants, vendors } from '../../db/schema.ts';
+import { ledgerAccounts, members, merchants, vendors } from '../../db/schema.ts';
 import { betRecords, vendorCredentials, vendorTransactions } from '../../db/vendor-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
@@ -86,9 +86,8 @@ async function findMember(db: Db | Tx, brand: Brand, q: { account?: string; memb
 
 async function mainBalance(db: Db | Tx, brand: Brand, memberId: bigint): Promise<bigint> {
   const acct = await memberAccount(db, brand.id, memberId);
-  const res = await db.execute(sql`select balance from ledger_accounts where id = ${String(acct)}`);
-  const row = (res as unknown as { rows: { balance: unknown }[] }).rows[0];
-  return BigInt(String(row?.balance ?? 0));
+  const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.id, acct));
+  return row?.balance ?? 0n;
 }
 
 const answerOf = (brand: Brand, balance: bigint, txId?: string): contract.Answer =>
@@ -113,7 +112,8 @@ async function claim(tx: Tx, row: typeof vendorTransactions.$inferInsert): Promi
   return { fresh: false, row: old };
 }
 
-function replay(old: TxRow, kind: TxRow['kind'], memberId: bigint): contract.Answer {
+/** The first answer of a tx id seen before, when this call is the same kind for the same member. */
+function replay(old: Pick<TxRow, 'kind' | 'memberId' | 'status' | 'answer'>, kind: TxRow['kind'], memberId: bigint): contract.Answer {
   if (old.kind !== kind || old.memberId !== memberId) throw new AppError('vendor.tx.conflict');
   if (old.status === 'rollback_unknown' || (kind === 'bet' && old.status === 'rolled_back' && !old.answer)) throw new AppError('vendor.bet.rolled.back');
   if (!old.answer) throw new AppError('vendor.tx.conflict');
@@ -154,7 +154,7 @@ function runStatement(db: Db, name: string, text: string, values: unknown[]): Pr
 const BET = 'select * from seamless_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
 const WIN = 'select * from seamless_win($1, $2, $3, $4, $5, $6, $7, $8, $9)';
 
-interface CallRow { o_fresh: unknown; o_kind: TxRow['kind']; o_member: unknown; o_status: TxRow['status']; o_answer: unknown; o_moved?: unknown }
+interface CallRow { o_fresh: unknown; o_kind: TxRow['kind']; o_member: unknown; o_status: TxRow['status']; o_answer: TxRow['answer']; o_moved?: unknown }
 
 /** One seamless_* function call: the claimed row's answer, or the first answer of a duplicate tx id. */
 async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memberId: bigint, onCheck?: () => Promise<never>): Promise<Result> {
@@ -169,7 +169,7 @@ async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memb
   }
   const fresh = row.o_fresh === true || row.o_fresh === 't';
   if (!fresh) {
-    const old = { kind: row.o_kind, memberId: BigInt(String(row.o_member)), status: row.o_status, answer: row.o_answer } as TxRow;
+    const old = { kind: row.o_kind, memberId: BigInt(String(row.o_member)), status: row.o_status, answer: row.o_answer };
     return { answer: replay(old, kind, memberId), memberId, moved: false };
   }
   return { answer: row.o_answer as contract.Answer, memberId, moved: row.o_moved === undefined ? true : row.o_moved === true || row.o_moved === 't' };
