@@ -16,10 +16,10 @@ export default function AccountGame() {
           <Icon name={recent ? 'clock' : 'star'} size={26} /> {t(recent ? 'categories.RECENT' : 'categories.FAV')}
         </h1>
         <nav className="centre__switch" aria-label={t('games.myGames')}>
-          <Link to="/favorite" className={`chip${recent ? '' : ' is-on'}`} aria-current={recent ? undefined : 'page'}>
+          <Link to="/favorite" className={`centre__tab${recent ? '' : ' is-on'}`} aria-current={recent ? undefined : 'page'}>
             {t('categories.FAV')}
           </Link>
-          <Link to="/recent" className={`chip${recent ? ' is-on' : ''}`} aria-current={recent ? 'page' : undefined}>
+          <Link to="/recent" className={`centre__tab${recent ? ' is-on' : ''}`} aria-current={recent ? 'page' : undefined}>
             {t('categories.RECENT')}
           </Link>
         </nav>
