@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODULES } from './brand.ts';
 import { endpoint } from './endpoint.ts';
+import { dateRange, money } from './wallet.ts';
 
 /**
  * Agent back office (§2 agent centre, §6, issue 8): team overview, downline management and
@@ -21,21 +22,28 @@ import { endpoint } from './endpoint.ts';
  */
 
 const M = MODULES.agent;
-const money = z.string();
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const day = dateRange.shape.startDate;
 const memberIdParam = z.string().regex(/^\d{1,19}$/);
-const range = { startDate: day, endDate: day };
+
+/** 20 a page, at most 100. */
+const paging = {
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+const pageOf = <T extends z.ZodType>(row: T) => ({ list: z.array(row), pageNo: z.number().int(), totalPages: z.number().int(), total: z.number().int() });
 
 // ---- Team overview ----------------------------------------------------------------------
 
-export const overviewDay = z.object({
-  day,
+/** The team's counts of a day or a range. */
+const teamCounts = {
   registrations: z.number().int(),
   firstDeposits: z.number().int(),
   firstBets: z.number().int(),
-  /** Members with valid bets that day at or above the brand's threshold. */
+  /** Members with valid bets at or above the brand's threshold (over a range: on at least one day, each counted once). */
   activeMembers: z.number().int(),
-  bettors: z.number().int(),
+};
+/** The team's money of a day or a range. */
+const teamAmounts = {
   betAmount: money,
   validBet: money,
   win: money,
@@ -43,7 +51,9 @@ export const overviewDay = z.object({
   profit: money,
   deposits: money,
   withdrawals: money,
-});
+};
+
+export const overviewDay = z.object({ day, ...teamCounts, bettors: z.number().int(), ...teamAmounts });
 export type OverviewDay = z.infer<typeof overviewDay>;
 
 export const overviewValue = z.object({
@@ -57,17 +67,9 @@ export const overviewValue = z.object({
   asOf: z.string().nullable(),
   /** Team members with a live session, now. */
   onlineUsers: z.number().int(),
-  /** Range totals; activeMembers counts distinct members active on at least one day. */
-  registrations: z.number().int(),
-  firstDeposits: z.number().int(),
-  firstBets: z.number().int(),
-  activeMembers: z.number().int(),
-  betAmount: money,
-  validBet: money,
-  win: money,
-  profit: money,
-  deposits: money,
-  withdrawals: money,
+  /** Range totals. */
+  ...teamCounts,
+  ...teamAmounts,
   /** One entry per day of the range, oldest first. */
   days: z.array(overviewDay),
 });
@@ -76,7 +78,7 @@ export type OverviewValue = z.infer<typeof overviewValue>;
 export const teamOverview = endpoint({
   method: 'GET', path: '/wps/relay/ODSFE2_agentTeamOverview', module: M, auth: 'member',
   summary: "The caller's team KPIs and daily list for a range of brand days (at most 30 days apart).",
-  query: z.object(range),
+  query: dateRange,
   response: overviewValue,
 });
 
@@ -113,10 +115,9 @@ export const downlineList = endpoint({
     type: z.enum(['agent', 'member']).optional(),
     registeredFrom: day.optional(),
     registeredTo: day.optional(),
-    pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    ...paging,
   }),
-  response: z.object({ list: z.array(downline), pageNo: z.number().int(), totalPages: z.number().int(), total: z.number().int() }),
+  response: z.object(pageOf(downline)),
 });
 
 const downlineBody = { memberId: memberIdParam };
@@ -160,17 +161,9 @@ export type BettingRow = z.infer<typeof bettingRow>;
 export const teamBetting = endpoint({
   method: 'GET', path: '/wps/relay/ODSFE2_agentTeamBetting', module: M, auth: 'member',
   summary: 'Per-member betting totals of the team over a range of brand days, biggest bettors first, with footer totals.',
-  query: z.object({
-    ...range,
-    account: z.string().trim().max(32).optional(),
-    pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  }),
+  query: dateRange.extend({ account: z.string().trim().max(32).optional(), ...paging }),
   response: z.object({
-    list: z.array(bettingRow),
-    pageNo: z.number().int(),
-    totalPages: z.number().int(),
-    total: z.number().int(),
-    footer: z.object({ bets: z.number().int(), betAmount: money, validBet: money, win: money, profit: money }),
+    ...pageOf(bettingRow),
+    footer: bettingRow.omit({ memberId: true, account: true, directAgent: true }),
   }),
 });
