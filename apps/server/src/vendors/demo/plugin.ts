@@ -16,9 +16,9 @@ export interface DemoVendor {
   /** Finishes rounds left pending (see sweep.ts); answers how many it finished. */
   sweep(now?: Date): Promise<number>;
   /**
-   * The scheduled job's step, under the runner's lock: counts stale rounds and starts the sweep
-   * after the lock's transaction (the sweep's wallet calls need connections of their own).
-   * Answers the stale rounds found.
+   * The scheduled job's step, under the runner's lock: finds the stale rounds and starts the
+   * sweep of those after the lock's transaction (the sweep's wallet calls need connections of
+   * their own). Answers how many it found.
    */
   sweepJob(tx: Tx, now: Date): Promise<number>;
 }
@@ -35,16 +35,16 @@ export const demoVendorPlugin = fp(async (app: FastifyInstance) => {
     wallet: new SeamlessClient(app),
     sweep: (now) => sweep(app, now),
     sweepJob: async (tx, now) => {
-      const n = (await staleRounds(tx, now)).length;
+      const stale = await staleRounds(tx, now);
       // Always swept (it also deletes long-expired sessions); never twice at once in this process.
       if (running.size === 0) {
         const p = new Promise((resolve) => setImmediate(resolve))
-          .then(() => sweep(app, now))
+          .then(() => sweep(app, now, stale))
           .catch((err: unknown) => app.log.error({ err }, 'demo vendor sweep failed'))
           .finally(() => running.delete(p));
         running.add(p);
       }
-      return n;
+      return stale.length;
     },
   };
   app.decorate('demoVendor', dv);

@@ -102,6 +102,27 @@ describe('crash recovery sweep', () => {
     expect(minor((await dv(t, 'GET', 'session', token)).json.value!.balance)).toBe(10_000n - 200n + row.payout);
   });
 
+  it('resends the win of a table bet that was dealt and claimed but whose win got no answer', async () => {
+    const m = await player(t, 10_000n);
+    const { token, game } = await launch(t, 'LIVE', m);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cycle = clock(Date.now()).cycle + 1;
+    vi.setSystemTime(cycle * CYCLE_MS + 500);
+    const roundId = ((await dv(t, 'POST', 'play', token, { input: { banker: '3.00' } })).json.value as unknown as { round: contract.RoundView }).round.roundId;
+    vi.setSystemTime(cycle * CYCLE_MS + 10 * 60_000);
+    const heal = breakWallet({ dropped: ['win'] });
+    await dv(t, 'GET', 'table', token);
+    heal();
+    const claimed = (await t.database.db.select().from(demoVendorRounds).where(eq(demoVendorRounds.player, m.username)))[0];
+    expect(claimed).toMatchObject({ roundId, status: 'pending' });
+    expect(claimed.outcome).not.toBeNull();
+    expect(await t.app.demoVendor.sweep(new Date(Date.now() + 60_000))).toBe(1);
+    const [row] = await t.database.db.select().from(demoVendorRounds).where(eq(demoVendorRounds.id, claimed.id));
+    expect(row.status).toBe('settled');
+    expect(await balanceOf(t, m.username, game.vendor.code)).toBe(10_000n - 300n + claimed.payout);
+    expect(await postingsOf(t, 'win', m.id)).toBe(claimed.payout > 0n ? 1 : 0);
+  });
+
   it('deletes sessions a day after they expire, with a free-play session\'s rounds, unless a round is pending', async () => {
     const trial = await launch(t, 'PVP', null, 'PVP-DICE');
     await dv(t, 'POST', 'play', trial.token, { input: { bet: '1.00', target: 50, direction: 'under' } });

@@ -45,9 +45,10 @@ export async function purgeSessions(app: FastifyInstance, now: Date): Promise<nu
   });
 }
 
-export async function sweep(app: FastifyInstance, now = new Date()): Promise<number> {
+/** `stale`: the rounds the job already found (staleRounds at `now`); else they are looked up. */
+export async function sweep(app: FastifyInstance, now = new Date(), stale?: RoundRow[]): Promise<number> {
   await purgeSessions(app, now);
-  const stale = await staleRounds(app.db, now);
+  stale ??= await staleRounds(app.db, now);
   let done = 0;
   const tables = new Set<string>();
   for (const r of stale) {
@@ -58,11 +59,12 @@ export async function sweep(app: FastifyInstance, now = new Date()): Promise<num
       const key = `${r.merchantId}:${r.nodeId}`;
       if (!tables.has(key)) {
         tables.add(key);
+        // Deals the table and claims (then credits) every bet without an outcome, this one included.
         done += await settleTable(app, { brand, vendor }, r.nodeId, now.getTime());
       }
-      if (r.player === tablePlayer(r.nodeId) || r.trial) continue;
-      const [row] = await app.db.select().from(rounds).where(eq(rounds.id, r.id));
-      if (row.status === 'pending' && row.outcome && (await credit(app, { brand, vendor, account: row.player }, row, true)) !== null) done++;
+      // A bet claimed earlier whose win got no answer: resend it, as for an instant round.
+      if (r.player === tablePlayer(r.nodeId) || r.trial || r.outcome === null) continue;
+      if ((await credit(app, { brand, vendor, account: r.player }, r, true)) !== null) done++;
       continue;
     }
     if (r.trial) {
