@@ -94,7 +94,6 @@ async function pair(client, ctx, member) {
   await call(client, ctx, 'win', { vendor: ctx.vendor, txId: randomUUID(), roundId, member, amount: String(Math.floor(Math.random() * 3)) });
 }
 
-/** Every player loops bet+win for warmup + duration; pairs inside the window are counted. */
 /** CPU seconds (user + system) the processes used so far, from /proc/<pid>/stat (Linux, 100 ticks/s). */
 function cpuSeconds(pids) {
   let ticks = 0;
@@ -108,7 +107,8 @@ function cpuSeconds(pids) {
 }
 
 /**
- * The load. `pids()` answers the server's process and (PostgreSQL) its backends: their CPU
+ * The load: every player loops bet+win for warmup + duration; pairs inside the window are
+ * counted. `pids()` answers the server's process and (PostgreSQL) its backends: their CPU
  * inside the window, per pair, is reported too (a figure other work on the machine skews less).
  */
 async function load(label, baseUrl, ctx, pids) {
@@ -155,64 +155,64 @@ async function load(label, baseUrl, ctx, pids) {
   }
 }
 
-async function onPostgres() {
-  return withPgDatabase(async (url) => {
-    const dataDir = tempDir('lobby-bench-seamless-');
-    let server;
-    try {
-      server = await startServer({ dataDir, command, env: { ...serverEnv, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL) } });
-      const database = await openDatabase({ url, poolSize: 5, migrate: false });
-      let ctx;
-      try {
-        ctx = await prepare(database.db);
-      } finally {
-        await database.close();
-      }
-      const backends = async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        try {
-          return (await c.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
-        } finally {
-          await c.end();
-        }
-      };
-      return await load('PostgreSQL', server.baseUrl, ctx, async () => ({ server: server.child.pid, db: await backends() }));
-    } catch (err) {
-      if (server) console.error(server.log().slice(-2000));
-      throw err;
-    } finally {
-      await server?.stop();
-      rmTemp(dataDir);
-    }
-  });
+/** The players written with the bench's own connection to the server's database, closed before the load. */
+async function prepareIn(where) {
+  const database = await openDatabase({ ...where, migrate: false });
+  try {
+    return await prepare(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
-async function onPglite() {
-  const dataDir = tempDir('lobby-bench-seamless-pglite-');
+/**
+ * `fn({ dataDir, start, stop })` with a temp data dir: `start(opts)` runs the server on it. On an
+ * error the running server's log tail is printed; the server is stopped and the dir removed after.
+ */
+async function withServer(prefix, fn) {
+  const dataDir = tempDir(prefix);
   let server;
-  try {
-    // First start migrates and seeds; then the players are written while no server holds the dir.
-    server = await startServer({ dataDir, env: serverEnv });
-    await server.stop();
+  const stop = async () => {
+    const s = server;
     server = undefined;
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), migrate: false });
-    let ctx;
-    try {
-      ctx = await prepare(database.db);
-    } finally {
-      await database.close();
-    }
-    server = await startServer({ dataDir, command, env: serverEnv });
-    return await load('PGlite', server.baseUrl, ctx, async () => ({ server: server.child.pid, db: [] }));
+    await s?.stop();
+  };
+  const start = async (opts) => (server = await startServer({ dataDir, ...opts }));
+  try {
+    return await fn({ dataDir, start, stop });
   } catch (err) {
     if (server) console.error(server.log().slice(-2000));
     throw err;
   } finally {
-    await server?.stop();
+    await stop();
     rmTemp(dataDir);
   }
 }
+
+async function pgBackends(url) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
+
+const onPostgres = () => withPgDatabase((url) => withServer('lobby-bench-seamless-', async ({ start }) => {
+  const server = await start({ command, env: { ...serverEnv, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL) } });
+  const ctx = await prepareIn({ url, poolSize: 5 });
+  return load('PostgreSQL', server.baseUrl, ctx, async () => ({ server: server.child.pid, db: await pgBackends(url) }));
+}));
+
+const onPglite = () => withServer('lobby-bench-seamless-pglite-', async ({ dataDir, start, stop }) => {
+  // First start migrates and seeds; then the players are written while no server holds the dir.
+  await start({ env: serverEnv });
+  await stop();
+  const ctx = await prepareIn({ dataDir: path.join(dataDir, 'pglite') });
+  const server = await start({ command, env: serverEnv });
+  return load('PGlite', server.baseUrl, ctx, async () => ({ server: server.child.pid, db: [] }));
+});
 
 runMain(async () => {
   benchBuild();
