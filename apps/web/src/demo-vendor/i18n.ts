@@ -230,7 +230,6 @@ const EN: Record<Key, string> = {
 };
 
 export type Lang = 'ES' | 'EN';
-export type MessageKey = Key;
 
 let current: Lang = 'ES';
 

@@ -5,7 +5,7 @@
 import './styles.css';
 import { createClient, DemoApiError, readLocation, type Engine, type Session } from './api';
 import { fill, h } from './dom';
-import { getLanguage, localName, pickLanguage, setLanguage, t } from './i18n';
+import { getLanguage, pickLanguage, setLanguage, t } from './i18n';
 import * as baccarat from './games/baccarat';
 import * as crash from './games/crash';
 import * as dice from './games/dice';
@@ -25,10 +25,10 @@ const games: Record<Engine, (ctx: GameContext) => void> = {
   keno: keno.mount,
 };
 
-/** Names of the fish targets (and of any engine's choices) from the session's info. */
+/** Names of the fish targets for the history list (the other engines' outcomes name none). */
 function targetNames(session: Session): (code: string) => string {
-  const targets = Array.isArray(session.info.targets) ? (session.info.targets as Array<Record<string, unknown>>) : [];
-  return (code) => localName(targets.find((x) => x.code === code)?.name, code);
+  const names = new Map(fish.fishTargets(session.info).map((x) => [x.code, x.name]));
+  return (code) => names.get(code) ?? code;
 }
 
 function fatal(root: HTMLElement, message: string, code: string, retry?: () => void) {

@@ -30,8 +30,6 @@ export interface GameContext {
   setBalance(balance: string): void;
   /** Re-reads balance and history (after a timed round settles); answers the history. */
   refresh(): Promise<Round[]>;
-  /** Names a round's outcome in the history list (fish targets...). */
-  targetName(code: string): string;
   /** The table's fairness facts (baccarat: a seed per table round) and a place for its revealed seed. */
   setFairness(f: Fairness): void;
   fairnessExtra: HTMLElement;
@@ -56,6 +54,7 @@ export function closeGame(backUrl: string | null): void {
   else window.close();
 }
 
+/** `targetName` names a round's target in the history list (the fish). */
 export function mountShell(root: HTMLElement, session: Session, client: DemoClient, targetName: (code: string) => string): GameContext {
   const balanceEl = h('strong', { class: 'dv-balance-amount' }, money(session.balance));
   const stage = h('section', { class: `dv-stage dv-stage-${session.engine}` });
@@ -151,7 +150,6 @@ export function mountShell(root: HTMLElement, session: Session, client: DemoClie
       }
       return rounds;
     },
-    targetName,
     setFairness(f) {
       fairness = f;
       fair.update();

@@ -1,6 +1,6 @@
 /** One line per round for the "last 10 rounds" list, from the engine's outcome. */
 import type { Engine, Round } from './api';
-import { multiplier } from './format';
+import { decimalToMinor, multiplier } from './format';
 import { t } from './i18n';
 
 type O = Record<string, unknown>;
@@ -45,7 +45,7 @@ export function outcomeSummary(engine: Engine, outcome: O | null, targetName: (c
 
 /** Whether the round paid more than it cost (for colouring the row). */
 export function roundWon(r: Round): boolean {
-  return r.status === 'settled' && !r.profit.startsWith('-') && /[1-9]/.test(r.profit);
+  return r.status === 'settled' && decimalToMinor(r.profit) > 0n;
 }
 
 export function kenoResult(hits: number, spots: number): string {
