@@ -133,8 +133,8 @@ async function main() {
       const { brand, principal, gen, end } = await build(database.db);
       const db = database.db;
       const back = (n) => day(Date.parse(`${end}T00:00:00Z`) - (n - 1) * 86_400_000);
-      const [{ rows: statRows }] = [await db.execute(sql`select count(*)::int as rows from agent_daily_stats`)];
-      console.log(`agent_daily_stats rows: ${statRows[0].rows}`);
+      const [{ n: statRows }] = rowsOf(await db.execute(sql`select count(*)::int as n from agent_daily_stats`));
+      console.log(`agent_daily_stats rows: ${statRows}`);
       const check = await service.teamOverview(db, brand, principal, { startDate: back(31), endDate: end });
       console.log(`31-day overview: team ${check.teamMembers}, bets ${check.betAmount}, active ${check.activeMembers}, online ${check.onlineUsers}`);
       const runs = [];
@@ -158,7 +158,7 @@ async function main() {
         { figure: 'team betting 7 days p95', value: betting.p95, unit: 'ms', goal: null, pass: null },
       ];
       const file = writeResult('agent-tree', figures, {
-        members: MEMBERS, bets: BETS, days: DAYS, activePerDay: ACTIVE, samples: SAMPLES, statRows: statRows[0].rows,
+        members: MEMBERS, bets: BETS, days: DAYS, activePerDay: ACTIVE, samples: SAMPLES, statRows,
         generateSeconds: { members: gen.members.s, bets: gen.bets.s, rollups: gen.rollups.s, teams: gen.teams.s, teamNow: gen.now.s }, runs, parts: [...parts, distinct], list, betting,
       });
       console.log(`wrote ${file}`);
