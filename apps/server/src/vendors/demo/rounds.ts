@@ -11,7 +11,7 @@ import type { WalletAnswer } from './wallet.ts';
  * Shared pieces of a round: the session of a token, the round's wire view, and the three
  * seamless steps (bet, win, rollback) with the round status each one leads to.
  */
-export type SessionRow = typeof demoVendorSessions.$inferSelect;
+type SessionRow = typeof demoVendorSessions.$inferSelect;
 export type RoundRow = typeof demoVendorRounds.$inferSelect;
 export interface Session extends SessionRow { brand: Brand; engine: contract.Engine }
 
@@ -25,7 +25,7 @@ export async function loadSession(app: FastifyInstance, token: string): Promise<
 }
 
 /** Ids of the seamless transactions of a round: table rounds are shared, so the player is part of them. */
-export const txBase = (r: Pick<RoundRow, 'roundId' | 'player' | 'engine'>) => (r.engine === 'baccarat' ? `${r.roundId}:${r.player}` : r.roundId);
+const txBase = (r: Pick<RoundRow, 'roundId' | 'player' | 'engine'>) => (r.engine === 'baccarat' ? `${r.roundId}:${r.player}` : r.roundId);
 
 type SeedFacts = { serverSeed: string; serverSeedHash: string; clientSeed: string; revealedAt: Date | null } | null;
 
@@ -46,12 +46,6 @@ export function roundView(r: RoundRow, seed: SeedFacts): contract.RoundView {
     serverSeed: seed?.revealedAt ? seed.serverSeed : null,
     createdAt: r.createdAt.toISOString(),
   };
-}
-
-/** One round with its seed facts. */
-export async function viewOf(app: FastifyInstance, r: RoundRow): Promise<contract.RoundView> {
-  const [seed] = r.seedId === null ? [] : await app.db.select().from(demoVendorSeeds).where(eq(demoVendorSeeds.id, r.seedId));
-  return roundView(r, seed ?? null);
 }
 
 /** The player's last rounds of the session's engine, newest first. */

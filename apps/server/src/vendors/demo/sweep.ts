@@ -31,7 +31,7 @@ async function vendorOf(app: FastifyInstance, brand: Brand, nodeId: string): Pro
 }
 
 /** Deletes sessions long expired (and the rounds of free-play ones); answers how many. */
-export async function purgeSessions(app: FastifyInstance, now: Date): Promise<number> {
+async function purgeSessions(app: FastifyInstance, now: Date): Promise<number> {
   return app.db.transaction(async (tx) => {
     const gone = await tx.delete(sessions).where(and(
       lt(sessions.expiresAt, new Date(now.getTime() - SESSION_KEEP_MS)),

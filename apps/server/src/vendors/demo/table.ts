@@ -35,7 +35,7 @@ export function clock(now: number) {
 }
 
 /** The table's row of a round and its seed, created (with a fresh seed) by the first caller. */
-export async function tableRound(app: FastifyInstance, merchantId: number, nodeId: string, cycle: number) {
+async function tableRound(app: FastifyInstance, merchantId: number, nodeId: string, cycle: number) {
   const roundId = tableRoundId(nodeId, cycle);
   const player = tablePlayer(nodeId);
   const where = and(eq(rounds.merchantId, merchantId), eq(rounds.roundId, roundId), eq(rounds.player, player));
