@@ -33,14 +33,15 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   } else {
     app.log.warn(`web app not built (${index} missing): only the API is served`);
   }
-  const hasGames = fs.existsSync(path.join(opts.webDist, DEMO_VENDOR_HTML));
+  // sendFile exists only when the static plugin is registered (index.html built).
+  const hasGames = hasWeb && fs.existsSync(path.join(opts.webDist, DEMO_VENDOR_HTML));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if (url.startsWith(DEMO_VENDOR_PLAY) && hasGames && (req.method === 'GET' || req.method === 'HEAD')) {
+    const isPage = req.method === 'GET' || req.method === 'HEAD';
+    if (isPage && hasGames && url.startsWith(DEMO_VENDOR_PLAY)) {
       return reply.header('cache-control', 'no-cache').sendFile(DEMO_VENDOR_HTML);
     }
-    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
-    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (isPage && hasWeb && !API_PREFIXES.some((p) => url.startsWith(p))) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(req, reply, 'request.not.found');
