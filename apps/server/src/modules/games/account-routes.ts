@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountGames, games, textLanguage } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
+import type { Lang } from './catalog.ts';
 import { addFavorite, favoriteGamesList, favoriteIds, removeFavorite } from './favorites.ts';
 import { launchGame } from './launch.ts';
 import { recentList } from './recent.ts';
@@ -8,7 +9,7 @@ import { betRecordsPage } from './records.ts';
 import { WinnerBoards } from './winners.ts';
 
 /** The answer language: the `language` query or body field, else the request's. */
-export const langOf = (q: { language?: string }, header: 'ES' | 'EN') => (q.language ? textLanguage(q.language) : header);
+export const langOf = (q: { language?: string }, header: Lang): Lang => (q.language ? textLanguage(q.language) : header);
 
 /** Favourites, recent games, launch, winner board and betting record (needs `app.catalogs`). */
 export function accountGamesRoutes(app: FastifyInstance) {
@@ -29,5 +30,5 @@ export function accountGamesRoutes(app: FastifyInstance) {
   route(app, games.winnerBoard, async (ctx) => ({
     list: await boards.list(ctx.brand.id, await catalog(ctx), ctx.query.category, ctx.query.limitNum, langOf(ctx.query, ctx.req.lang)),
   }));
-  route(app, games.launchGame, async (ctx) => launchGame(app, ctx.brand, ctx.req.principal, ctx.body, ctx.req.lang));
+  route(app, games.launchGame, async (ctx) => launchGame(app, ctx.brand, ctx.req.principal, ctx.body, langOf(ctx.body, ctx.req.lang)));
 }

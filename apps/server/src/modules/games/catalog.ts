@@ -6,7 +6,8 @@ import { games, vendors } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { loadPlays, type Plays } from './plays.ts';
 
-type Lang = 'ES' | 'EN';
+/** The languages with full text (contract textLanguage). */
+export type Lang = 'ES' | 'EN';
 type GameType = contract.GameType;
 
 export interface CatalogVendor {

@@ -5,10 +5,9 @@ import { favoriteGames } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import type { Catalog, CatalogGame } from './catalog.ts';
+import type { Catalog, CatalogGame, Lang } from './catalog.ts';
 
 const { FAVORITES_MAX } = accountGames;
-export type Lang = 'ES' | 'EN';
 
 /** The catalog game of a favourite payload: it must be enabled with the same vendor and category. */
 function catalogGame(catalog: Catalog, body: accountGames.FavoriteBody): CatalogGame {

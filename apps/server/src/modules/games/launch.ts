@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { games as contract, MODULES, textLanguage } from '@lobby/contract';
+import { games as contract, MODULES } from '@lobby/contract';
 import type { z } from 'zod';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
+import type { Lang } from './catalog.ts';
 import { countLaunch } from './plays.ts';
 import { recordRecent } from './recent.ts';
 
@@ -18,7 +19,7 @@ type LaunchBody = z.output<typeof contract.launchBody>;
  * is used. A vendor in maintenance answers game_maintenance. After the vendor answers, a real
  * account's launch (free play too) moves the game to the top of their recent games, and every launch counts as a play.
  */
-export async function launchGame(app: FastifyInstance, brand: Brand, principal: Principal | null, body: LaunchBody, reqLang: 'ES' | 'EN') {
+export async function launchGame(app: FastifyInstance, brand: Brand, principal: Principal | null, body: LaunchBody, lang: Lang) {
   const catalog = await app.catalogs.get(brand);
   const g = catalog.game(body.nodeId);
   if (!g || g.vendor.code !== body.vassalage || g.gameType !== body.gameType) throw new AppError('game.not.found');
@@ -32,7 +33,6 @@ export async function launchGame(app: FastifyInstance, brand: Brand, principal: 
     member = requireRealAccount(principal).member;
   }
   if (g.vendor.maintenance) throw new AppError('game_maintenance');
-  const lang = body.language ? textLanguage(body.language) : reqLang;
   const { url } = await app.vendorLauncher.launch({
     brand,
     vendor: g.vendor.code,

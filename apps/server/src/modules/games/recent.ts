@@ -4,8 +4,8 @@ import type { Db } from '../../db/index.ts';
 import { recentGames } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import type { Catalog, CatalogGame } from './catalog.ts';
-import { pageOf, type Lang } from './favorites.ts';
+import type { Catalog, CatalogGame, Lang } from './catalog.ts';
+import { pageOf } from './favorites.ts';
 
 /** Moves a game to the top of the member's recent games (a launch): launches + 1, lastPlayedAt now. */
 export async function recordRecent(db: Db, brand: Brand, memberId: bigint, g: CatalogGame) {

@@ -6,7 +6,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { dayRange } from '../wallet/records.ts';
-import type { Catalog } from './catalog.ts';
+import type { Catalog, Lang } from './catalog.ts';
 
 const { BET_RECORDS_PAGE_SIZE: SIZE } = accountGames;
 
@@ -25,7 +25,7 @@ interface Query {
  * `validBet`, `win` and `profit` come from settled bets (open and refunded ones have none).
  * The game name is the catalog's in `lang` (the node id when the game left the catalog).
  */
-export async function betRecordsPage(db: Db, brand: Brand, catalog: Catalog, p: Principal, q: Query, lang: 'ES' | 'EN') {
+export async function betRecordsPage(db: Db, brand: Brand, catalog: Catalog, p: Principal, q: Query, lang: Lang) {
   requireRealAccount(p);
   const { from, to } = dayRange(brand, q.startDate, q.endDate);
   const where = [eq(betRecords.merchantId, brand.id), eq(betRecords.memberId, p.member.id), gte(betRecords.betAt, from), lt(betRecords.betAt, to)];

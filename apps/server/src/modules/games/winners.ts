@@ -3,7 +3,7 @@ import { GAME_TYPES, games as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { betRecords, members } from '../../db/schema.ts';
 import { formatAmount } from '../wallet/money.ts';
-import type { Catalog } from './catalog.ts';
+import type { Catalog, Lang } from './catalog.ts';
 import { PLAY_WINDOW_MS } from './plays.ts';
 
 /** How long one brand's winner board is served from memory. */
@@ -47,7 +47,7 @@ export class WinnerBoards {
 
   constructor(private db: Db, private ttlMs = WINNERS_TTL_MS) {}
 
-  async list(merchantId: number, catalog: Catalog, category: string, limit: number, lang: 'ES' | 'EN'): Promise<contract.WinnerEntry[]> {
+  async list(merchantId: number, catalog: Catalog, category: string, limit: number, lang: Lang): Promise<contract.WinnerEntry[]> {
     const gameType = (GAME_TYPES as readonly string[]).includes(category) ? category as contract.GameType : null;
     const key = `${merchantId}|${gameType ?? 'ALL'}`;
     const now = Date.now();
