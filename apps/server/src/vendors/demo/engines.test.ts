@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_GAMES } from './index.ts';
+import { ENGINES } from './engines.ts';
 
-describe('demo games registry', () => {
+describe('engine registry', () => {
   it('covers the five required categories with unique codes and sane metadata', () => {
-    expect(new Set(DEMO_GAMES.map((g) => g.code)).size).toBe(DEMO_GAMES.length);
-    expect(new Set(DEMO_GAMES.map((g) => g.gameType))).toEqual(new Set(['RNG', 'LIVE', 'FISH', 'PVP', 'ELOTT']));
-    for (const g of DEMO_GAMES) {
+    const metas = Object.values(ENGINES).map((e) => e.meta);
+    expect(new Set(metas.map((g) => g.code)).size).toBe(metas.length);
+    expect(new Set(metas.map((g) => g.gameType))).toEqual(new Set(['RNG', 'LIVE', 'FISH', 'PVP', 'ELOTT']));
+    for (const g of metas) {
       expect(g.code).toMatch(/^DEMO-/);
       expect(g.name.ES && g.name.EN).toBeTruthy();
       expect(g.rtp).toBeGreaterThan(0.9);
