@@ -138,15 +138,15 @@ export async function recomputeTeams(tx: Db | Tx, days: BrandDay[]): Promise<num
 }
 
 /**
- * One rollup run (the `agent.rollup` job, under its advisory lock): folds each source past its
- * watermark, moves the watermark, rebuilds the team rows of the brand days it touched and the
- * agents' current team sizes and balances.
- * Answers the brand days and team rows rebuilt (0 when nothing changed).
+ * One rollup run (the `agent.rollup` job, under its advisory lock): reads each source past its
+ * watermark and moves the watermark, recomputes every member day those rows touch once (a
+ * member who bet and deposited the same day is one key, not one per source), then rebuilds
+ * the team rows of the brand days touched and the agents' current team sizes and balances.
+ * Answers the rows written.
  */
 export async function rollup(tx: Tx, now = new Date()): Promise<number> {
   const settled = new Date(now.getTime() - LAG_MS);
-  const days = new Map<string, BrandDay>();
-  let written = 0;
+  const keys: SQL[] = [];
   for (const src of SOURCES) {
     await tx.execute(sql`insert into agent_rollup_marks (source) values (${src.name}) on conflict do nothing`);
     const [mark] = rowsOf<{ last_id: string }>(await tx.execute(sql`select last_id from agent_rollup_marks where source = ${src.name} for update`));
@@ -154,17 +154,16 @@ export async function rollup(tx: Tx, now = new Date()): Promise<number> {
     const [seen] = rowsOf<{ settled_max: string | null; n: number }>(await tx.execute(sql`
       select max(id) filter (where created_at < ${settled.toISOString()}::timestamptz) as settled_max, count(*)::int as n from ${batch} b`));
     if (!seen || seen.n === 0) continue;
-    const touched = await recompute(tx, sql`
-      select distinct src.merchant_id, src.member_id, ${localDay(sql`src.ts`, OFF)} as day
-        from (${src.keys(batch)}) src join merchants mc on mc.id = src.merchant_id
-       where src.member_id is not null`);
-    written += touched.length;
-    for (const d of touched) days.set(`${d.merchantId}:${d.day}`, d);
+    keys.push(src.keys(batch));
     if (seen.settled_max !== null) {
       await tx.execute(sql`update agent_rollup_marks set last_id = ${seen.settled_max}, updated_at = now() where source = ${src.name}`);
     }
   }
-  return written + await recomputeTeams(tx, [...days.values()]) + await refreshTeamNow(tx);
+  const touched = keys.length === 0 ? [] : await recompute(tx, sql`
+    select distinct src.merchant_id, src.member_id, ${localDay(sql`src.ts`, OFF)} as day
+      from (${sql.join(keys, sql` union all `)}) src join merchants mc on mc.id = src.merchant_id
+     where src.member_id is not null`);
+  return touched.length + await recomputeTeams(tx, touched) + await refreshTeamNow(tx);
 }
 
 /**
