@@ -106,7 +106,7 @@ export class Catalog {
   }
 
   /** Categories with enabled vendors, in menu order. */
-  menus(): contract.MenuCategory[] {
+  private menus(): contract.MenuCategory[] {
     const out: contract.MenuCategory[] = [];
     for (const t of contract.CATEGORY_ORDER) {
       const vs = this.vendors.filter((v) => v.gameType === t);
@@ -125,7 +125,7 @@ export class Catalog {
     return out;
   }
 
-  lanes(): { data: { lanes: { title: GameType; cards: contract.VendorCard[] }[] } } {
+  private lanes(): { data: { lanes: { title: GameType; cards: contract.VendorCard[] }[] } } {
     return {
       data: {
         lanes: this.menus().map((m) => ({
@@ -179,7 +179,7 @@ export class Catalog {
   }
 }
 
-export async function loadCatalog(db: Db, merchantId: number): Promise<Catalog> {
+async function loadCatalog(db: Db, merchantId: number): Promise<Catalog> {
   const [vs, gs, plays] = await Promise.all([
     db.select().from(vendors).where(eq(vendors.merchantId, merchantId)).orderBy(asc(vendors.sort)),
     db.select().from(games).where(and(eq(games.merchantId, merchantId), eq(games.enabled, true))),
