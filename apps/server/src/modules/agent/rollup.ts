@@ -14,8 +14,8 @@ import type { Db, Tx } from '../../db/index.ts';
  * are read again on the next run (harmless, see above), and a writer whose transaction stays
  * open longer than LAG_MS is the only way to be missed.
  */
-export const BATCH = 5_000;
-export const LAG_MS = 60_000;
+const BATCH = 5_000;
+const LAG_MS = 60_000;
 
 /** Local day (brand offset in minutes) of a timestamptz expression. */
 const localDay = (ts: SQL, off: SQL) => sql`((${ts} at time zone 'UTC') + make_interval(mins => ${off}))::date`;
