@@ -71,8 +71,7 @@ export function mount(ctx: GameContext): void {
     underBtn.classList.toggle('on', direction === 'under');
     overBtn.setAttribute('aria-pressed', String(direction === 'over'));
     underBtn.setAttribute('aria-pressed', String(direction === 'under'));
-    const pct = target;
-    track.style.setProperty('--t', `${pct}%`);
+    track.style.setProperty('--t', `${target}%`);
     track.classList.toggle('dv-under', direction === 'under');
   }
   function setTarget(v: number, from: 'slider' | 'box') {

@@ -90,16 +90,18 @@ export function mount(ctx: GameContext): void {
         h('tbody', {}, rows.map(([hh, m]) => h('tr', { class: drawn.size && hh === hits ? 'dv-won' : '' }, h('td', {}, String(hh)), h('td', { class: 'num' }, kenoPays(m))))))
         : h('p', { class: 'dv-muted' }, t('keno.pick')));
   }
-  function toggle(n: number) {
+  /** A new set of picks clears the last draw from the board. */
+  function setPicks(next: number[]) {
     if (ctx.busy()) return;
     if (drawn.size) {
       drawn = new Set();
       fill(drawnRow);
     }
-    picks = togglePick(picks, n);
+    picks = next;
     warn.hidden = true;
     paint();
   }
+  const toggle = (n: number) => setPicks(togglePick(picks, n));
 
   async function draw(round: Round) {
     const o = round.outcome as { drawn: number[]; hits: number[]; picks: number[] };
@@ -134,8 +136,8 @@ export function mount(ctx: GameContext): void {
   ctx.controls.append(
     h('div', { class: 'dv-keno-tools' },
       count,
-      h('button', { type: 'button', class: 'dv-btn dv-btn-small', onClick: () => { if (!ctx.busy()) { drawn = new Set(); fill(drawnRow); picks = quickPick(picks.length || MAX_PICKS); warn.hidden = true; paint(); } } }, t('keno.quick')),
-      h('button', { type: 'button', class: 'dv-btn dv-btn-small dv-btn-ghost', onClick: () => { if (!ctx.busy()) { drawn = new Set(); fill(drawnRow); picks = []; paint(); } } }, t('keno.clear'))),
+      h('button', { type: 'button', class: 'dv-btn dv-btn-small', onClick: () => setPicks(quickPick(picks.length || MAX_PICKS)) }, t('keno.quick')),
+      h('button', { type: 'button', class: 'dv-btn dv-btn-small dv-btn-ghost', onClick: () => setPicks([]) }, t('keno.clear'))),
     warn,
     bet.el,
     paytable,
