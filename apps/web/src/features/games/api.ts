@@ -58,9 +58,9 @@ export interface GameQuery {
 }
 
 /** One page of games (the home rows). */
-export function useGameRow(q: GameQuery, pageSize: number = LIMITS.categoryPageSize) {
+export function useGameRow(q: GameQuery) {
   const { language } = useLanguage();
-  const query = { ...q, pageNo: 1, pageSize, language };
+  const query = { ...q, pageNo: 1, pageSize: LIMITS.categoryPageSize, language };
   return useQuery({
     queryKey: gameKeys.list(query),
     queryFn: ({ signal }) => call(games.gameList, { signal, query }),
