@@ -57,7 +57,7 @@ export class Catalog {
   private hotJson: Record<Lang, string> = { ES: '', EN: '' };
   private readonly listJson = new Map<string, string>();
 
-  constructor(vendorRows: (typeof vendors.$inferSelect)[], gameRows: (typeof games.$inferSelect)[]) {
+  constructor(vendorRows: (typeof vendors.$inferSelect)[], gameRows: (typeof games.$inferSelect)[], plays: Map<string, Plays>) {
     const order = (t: string) => contract.CATEGORY_ORDER.indexOf(t as GameType);
     const vs = vendorRows
       .filter((v) => v.enabled && order(v.gameType) >= 0)
@@ -88,7 +88,7 @@ export class Catalog {
     for (const v of this.vendors) this.games.push(...v.games);
     this.menusJson = envelope(this.menus());
     this.lanesJson = envelope(this.lanes());
-    this.setPlays(new Map());
+    this.setPlays(plays);
   }
 
   /** New play counts (games not in the map have none): re-ranks the hot games. */
@@ -185,9 +185,7 @@ async function loadCatalog(db: Db, merchantId: number): Promise<Catalog> {
     db.select().from(games).where(and(eq(games.merchantId, merchantId), eq(games.enabled, true))),
     loadPlays(db, merchantId),
   ]);
-  const catalog = new Catalog(vs, gs);
-  catalog.setPlays(plays);
-  return catalog;
+  return new Catalog(vs, gs, plays);
 }
 
 /** How long a catalog is served before it is reloaded in the background. */
