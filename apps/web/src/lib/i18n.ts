@@ -97,3 +97,16 @@ export function errorText(code: string, fallback?: string, params?: Record<strin
   if (i18n.exists(key)) return i18n.t(key, params);
   return fallback || i18n.t('errorCodes.unknown_error');
 }
+
+/**
+ * Registers a lazy chunk's strings (its locales/<name>.<lang>.json), deep-merged into ES and EN,
+ * now or as soon as i18n is initialised. Chunks call it from their locale.ts on import.
+ */
+export function addStrings(es: object, en: object): void {
+  const add = () => {
+    i18n.addResourceBundle('ES', 'translation', es, true, false);
+    i18n.addResourceBundle('EN', 'translation', en, true, false);
+  };
+  if (i18n.isInitialized) add();
+  else i18n.on('initialized', add);
+}

@@ -3,13 +3,8 @@
  * (locales/games.<lang>.json), loaded with those chunks to keep the home page's first load
  * light; the game card's strings stay in the main locale files. Importing this registers them.
  */
-import { i18n } from '@/lib/i18n';
+import { addStrings } from '@/lib/i18n';
 import es from '@/locales/games.es.json';
 import en from '@/locales/games.en.json';
 
-function register() {
-  i18n.addResourceBundle('ES', 'translation', es, true, false);
-  i18n.addResourceBundle('EN', 'translation', en, true, false);
-}
-if (i18n.isInitialized) register();
-else i18n.on('initialized', register);
+addStrings(es, en);
