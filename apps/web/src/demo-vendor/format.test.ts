@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, clock, decimalToMinor, defaultBet, money, multiplier, parseMinor, stepAmount, toDecimal } from './format';
+import { checkAmount, clock, decimalToMinor, defaultBet, money, multiplier, parseMinor, percent, stepAmount, toDecimal } from './format';
 
 describe('amounts', () => {
   it('parses what a player types into minor units, refusing more than 2 decimals or junk', () => {
@@ -20,6 +20,8 @@ describe('amounts', () => {
     expect(money(-99n)).toBe('-0.99');
     expect(money('0')).toBe('0.00');
     expect(multiplier(2.5)).toBe('2.50×');
+    expect(percent(0.9606)).toBe('96.06 %');
+    expect(percent(0.48, 1)).toBe('48.0 %');
   });
 
   it('checks a bet against the limits', () => {

@@ -40,6 +40,11 @@ export function multiplier(x: number): string {
   return `${x.toFixed(2)}×`;
 }
 
+/** 0.9606 -> "96.06 %". */
+export function percent(fraction: number, decimals = 2): string {
+  return `${(fraction * 100).toFixed(decimals)} %`;
+}
+
 /** Local clock time of an ISO instant: "21:04:05". */
 export function clock(iso: string): string {
   return formatTime(iso, -new Date(iso).getTimezoneOffset());

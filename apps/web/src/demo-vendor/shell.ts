@@ -7,7 +7,7 @@
  */
 import { DemoApiError, type DemoClient, type Fairness, type Round, type Session } from './api';
 import { fill, h } from './dom';
-import { decimalToMinor, money, toDecimal } from './format';
+import { decimalToMinor, money, percent, toDecimal } from './format';
 import { t } from './i18n';
 import { fairnessPanel } from './fairness';
 import { historyPanel } from './history';
@@ -157,7 +157,6 @@ export function mountShell(root: HTMLElement, session: Session, client: DemoClie
     fairnessExtra: fair.extra,
   };
 
-  const rtp = `${(session.rtp * 100).toFixed(2)} %`;
   fill(
     root,
     h('div', { class: `dv-page dv-engine-${session.engine}${session.trial ? ' dv-trial' : ''}` },
@@ -165,7 +164,7 @@ export function mountShell(root: HTMLElement, session: Session, client: DemoClie
       h('header', { class: 'dv-header' },
         h('div', { class: 'dv-title' },
           h('h1', {}, session.gameName),
-          h('span', { class: 'dv-sub' }, `${session.vendor} · ${t('rtp', { value: rtp })}`)),
+          h('span', { class: 'dv-sub' }, `${session.vendor} · ${t('rtp', { value: percent(session.rtp) })}`)),
         h('div', { class: `dv-balance${session.trial ? ' dv-balance-trial' : ''}` },
           h('span', {}, session.trial ? t('playMoney') : t('balance')),
           h('span', { class: 'dv-balance-line' }, balanceEl, h('small', {}, session.currency))),

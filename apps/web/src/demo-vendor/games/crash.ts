@@ -6,7 +6,7 @@
 import type { Round } from '../api';
 import { amountField, field, playBtn } from '../controls';
 import { h, prefersReducedMotion, s } from '../dom';
-import { money, multiplier, toDecimal } from '../format';
+import { money, multiplier, percent, toDecimal } from '../format';
 import { t } from '../i18n';
 import type { GameContext } from '../shell';
 
@@ -49,7 +49,7 @@ export function mount(ctx: GameContext): void {
   const chance = h('p', { class: 'dv-muted' });
   const refreshChance = () => {
     const c = parseCashOut(cashInput.value);
-    chance.textContent = c ? t('crash.chance', { value: `${(reachChance(c, session.rtp) * 100).toFixed(2)} %` }) : '';
+    chance.textContent = c ? t('crash.chance', { value: percent(reachChance(c, session.rtp)) }) : '';
     cashErr.hidden = true;
   };
   cashInput.addEventListener('input', refreshChance);

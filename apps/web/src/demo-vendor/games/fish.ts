@@ -6,7 +6,7 @@
 import type { Round } from '../api';
 import { amountField, field, playBtn } from '../controls';
 import { fill, h, prefersReducedMotion, s, sleep } from '../dom';
-import { money, toDecimal } from '../format';
+import { money, percent, toDecimal } from '../format';
 import { localName, t } from '../i18n';
 import type { GameContext } from '../shell';
 import { creature } from './fish-art';
@@ -27,7 +27,7 @@ export const multLabel = (x: FishTarget) => (x.min === x.max ? `${x.min}×` : t(
 
 /** Catch chance: RTP / m (for the boss, at its lowest and highest multiplier). */
 export function catchChance(x: FishTarget, rtp: number): string {
-  const pct = (m: number) => `${((rtp / m) * 100).toFixed(m >= 100 ? 2 : 1)} %`;
+  const pct = (m: number) => percent(rtp / m, m >= 100 ? 2 : 1);
   return x.min === x.max ? pct(x.min) : `${pct(x.max)}–${pct(x.min)}`;
 }
 
