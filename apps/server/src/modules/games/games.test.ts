@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { errorEnvelope, games as contract, okEnvelope } from '@lobby/contract';
-import { games, merchants, vendors } from '../../db/schema.ts';
+import { games, vendors } from '../../db/schema.ts';
 import { seedGames } from '../../db/seed/games.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { brandOf } from '../wallet/testkit.ts';
 import { DEMO_VENDORS, demoCatalog } from './demo-catalog.ts';
 import { CatalogImportError, importCatalog } from './import.ts';
 import { importAndReload } from './routes.ts';
@@ -17,7 +18,6 @@ const get = async <S extends import('zod').ZodType>(url: string, schema: S, merc
 };
 const list = (qs: string, merchant = 'demo', language?: string) =>
   get(`/wps/relay/GCSGAME_gameList?${qs}`, contract.gameListValue, merchant, language);
-const merchantId = async (code: string) => (await t.database.db.select().from(merchants).where(eq(merchants.code, code)))[0].id;
 
 describe('demo catalog', () => {
   it('has at least 20 vendors and 600 games across the categories, footer vendors included', async () => {
@@ -52,7 +52,7 @@ describe('GET /lgw/games/game_menus', () => {
     expect(menus.find((m) => m.gameType === 'LIVE')!.largeDropdown).toBe(false);
     expect(rng.vendors[0].vassalage).toBe('RNG-AURORA');
 
-    const id = await merchantId('luna');
+    const id = brandOf(t, 'luna').id;
     await t.database.db.update(vendors).set({ enabled: false }).where(and(eq(vendors.merchantId, id), eq(vendors.gameType, 'COCKFIGHT')));
     await t.app.brandsChanged();
     const luna = await get('/lgw/games/game_menus', contract.gameMenus.response, 'luna');
@@ -125,7 +125,7 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
 
 describe('hot games and vendor lanes', () => {
   it('lists hot games first, then by play count, at most 24', async () => {
-    const id = await merchantId('demo');
+    const id = brandOf(t, 'demo').id;
     await t.database.db.update(games).set({ isHot: false }).where(eq(games.merchantId, id));
     await t.database.db.update(games).set({ isHot: true }).where(and(eq(games.merchantId, id), eq(games.nodeId, '3005')));
     await t.database.db.update(games).set({ playCount: 500n }).where(and(eq(games.merchantId, id), eq(games.nodeId, '2002')));
@@ -156,7 +156,7 @@ describe('hot games and vendor lanes', () => {
 
 describe('brand isolation', () => {
   it('a vendor disabled in luna is absent there and present in demo', async () => {
-    const id = await merchantId('luna');
+    const id = brandOf(t, 'luna').id;
     await t.database.db.update(vendors).set({ enabled: false }).where(and(eq(vendors.merchantId, id), eq(vendors.code, 'RNG-NOVA')));
     await t.app.brandsChanged();
     expect((await list('gameType=RNG&vassalage=RNG-NOVA', 'luna')).totalCount).toBe(0);
@@ -197,7 +197,7 @@ describe('GET /lgw/images', () => {
 
 describe('importCatalog', () => {
   it('refuses bad files with a clear error and changes nothing', async () => {
-    const id = await merchantId('demo');
+    const id = brandOf(t, 'demo').id;
     const before = [await t.database.db.$count(games), await t.database.db.$count(vendors)];
     await expect(importCatalog(t.database.db, id, '{"vendors": [')).rejects.toThrow(/not valid JSON/);
     const bad = { vendors: [{ code: 'rng-x', name: '', gameType: 'SLOTS' }], games: [{ nodeId: 'a b', gameCode: 'X', name: { ES: 'x' }, gameType: 'RNG', vendor: 'RNG-AURORA' }] };
@@ -218,7 +218,7 @@ describe('importCatalog', () => {
   });
 
   it('imports vendors and games, updates in place and reloads the catalog', async () => {
-    const id = await merchantId('demo');
+    const id = brandOf(t, 'demo').id;
     const file = {
       vendors: [{ code: 'PVP-ZETA', name: 'Zeta Games', gameType: 'PVP', sort: 99 }],
       games: [

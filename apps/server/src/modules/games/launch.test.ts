@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accountGames, games as contract, okEnvelope } from '@lobby/contract';
-import { games, merchants, recentGames, vendors } from '../../db/schema.ts';
+import { games, recentGames, vendors } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import type { LaunchRequest } from '../../vendors/launcher.ts';
+import { setBrand, setModule } from '../session/testkit.ts';
 import { player } from '../vendor/testkit.ts';
 import { brandOf } from '../wallet/testkit.ts';
 import type { CatalogGame } from './catalog.ts';
@@ -31,13 +32,6 @@ const playCount = async (g: CatalogGame) =>
 async function trialGame(supportPlay: number): Promise<CatalogGame> {
   const c = await t.app.catalogs.get(brandOf(t));
   return c.games.find((g) => g.supportPlay === supportPlay && (g.gameType === 'RNG' || g.gameType === 'FISH'))!;
-}
-
-async function setBrand(code: string, patch: (c: typeof merchants.$inferSelect['config']) => void) {
-  const [row] = await t.database.db.select().from(merchants).where(eq(merchants.code, code));
-  patch(row.config);
-  await t.database.db.update(merchants).set({ config: row.config, version: row.version + 1 }).where(eq(merchants.id, row.id));
-  await t.app.brandsChanged();
 }
 
 describe('POST /wps/game/launchGame', () => {
@@ -101,20 +95,14 @@ describe('POST /wps/game/launchGame', () => {
     const g = await trialGame(0);
     const luna = (await t.app.catalogs.get(brandOf(t, 'luna'))).game(g.nodeId)!;
     const lunaBody = { gameType: luna.gameType, vassalage: luna.vendor.code, nodeId: luna.nodeId, accountType: 0 };
-    await setBrand('luna', (c) => {
-      const walk = (ns: typeof c.whitelabel) => ns.forEach((n) => { if (n.modId === 'FREEPLAY3') n.enabled = false; walk(n.childrenNodes); });
-      walk(c.whitelabel);
-    });
+    await setBrand(t, 'luna', (c) => setModule(c, 'FREEPLAY3', false));
     try {
       const off = await launch(lunaBody, undefined, 'luna');
       expect(off.statusCode).toBe(403);
       expect(off.json().errorCode).toBe('function.not.available');
       expect((await launch(body(g, 0))).statusCode).toBe(200);
     } finally {
-      await setBrand('luna', (c) => {
-        const walk = (ns: typeof c.whitelabel) => ns.forEach((n) => { if (n.modId === 'FREEPLAY3') n.enabled = true; walk(n.childrenNodes); });
-        walk(c.whitelabel);
-      });
+      await setBrand(t, 'luna', (c) => setModule(c, 'FREEPLAY3', true));
     }
   });
 

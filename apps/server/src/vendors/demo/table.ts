@@ -69,7 +69,8 @@ async function deal(app: FastifyInstance, table: RoundRow, seed: SeedRow): Promi
 
 /**
  * Claims a bet of a dealt round: stores its outcome and payout once (outcome still null);
- * free play is credited and settled in the same transaction. Answers whether this caller won it.
+ * free play is credited and settled in the same transaction. Answers the row when this caller
+ * claimed it (a real bet then needs its win call), null when another caller did.
  */
 async function claim(app: FastifyInstance, bet: RoundRow, seed: SeedRow): Promise<RoundRow | null> {
   const r = ENGINES.baccarat.play(bet.input ?? {}, rngOf(seed));
@@ -77,16 +78,18 @@ async function claim(app: FastifyInstance, bet: RoundRow, seed: SeedRow): Promis
   return app.db.transaction(async (tx) => {
     const [row] = await tx.update(rounds).set({ outcome, payout: r.payout })
       .where(and(eq(rounds.id, bet.id), eq(rounds.status, 'pending'), isNull(rounds.outcome))).returning();
-    if (!row || !row.trial) return row ?? null;
-    await moveTrial(tx, row.player.slice('trial:'.length), 0n, r.payout);
-    await tx.update(rounds).set({ status: 'settled', settledAt: new Date() }).where(eq(rounds.id, row.id));
-    return null;
+    if (row?.trial) {
+      await moveTrial(tx, row.player.slice('trial:'.length), 0n, r.payout);
+      await tx.update(rounds).set({ status: 'settled', settledAt: new Date() }).where(eq(rounds.id, row.id));
+    }
+    return row ?? null;
   });
 }
 
 /**
  * Deals every round of the table whose betting closed, and settles the bets of dealt rounds
  * that nobody has claimed yet (each claimed once; real bets then get their win call).
+ * Answers how many bets this call claimed.
  */
 export async function settleTable(app: FastifyInstance, p: Omit<Party, 'account'>, nodeId: string, now = Date.now()): Promise<number> {
   const merchantId = p.brand.id;
@@ -105,8 +108,9 @@ export async function settleTable(app: FastifyInstance, p: Omit<Party, 'account'
   let settled = 0;
   for (const { r, s } of bets) {
     const claimed = await claim(app, r, s);
+    if (!claimed) continue;
     settled++;
-    if (claimed) await credit(app, { ...p, account: claimed.player }, claimed);
+    if (!claimed.trial) await credit(app, { ...p, account: claimed.player }, claimed);
   }
   return settled;
 }
