@@ -21,6 +21,10 @@ import { gamesRoutes } from './modules/games/routes.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { vendorRoutes } from './modules/vendor/routes.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { contractsRoutes } from './modules/contracts/routes.ts';
+import { lotteryRoutes } from './modules/lottery/routes.ts';
+import { announcementsRoutes } from './modules/announcements/routes.ts';
+import { inboxRoutes } from './modules/inbox/routes.ts';
 import { demoVendorPlugin } from './vendors/demo/plugin.ts';
 
 declare module 'fastify' {
@@ -85,6 +89,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(gamesRoutes);
   await app.register(vendorRoutes);
   await app.register(agentRoutes);
+  await app.register(contractsRoutes);
+  await app.register(lotteryRoutes);
+  await app.register(announcementsRoutes);
+  await app.register(inboxRoutes);
   await app.register(demoVendorPlugin);
   await app.register(webPlugin, { webDist: config.webDist });
   registerJobs(app);

@@ -14,3 +14,7 @@ export * as vendor from './vendor.ts';
 export * as accountGames from "./account-games.ts";
 export * as demoVendor from "./demo-vendor.ts";
 export * as agent from "./agent.ts";
+export * as lottery from "./lottery.ts";
+export * as contracts from "./contracts.ts";
+export * as announcements from "./announcements.ts";
+export * as inbox from "./inbox.ts";

@@ -168,3 +168,8 @@ export * from './games-schema.ts';
 export * from './vendor-schema.ts';
 export * from './demo-vendor-schema.ts';
 export * from './agent-schema.ts';
+export * from './lottery-schema.ts';
+export * from './contracts-schema.ts';
+export * from './agent-invites-schema.ts';
+export * from './announcements-schema.ts';
+export * from './inbox-schema.ts';

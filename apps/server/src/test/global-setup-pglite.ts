@@ -1,3 +1,4 @@
+import type { TestProject } from 'vitest/node';
 import { setupFor } from './global-setup.ts';
 
-export default () => setupFor('pglite');
+export default (project: TestProject) => setupFor('pglite', project);

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { openDatabase } from '../db/index.ts';
-import { SNAPSHOT, TEMPLATE_DB } from './harness.ts';
+import type { TestProject } from 'vitest/node';
+import { snapshotPath, TEMPLATE_DB } from './harness.ts';
 
 /** Migrate once: a PGlite snapshot to clone per test file, or a PostgreSQL template database. */
-export async function setupFor(kind: 'pglite' | 'postgres') {
+export async function setupFor(kind: 'pglite' | 'postgres', project?: TestProject) {
   if (kind === 'postgres') {
     const admin = process.env.TEST_DATABASE_URL;
     if (!admin) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
@@ -23,6 +24,9 @@ export async function setupFor(kind: 'pglite' | 'postgres') {
   const d = await openDatabase({});
   const client = (d.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
   const blob = await client.dumpDataDir('gzip');
-  fs.writeFileSync(SNAPSHOT, Buffer.from(await blob.arrayBuffer()));
+  const file = snapshotPath();
+  fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+  project?.provide('pgliteSnapshot', file);
   await d.close();
+  return () => fs.rmSync(file, { force: true });
 }

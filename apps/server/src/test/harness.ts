@@ -3,14 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
 import { seedDemo } from '../db/seed/index.ts';
 
-/** Where the migrated PGlite snapshot lives (made once by the global setup). */
-export const SNAPSHOT = path.join(os.tmpdir(), 'lobby-test-snapshot.tar.gz');
+/**
+ * Where a run's migrated PGlite snapshot lives (made once by the global setup and handed to the
+ * test files through provide/inject): one file per run, so runs side by side never share one.
+ */
+export const snapshotPath = () => path.join(os.tmpdir(), `lobby-test-snapshot-${process.pid}-${randomBytes(4).toString('hex')}.tar.gz`);
+declare module 'vitest' {
+  export interface ProvidedContext { pgliteSnapshot: string }
+}
 export const TEMPLATE_DB = 'lobby_test_template';
 
 export const dbKind = () => (process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite');
@@ -18,7 +24,7 @@ export const dbKind = () => (process.env.TEST_DB_KIND === 'postgres' ? 'postgres
 /** A fresh, migrated database for one test file: a PGlite clone, or a PostgreSQL copy of the template. */
 export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
   if (dbKind() === 'pglite') {
-    const blob = new Blob([fs.readFileSync(SNAPSHOT)]);
+    const blob = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
     const d = await openDatabase({ loadDataDir: blob, migrate: false });
     return { ...d, drop: async () => {} };
   }

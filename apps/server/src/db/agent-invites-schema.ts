@@ -1,0 +1,2 @@
+/** Tables of the agent-invites domain (see its migration). */
+export {};

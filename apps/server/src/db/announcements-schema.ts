@@ -1,0 +1,2 @@
+/** Tables of the announcements domain (see its migration). */
+export {};

@@ -1,0 +1,2 @@
+/** Tables of the contracts domain (see its migration). */
+export {};

@@ -1,0 +1,2 @@
+/** Tables of the inbox domain (see its migration). */
+export {};

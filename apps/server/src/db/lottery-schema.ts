@@ -1,0 +1,2 @@
+/** Tables of the lottery domain (see its migration). */
+export {};

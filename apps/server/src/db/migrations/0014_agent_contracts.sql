@@ -1,0 +1,2 @@
+-- Reserved for 0014_agent_contracts (being written); a no-op until then.
+SELECT 1;

@@ -1,0 +1,2 @@
+/** The announcements endpoints (being written). */
+export {};

@@ -1,0 +1,2 @@
+/** The contracts endpoints (being written). */
+export {};

@@ -1,0 +1,2 @@
+/** The inbox endpoints (being written). */
+export {};

@@ -1,0 +1,2 @@
+/** The lottery endpoints (being written). */
+export {};
