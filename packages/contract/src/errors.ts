@@ -95,6 +95,12 @@ export const ERRORS = {
   'agent.direct.only': e(403, 'Only your direct downlines can be changed this way.', 'Solo sus subordinados directos pueden modificarse de esta forma.'),
   'agent.already.agent': e(409, 'This member already is an agent.', 'Este miembro ya es agente.'),
   'agent.nickname.invalid': e(400, 'The nickname must have between 1 and {max} characters.', 'El apodo debe tener entre 1 y {max} caracteres.'),
+  // agent register centre (invite links, downline accounts)
+  'agent.invite.expiry.invalid': e(400, 'Choose an expiry in the future, at most {max} days ahead.', 'Elija una caducidad futura, como máximo a {max} días.'),
+  'agent.invite.limit': e(409, 'You already have {max} usable links. Disable or delete one first.', 'Ya tiene {max} enlaces utilizables. Desactive o elimine uno primero.'),
+  'agent.invite.not.found': e(404, 'This invite link does not exist.', 'Este enlace de invitación no existe.'),
+  'agent.invite.expired': e(400, 'This invite link has expired. Ask your agent for a new one.', 'Este enlace de invitación caducó. Pida uno nuevo a su agente.'),
+  'agent.invite.disabled': e(400, 'This invite link is no longer active. Ask your agent for a new one.', 'Este enlace de invitación ya no está activo. Pida uno nuevo a su agente.'),
   // vendor
   'vendor.signature.invalid': e(401, 'The vendor signature is missing, wrong or expired.', 'La firma del proveedor falta, es incorrecta o caducó.'),
   'vendor.member.unknown': e(404, 'Unknown member.', 'Miembro desconocido.'),
@@ -115,6 +121,26 @@ export const ERRORS = {
   'demo.round.closed': e(409, 'Betting for this round is closed. Wait for the next round.', 'Las apuestas de esta ronda están cerradas. Espere la siguiente ronda.'),
   'demo.insufficient.funds': e(400, 'Insufficient balance for this bet.', 'Saldo insuficiente para esta apuesta.'),
   'demo.wallet.unavailable': e(502, 'The wallet did not answer. Your balance is unchanged; please try again.', 'La billetera no respondió. Su saldo no cambió; inténtelo de nuevo.'),
+  // announcements and inbox (issue 7)
+  'announcement.not.found': e(404, 'Announcement not found.', 'Anuncio no encontrado.'),
+  'inbox.message.not.found': e(404, 'Message not found.', 'Mensaje no encontrado.'),
+  'inbox.upline.none': e(400, 'Your account has no upline to write to.', 'Su cuenta no tiene un superior al que escribir.'),
+  'inbox.team.empty': e(400, 'There is nobody in your team to write to.', 'No hay nadie en su equipo a quien escribir.'),
+  // lottery (issue 6)
+  'lottery.game.not.found': e(404, 'This lottery game does not exist or is not available.', 'Este juego de lotería no existe o no está disponible.'),
+  'lottery.draw.not.found': e(404, 'This issue does not exist.', 'Este sorteo no existe.'),
+  'lottery.draw.closed': e(409, 'Betting for this issue is closed. Bet on the next issue.', 'Las apuestas de este sorteo están cerradas. Apueste en el siguiente sorteo.'),
+  'lottery.draw.state': e(409, 'This issue can no longer be changed (it is {status}).', 'Este sorteo ya no se puede modificar (está {status}).'),
+  'lottery.bet.invalid': e(400, 'This bet is not valid: {reason}', 'Esta apuesta no es válida: {reason}'),
+  'lottery.bet.amount': e(400, 'Each bet must be between {min} and {max}.', 'Cada apuesta debe estar entre {min} y {max}.'),
+  'lottery.bet.number.limit': e(400, 'The limit for {number} in this issue is reached (left: {left}).', 'Se alcanzó el límite de {number} en este sorteo (disponible: {left}).'),
+  'lottery.prize.mode.invalid': e(400, 'This prize mode is not available for this game.', 'Este modo de premio no está disponible para este juego.'),
+  // security centre (member profile, bind, avatar)
+  'member.profile.locked': e(409, 'This field cannot be changed once set. Please contact customer service.', 'Este campo no se puede cambiar una vez configurado. Contacte con atención al cliente.'),
+  'member.bind.same': e(400, 'This is already bound to your account.', 'Esto ya está vinculado a su cuenta.'),
+  'member.avatar.type': e(400, 'The avatar must be a PNG or JPG image.', 'El avatar debe ser una imagen PNG o JPG.'),
+  'member.avatar.too.large': e(413, 'The avatar must be at most {max} MB.', 'El avatar debe tener como máximo {max} MB.'),
+  'member.avatar.invalid': e(400, 'This image cannot be read. Please choose another file.', 'No se puede leer esta imagen. Elija otro archivo.'),
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;
