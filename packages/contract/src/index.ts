@@ -18,3 +18,5 @@ export * as lottery from "./lottery.ts";
 export * as contracts from "./contracts.ts";
 export * as announcements from "./announcements.ts";
 export * as inbox from "./inbox.ts";
+export * as agentRegister from "./agent-register.ts";
+export * as memberProfile from "./member-profile.ts";
