@@ -101,6 +101,14 @@ export const ERRORS = {
   'agent.invite.not.found': e(404, 'This invite link does not exist.', 'Este enlace de invitación no existe.'),
   'agent.invite.expired': e(400, 'This invite link has expired. Ask your agent for a new one.', 'Este enlace de invitación caducó. Pida uno nuevo a su agente.'),
   'agent.invite.disabled': e(400, 'This invite link is no longer active. Ask your agent for a new one.', 'Este enlace de invitación ya no está activo. Pida uno nuevo a su agente.'),
+  // agent contracts (dividend, daily, hourly and real-time salary)
+  'contract.downline.not.agent': e(400, 'Contracts can only be offered to agents.', 'Los contratos solo pueden ofrecerse a agentes.'),
+  'contract.tiers.invalid': e(400, 'Check tier {tier}: thresholds may not go below the previous tier and the rate must be above 0 (a percent at most 100; dividends and real-time salary only in percent).', 'Revise el nivel {tier}: los umbrales no pueden ser menores que los del nivel anterior y la tasa debe ser mayor que 0 (un porcentaje como máximo 100; dividendos y salario en tiempo real solo en porcentaje).'),
+  'contract.rate.exceeds': e(400, 'You cannot offer more than your own rate ({max}).', 'No puede ofrecer más que su propia tasa ({max}).'),
+  'contract.offer.pending': e(409, 'An offer of this kind is already waiting for this agent.', 'Ya hay una oferta de este tipo pendiente para este agente.'),
+  'contract.not.found': e(404, 'This contract does not exist.', 'Este contrato no existe.'),
+  'contract.action.forbidden': e(403, 'You cannot do this with this contract.', 'No puede realizar esta acción con este contrato.'),
+  'contract.state.invalid': e(409, 'This contract is no longer in a state that allows this.', 'El estado actual de este contrato no lo permite.'),
   // vendor
   'vendor.signature.invalid': e(401, 'The vendor signature is missing, wrong or expired.', 'La firma del proveedor falta, es incorrecta o caducó.'),
   'vendor.member.unknown': e(404, 'Unknown member.', 'Miembro desconocido.'),

@@ -74,3 +74,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     await Promise.allSettled(clients.map((c) => c.quit()));
   });
 });
+
+/**
+ * Inbox (issue 7): tells members' open pages that a message arrived (`inbox` event, payload
+ * `{messageId}`); the page reads its unread count again. Never fails the caller.
+ */
+export function pushToMembers(app: FastifyInstance, merchantId: number, memberIds: bigint[], event: string, payload: unknown): void {
+  if (!app.hasDecorator('io') || memberIds.length === 0) return;
+  try {
+    app.io.to(memberIds.map((id) => memberRoom(merchantId, id))).emit(event, payload);
+  } catch (err) {
+    app.log.warn({ err }, 'socket push failed');
+  }
+}

@@ -3,6 +3,8 @@ import { merchants } from '../schema.ts';
 import { seedAccounts } from './accounts.ts';
 import { demoBrand, lunaBrand } from './brands.ts';
 import { seedGames } from './games.ts';
+import { seedLottery } from './lottery.ts';
+import { seedAnnouncements } from './announcements.ts';
 
 /** Idempotent: creates the demo brands when missing and leaves existing ones as they are. */
 export async function seedDemo(db: Db): Promise<void> {
@@ -11,4 +13,6 @@ export async function seedDemo(db: Db): Promise<void> {
   }
   await seedAccounts(db);
   await seedGames(db);
+  await seedLottery(db);
+  await seedAnnouncements(db);
 }

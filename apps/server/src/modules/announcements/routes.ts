@@ -1,4 +1,42 @@
 import type { FastifyInstance } from 'fastify';
+import { announcements } from '@lobby/contract';
+import { route } from '../../lib/route.ts';
+import { sendError } from '../../plugins/errors.ts';
+import { requireOperator } from '../cashier/common.ts';
+import { ART_THEMES, bannerSvg, type ArtTheme } from './art.ts';
+import * as service from './service.ts';
 
-/** The announcements endpoints (being written). */
-export async function announcementsRoutes(_app: FastifyInstance) {}
+const ART_CACHE = 'public, max-age=86400';
+
+/** Announcements (§7 MCSFE_getListAnnouncements), the operator calls and the banner art. */
+export async function announcementsRoutes(app: FastifyInstance) {
+  await service.setupCache(app);
+
+  route(app, announcements.listAnnouncements, async ({ brand, req, query }) => {
+    const viewer = await service.viewerOf(app.db, req.principal, query.language ?? (req.headers.language as string | undefined));
+    return service.listFor(await app.announcementCache.get(brand.id), viewer, query);
+  });
+
+  route(app, announcements.operatorList, async ({ brand, req, query }) => {
+    requireOperator(app, req, brand);
+    return service.operatorList(app, brand, query.type);
+  });
+  route(app, announcements.operatorCreate, async ({ brand, req, body }) => {
+    requireOperator(app, req, brand);
+    return service.create(app, brand, body);
+  });
+  route(app, announcements.operatorUpdate, async ({ brand, req, body }) => {
+    requireOperator(app, req, brand);
+    return service.update(app, brand, body.id, body.announcement);
+  });
+  route(app, announcements.operatorDelete, async ({ brand, req, body }) => {
+    requireOperator(app, req, brand);
+    return service.remove(app, brand, body.id);
+  });
+
+  app.get('/wps/announcements/art/:file', { schema: { hide: true } }, async (req, reply) => {
+    const m = /^([a-z]+)\.svg$/.exec((req.params as { file: string }).file);
+    if (!m || !Object.hasOwn(ART_THEMES, m[1])) return sendError(req, reply, 'request.not.found');
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', ART_CACHE).send(bannerSvg(m[1] as ArtTheme));
+  });
+}

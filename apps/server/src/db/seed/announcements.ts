@@ -1,0 +1,81 @@
+/**
+ * Demo announcements (ES and EN) for both demo brands: home, side-menu, login and forgot-password
+ * banners with generated art, player notices, a visitor popup, a logged-in popup, a first-login
+ * welcome popup with a promotion, and an agent announcement. Only for brands that have none yet
+ * (operators' own announcements are never touched).
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../index.ts';
+import { announcements, merchants } from '../schema.ts';
+import { artPath } from '../../modules/announcements/art.ts';
+
+type New = Omit<typeof announcements.$inferInsert, 'merchantId'>;
+type Lang = 'ES' | 'EN';
+type Text = Record<Lang, { title: string; content: string }>;
+
+const both = (base: Omit<New, 'title' | 'content' | 'language'>, text: Text): New[] =>
+  (['ES', 'EN'] as const).map((language) => ({ ...base, language, ...text[language] }));
+
+const DEMO: New[] = [
+  ...both({ type: 'B', groupName: 'w_home', image: artPath('welcome'), url: '/promotions', linkageType: 'internal', sort: 1 }, {
+    ES: { title: 'Bono de bienvenida de hasta 100%', content: 'Su primer depósito cuenta doble. Consulte las condiciones en promociones.' },
+    EN: { title: 'Welcome bonus of up to 100%', content: 'Your first deposit counts double. See the terms in promotions.' },
+  }),
+  ...both({ type: 'B', groupName: 'w_home', image: artPath('live'), url: '/live', linkageType: 'internal', sort: 2 }, {
+    ES: { title: 'Casino en vivo con crupieres reales', content: 'Baccarat, ruleta y blackjack en directo a toda hora.' },
+    EN: { title: 'Live casino with real dealers', content: 'Baccarat, roulette and blackjack live around the clock.' },
+  }),
+  ...both({ type: 'B', groupName: 'w_home', image: artPath('vip'), url: '/rng', linkageType: 'internal', sort: 3 }, {
+    ES: { title: 'Cada apuesta tiene recompensa', content: 'Misiones diarias, niveles VIP y reembolsos por jugar.' },
+    EN: { title: 'Every bet is rewarded', content: 'Daily missions, VIP levels and rebates for playing.' },
+  }),
+  ...both({ type: 'B', groupName: 'w_leftmenu', image: artPath('slots'), url: '/rng', linkageType: 'internal' }, {
+    ES: { title: 'Tragamonedas nuevas cada semana', content: '' },
+    EN: { title: 'New slots every week', content: '' },
+  }),
+  ...both({ type: 'B', groupName: 'w_login', image: artPath('login'), url: '', linkageType: 'none' }, {
+    ES: { title: 'Bienvenido de nuevo', content: '' },
+    EN: { title: 'Welcome back', content: '' },
+  }),
+  ...both({ type: 'B', groupName: 'w_forget', image: artPath('login'), url: '', linkageType: 'none' }, {
+    ES: { title: 'Recupere su cuenta en un minuto', content: '' },
+    EN: { title: 'Recover your account in a minute', content: '' },
+  }),
+  ...both({ type: 'PL', sort: 1 }, {
+    ES: { title: 'Juego responsable', content: '<p>Solo mayores de 18 años. Fije límites y <strong>juegue con responsabilidad</strong>.</p>' },
+    EN: { title: 'Responsible gaming', content: '<p>18+ only. Set limits and <strong>play responsibly</strong>.</p>' },
+  }),
+  ...both({ type: 'PL', sort: 2 }, {
+    ES: { title: 'Mantenimiento programado el lunes de 04:00 a 05:00 (GMT)', content: '<p>Los depósitos y retiros seguirán disponibles.</p>' },
+    EN: { title: 'Scheduled maintenance on Monday 04:00 to 05:00 (GMT)', content: '<p>Deposits and withdrawals stay available.</p>' },
+  }),
+  ...both({ type: 'PU', execution: 'B', sort: 1 }, {
+    ES: { title: 'Regístrese y juegue gratis', content: '<h3>¡Bienvenido!</h3><p>Cree su cuenta en un minuto y pruebe más de 600 juegos. La prueba gratuita no necesita depósito.</p>' },
+    EN: { title: 'Sign up and play for free', content: '<h3>Welcome!</h3><p>Create your account in a minute and try more than 600 games. The free trial needs no deposit.</p>' },
+  }),
+  ...both({ type: 'PU', execution: 'A', sort: 2 }, {
+    ES: { title: 'Novedades de esta semana', content: '<p>Nuevas mesas de baccarat en vivo y un torneo de tragamonedas con premios cada día.</p>' },
+    EN: { title: 'What is new this week', content: '<p>New live baccarat tables and a slots tournament with prizes every day.</p>' },
+  }),
+  ...both({ type: 'PU', execution: 'F', promotionType: 'newbie', sort: 0 }, {
+    ES: { title: 'Su regalo de bienvenida', content: '<h3>¡Gracias por unirse!</h3><p>Reclame su bono de nuevo miembro en el centro de recompensas.</p>' },
+    EN: { title: 'Your welcome gift', content: '<h3>Thanks for joining!</h3><p>Claim your new-member bonus in the reward centre.</p>' },
+  }),
+  ...both({ type: 'PR', execution: 'A', promotionType: 'deposit', sort: 3 }, {
+    ES: { title: 'Recarga de fin de semana: 20% extra', content: '<p>Deposite el sábado o el domingo y reciba un 20% extra.</p>' },
+    EN: { title: 'Weekend reload: 20% extra', content: '<p>Deposit on Saturday or Sunday and get 20% extra.</p>' },
+  }),
+  ...both({ type: 'H' }, {
+    ES: { title: 'Nuevas tarifas de salario diario', content: '<p>Desde el lunes, el salario diario paga hasta un 1,2% del volumen válido del equipo.</p>' },
+    EN: { title: 'New daily salary rates', content: '<p>From Monday, the daily salary pays up to 1.2% of the team\'s valid bets.</p>' },
+  }),
+];
+
+export async function seedAnnouncements(db: Db, codes = ['demo', 'luna']): Promise<void> {
+  const brands = await db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, codes));
+  for (const b of brands) {
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(announcements).where(eq(announcements.merchantId, b.id));
+    if (n > 0) continue;
+    await db.insert(announcements).values(DEMO.map((a) => ({ ...a, merchantId: b.id })));
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Who sees which announcement (§4): the one rule, pure so it is tested as a matrix.
+ * execution null = everyone; A logged in; B visitors; F a member's first login (with A).
+ */
+import type { announcements as contract } from '@lobby/contract';
+import type { announcements } from '../../db/schema.ts';
+
+export type Row = typeof announcements.$inferSelect;
+
+export interface Viewer {
+  loggedIn: boolean;
+  /** The session is the member's first one (never true for visitors). */
+  firstLogin: boolean;
+  isAgent: boolean;
+  lang: 'ES' | 'EN';
+}
+
+export function audienceMatches(execution: contract.Execution | null, v: Viewer): boolean {
+  if (execution === null) return true;
+  if (!v.loggedIn) return execution === 'B';
+  return execution === 'A' || (execution === 'F' && v.firstLogin);
+}
+
+export function inWindow(r: Pick<Row, 'startsAt' | 'endsAt'>, now: number): boolean {
+  return (!r.startsAt || r.startsAt.getTime() <= now) && (!r.endsAt || now < r.endsAt.getTime());
+}
+
+/** Whether `v` is served row `r` at `now` (agent announcements only to agents). */
+export function visibleTo(r: Row, v: Viewer, now: number): boolean {
+  return (r.language === null || r.language === v.lang)
+    && audienceMatches(r.execution, v)
+    && inWindow(r, now)
+    && (r.type !== 'H' || (v.loggedIn && v.isAgent));
+}
+
+/** Display order: sort, then newest first. */
+export const byOrder = (a: Row, b: Row) => a.sort - b.sort || (b.startsAt ?? b.createdAt).getTime() - (a.startsAt ?? a.createdAt).getTime() || Number(b.id - a.id);

@@ -1,0 +1,155 @@
+/**
+ * Announcements: the hot read path serves from an in-memory copy of each brand's rows (loaded
+ * once, dropped on every operator change, on every instance through the bus); the viewer
+ * filter is in filter.ts. Operator create / update / delete.
+ */
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { textLanguage, type announcements as contract } from '@lobby/contract';
+import type { Db } from '../../db/index.ts';
+import { announcements, sessions } from '../../db/schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import type { Principal } from '../../plugins/session.ts';
+import { byOrder, visibleTo, type Row, type Viewer } from './filter.ts';
+
+const CHANNEL = 'announcements.changed';
+
+/** Each brand's rows, by brand id. */
+export class AnnouncementCache {
+  private rows = new Map<number, Promise<Row[]>>();
+  constructor(private db: Db) {}
+
+  get(brandId: number): Promise<Row[]> {
+    let p = this.rows.get(brandId);
+    if (!p) {
+      p = this.db.select().from(announcements).where(eq(announcements.merchantId, brandId)).orderBy(asc(announcements.id));
+      p.catch(() => this.rows.delete(brandId));
+      this.rows.set(brandId, p);
+    }
+    return p;
+  }
+
+  drop(brandId: number): void {
+    this.rows.delete(brandId);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    announcementCache: AnnouncementCache;
+  }
+}
+
+export async function setupCache(app: FastifyInstance): Promise<void> {
+  const cache = new AnnouncementCache(app.db);
+  app.decorate('announcementCache', cache);
+  await app.bus.subscribe(CHANNEL, (m) => cache.drop(Number(m)));
+}
+
+async function changed(app: FastifyInstance, brand: Brand): Promise<void> {
+  app.announcementCache.drop(brand.id);
+  await app.bus.publish(CHANNEL, String(brand.id)).catch((err: unknown) => app.log.warn({ err }, 'announcement invalidation not sent'));
+}
+
+// ---- Reading -------------------------------------------------------------------------------
+
+/** First sessions never stop being first: remembered per session id (bounded). */
+const firstSessions = new Map<bigint, boolean>();
+async function isFirstLogin(db: Db, p: Principal): Promise<boolean> {
+  const known = firstSessions.get(p.sessionId);
+  if (known !== undefined) return known;
+  const [older] = await db.select({ id: sessions.id }).from(sessions)
+    .where(and(eq(sessions.memberId, p.member.id), lt(sessions.id, p.sessionId))).limit(1);
+  const first = !older;
+  if (firstSessions.size > 10_000) firstSessions.clear();
+  firstSessions.set(p.sessionId, first);
+  return first;
+}
+
+export async function viewerOf(db: Db, p: Principal | null, language: string | undefined): Promise<Viewer> {
+  const lang = textLanguage(language);
+  if (!p) return { loggedIn: false, firstLogin: false, isAgent: false, lang };
+  return { loggedIn: true, firstLogin: !p.isTrial && (await isFirstLogin(db, p)), isAgent: p.isAgent, lang };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toNotice(r: Row): contract.Notice {
+  return {
+    id: String(r.id), type: r.type, title: r.title, content: r.content,
+    promotionType: (r.promotionType as contract.Notice['promotionType']) ?? null,
+    execution: r.execution, images: r.image, publishedAt: (r.startsAt ?? r.createdAt).toISOString(),
+  };
+}
+
+function toBanner(r: Row): contract.Banner {
+  return { id: String(r.id), title: r.title, url: r.url, linkageType: r.linkageType, groupName: r.groupName!, images: r.image, content: r.content };
+}
+
+export interface ListQuery { types?: contract.AnnouncementType[]; groupName?: contract.BannerGroup }
+
+/** What `viewer` is shown now, by payload key. */
+export function listFor(rows: Row[], viewer: Viewer, q: ListQuery, now = Date.now()): contract.ListValue {
+  const wanted = new Set(q.types?.length ? q.types : ['B', 'PL', 'PU', 'PR', 'H']);
+  const shown = rows.filter((r) => wanted.has(r.type) && visibleTo(r, viewer, now) && (r.type !== 'B' || !q.groupName || r.groupName === q.groupName)).sort(byOrder);
+  const of = (t: contract.AnnouncementType) => shown.filter((r) => r.type === t).map(toNotice);
+  return {
+    banners: shown.filter((r) => r.type === 'B').map(toBanner),
+    player: of('PL'),
+    popup: of('PU'),
+    promotion: of('PR'),
+    agent: of('H'),
+    userKind: viewer.loggedIn ? 'user' : 'anonymous',
+    firstLogin: viewer.firstLogin,
+  };
+}
+
+// ---- Operator ------------------------------------------------------------------------------
+
+type Input = contract.AnnouncementInput;
+
+function toOperator(r: Row): contract.OperatorAnnouncement {
+  return {
+    id: String(r.id), type: r.type, groupName: r.groupName, execution: r.execution, language: r.language, title: r.title,
+    content: r.content, url: r.url, linkageType: r.linkageType, images: r.image,
+    promotionType: (r.promotionType as contract.OperatorAnnouncement['promotionType']) ?? null,
+    sort: r.sort, startsAt: iso(r.startsAt), endsAt: iso(r.endsAt),
+  };
+}
+
+function columns(a: Input) {
+  return {
+    type: a.type, groupName: a.type === 'B' ? a.groupName ?? null : null, execution: a.execution ?? null, language: a.language ?? null,
+    title: a.title, content: a.content ?? '', url: a.url ?? '', linkageType: a.url ? a.linkageType ?? 'none' : 'none',
+    image: a.images ?? '', promotionType: a.promotionType ?? null, sort: a.sort ?? 0,
+    startsAt: a.startsAt ? new Date(a.startsAt) : null, endsAt: a.endsAt ? new Date(a.endsAt) : null,
+  };
+}
+
+export async function operatorList(app: FastifyInstance, brand: Brand, type?: contract.AnnouncementType) {
+  const rows = await app.announcementCache.get(brand.id);
+  return { list: rows.filter((r) => !type || r.type === type).map(toOperator) };
+}
+
+export async function create(app: FastifyInstance, brand: Brand, a: Input) {
+  const [row] = await app.db.insert(announcements).values({ merchantId: brand.id, ...columns(a) }).returning();
+  await changed(app, brand);
+  return toOperator(row);
+}
+
+export async function update(app: FastifyInstance, brand: Brand, id: string, a: Input) {
+  const [row] = await app.db.update(announcements).set({ ...columns(a), updatedAt: new Date() })
+    .where(and(eq(announcements.id, BigInt(id)), eq(announcements.merchantId, brand.id))).returning();
+  if (!row) throw new AppError('announcement.not.found');
+  await changed(app, brand);
+  return toOperator(row);
+}
+
+export async function remove(app: FastifyInstance, brand: Brand, id: string) {
+  const [row] = await app.db.delete(announcements)
+    .where(and(eq(announcements.id, BigInt(id)), eq(announcements.merchantId, brand.id))).returning({ id: announcements.id });
+  if (!row) throw new AppError('announcement.not.found');
+  await changed(app, brand);
+  return { id };
+}
