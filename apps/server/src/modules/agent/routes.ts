@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { agent } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import * as service from './service.ts';
+import { agentRegister } from '@lobby/contract';
+import * as invites from './invites.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
@@ -12,4 +14,10 @@ export async function agentRoutes(app: FastifyInstance) {
   route(app, agent.editNickname, async ({ brand, principal, body }) => service.editNickname(app.db, brand, principal, body), PER_MINUTE(60));
   route(app, agent.resetPassword, async ({ brand, principal, body }) => service.resetPassword(app.db, brand, principal, body), PER_MINUTE(30));
   route(app, agent.teamBetting, async ({ brand, principal, query }) => service.teamBetting(app.db, brand, principal, query));
+  // register centre: invite links and downline accounts
+  route(app, agentRegister.inviteList, async ({ brand, principal }) => invites.listInvites(app.db, brand, principal));
+  route(app, agentRegister.inviteCreate, async ({ brand, principal, body }) => invites.createInvite(app.db, brand, principal, body), PER_MINUTE(30));
+  route(app, agentRegister.inviteSetDisabled, async ({ brand, principal, body }) => invites.setInviteDisabled(app.db, brand, principal, body), PER_MINUTE(60));
+  route(app, agentRegister.inviteDelete, async ({ brand, principal, body }) => invites.deleteInvite(app.db, brand, principal, body), PER_MINUTE(60));
+  route(app, agentRegister.createDownline, async ({ brand, principal, body }) => invites.createDownline(app.db, brand, principal, body), PER_MINUTE(30));
 }

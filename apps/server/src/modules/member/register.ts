@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { MODULES, type member, type session } from '@lobby/contract';
 import { AppError } from '../../plugins/errors.ts';
+import { claimInvite, findInvite } from '../agent/invites.ts';
 import type { MemberRow } from '../../plugins/session.ts';
 import { checkCaptcha } from '../session/captcha.ts';
 import { consumeCode, normalizeMobile } from '../session/codes.ts';
@@ -13,8 +14,10 @@ import { checkBirthday, checkConfirmation, checkField } from './rules.ts';
 const PROFILE_FIELDS = ['payeeName', 'qqNum', 'recommenderId', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber'] as const;
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** A member's own referral code: 8 characters, no look-alikes. */
-export const newReferralCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(0, CODE_ALPHABET.length)]).join('');
+/** `length` random characters without look-alikes (5 bits each). */
+export const randomCode = (length: number) => Array.from({ length }, () => CODE_ALPHABET[randomInt(0, CODE_ALPHABET.length)]).join('');
+/** A member's own referral code: 8 characters. */
+export const newReferralCode = () => randomCode(8);
 
 /** The member a referral / affiliate code belongs to: an active, real account of the brand. */
 export async function referrerOf(c: Caller, code: string): Promise<MemberRow> {
@@ -23,7 +26,20 @@ export async function referrerOf(c: Caller, code: string): Promise<MemberRow> {
   return m;
 }
 
+/**
+ * Whom a registration code places the new account under: an agent's invite link (with the
+ * link's account type; expired or disabled links refused) or a member's own referral code
+ * (a plain member account).
+ */
+async function uplineOf(c: Caller, code: string): Promise<{ parent: MemberRow; type: number; inviteId?: bigint }> {
+  const invite = await findInvite(deps(c.app).db, c.brand, code);
+  if (invite) return invite;
+  return { parent: await referrerOf(c, code), type: 0 };
+}
+
 export async function affiliate(c: Caller, code: string) {
+  const invite = await findInvite(deps(c.app).db, c.brand, code);
+  if (invite) return { valid: true as const, code: code.trim().toUpperCase(), agent: true };
   const m = await referrerOf(c, code);
   return { valid: true as const, code: m.referralCode!, agent: c.brand.config.agentTypes.includes(m.type) };
 }
@@ -63,9 +79,10 @@ export async function register(c: Caller, body: member.RegisterBody, mode: 'user
   const verificationCode = checkField(brand, 'verificationCode', body.verificationCode, { force: codeNeeded });
 
   // referrers before anything is used up
-  const viaAffiliate = affiliateCode ? await referrerOf(c, affiliateCode) : undefined;
-  const viaReferral = referralCode ? await referrerOf(c, referralCode) : undefined;
-  const parent = viaAffiliate ?? viaReferral;
+  const viaAffiliate = affiliateCode ? await uplineOf(c, affiliateCode) : undefined;
+  const viaReferral = referralCode ? await uplineOf(c, referralCode) : undefined;
+  const upline = viaAffiliate ?? viaReferral;
+  const parent = upline?.parent;
 
   const mobile = mobileNum ? normalizeMobile(brand, mobileNum, body.countryDialingCode) : undefined;
   if (mobile && (await sq.memberByMobile(db, brand.id, mobile))) throw new AppError('register.mobile.exists');
@@ -90,10 +107,18 @@ export async function register(c: Caller, body: member.RegisterBody, mode: 'user
   const passwordHash = password ? await hashPassword(password) : null;
   for (let attempt = 0; attempt < 5; attempt++) {
     const name = username ?? (attempt === 0 ? `m${mobile!.slice(1)}` : `m${mobile!.slice(-8)}${randomInt(100, 999)}`).slice(0, 16);
-    const m = await sq.insertMember(db, {
-      merchantId: brand.id, username: name, usernameKey: name.toLowerCase(), passwordHash, type: 0,
+    const values = {
+      merchantId: brand.id, username: name, usernameKey: name.toLowerCase(), passwordHash, type: upline?.type ?? 0,
       nickname: name, language: c.lang, mobile: verified ? mobile : null, email: email ?? null,
       referralCode: newReferralCode(), parentId: parent?.id ?? null, profile,
+    };
+    const inviteId = upline?.inviteId;
+    // through an invite link the account and the link's count are one transaction (a link
+    // disabled or expired meanwhile refuses the registration)
+    const m = inviteId === undefined ? await sq.insertMember(db, values) : await db.transaction(async (tx) => {
+      const row = await sq.insertMember(tx, { ...values, profile: { ...profile, inviteId: String(inviteId) } });
+      if (row) await claimInvite(tx, inviteId);
+      return row;
     });
     if (m) return openSession(c, m, 'register');
     if (username && (await sq.memberByUsername(db, brand.id, username))) throw new AppError('register.username.exists');
