@@ -49,6 +49,8 @@ export const members = pgTable('members', {
   passwordChangedAt: now(),
   lastLoginAt: timestamp({ withTimezone: true, mode: 'date' }),
   lastLoginIp: text(),
+  /** Current avatar file (`<id>.png` / `<id>.jpg` of member_avatars); null = default avatar. */
+  avatar: text(),
 }, (t) => [
   uniqueIndex('members_merchant_username').on(t.merchantId, t.usernameKey),
   uniqueIndex('members_merchant_mobile').on(t.merchantId, t.mobile),
@@ -131,7 +133,7 @@ export const captchas = pgTable('captchas', {
 export const verificationCodes = pgTable('verification_codes', {
   id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
   merchantId: integer().notNull().references(() => merchants.id),
-  purpose: text({ enum: ['login', 'register', 'challenge', 'reset'] }).notNull(),
+  purpose: text({ enum: ['login', 'register', 'challenge', 'reset', 'bind'] }).notNull(),
   channel: text({ enum: ['sms', 'email'] }).notNull(),
   recipient: text().notNull(),
   memberId: bigint({ mode: 'bigint' }),
@@ -173,3 +175,4 @@ export * from './contracts-schema.ts';
 export * from './agent-invites-schema.ts';
 export * from './announcements-schema.ts';
 export * from './inbox-schema.ts';
+export * from './member-profile-schema.ts';

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { member } from '@lobby/contract';
+import { member, memberProfile } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { callerOf } from '../session/service.ts';
 import * as password from './password.ts';
+import * as profile from './profile.ts';
 import * as reg from './register.ts';
 import * as service from './service.ts';
 
@@ -24,4 +25,31 @@ export async function memberRoutes(app: FastifyInstance) {
   route(app, member.passwordByPhone, async (ctx) => password.passwordByPhone(caller(ctx), ctx.body), PER_MINUTE(10));
   route(app, member.passwordByEmail, async (ctx) => password.passwordByEmail(caller(ctx), ctx.body), PER_MINUTE(5));
   route(app, member.passwordByEmailReset, async (ctx) => password.passwordByEmailReset(caller(ctx), ctx.body), PER_MINUTE(10));
+
+  // security centre
+  route(app, memberProfile.getProfile, async ({ brand, principal }) => profile.profileView(app.db, brand, principal));
+  route(app, memberProfile.updateProfile, async ({ brand, principal, body }) => profile.updateProfile(app.db, brand, principal, body), PER_MINUTE(30));
+  route(app, memberProfile.sendBindCode, async (ctx) => profile.sendBindCode(caller(ctx), ctx.principal, ctx.body), PER_MINUTE(10));
+  route(app, memberProfile.bindContact, async (ctx) => profile.bindContact(caller(ctx), ctx.principal, ctx.body), PER_MINUTE(10));
+  // the avatar travels as base64 JSON: its own scope allows the larger body (5 MB file ≈ 6.7 MB)
+  await app.register(async (icon) => {
+    icon.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 8 * 1024 * 1024 }, icon.getDefaultJsonParser('error', 'error'));
+    icon.setErrorHandler((err: { code?: string }) => {
+      throw err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? profile.avatarTooLarge() : err;
+    });
+    route(icon, memberProfile.uploadIcon, async ({ brand, principal, body }) => profile.uploadIcon(app.db, brand, principal, body.image), PER_MINUTE(10));
+  });
+  // the image itself: its own content type, never sniffed, never run as a document
+  app.get<{ Params: { file: string } }>('/wps/member/icon/:file', { schema: { hide: true } }, async (req, reply) => {
+    const img = await profile.avatarFile(app.db, req.params.file);
+    if (!img) return reply.code(404).type('text/plain; charset=utf-8').header('X-Content-Type-Options', 'nosniff').send('Not found');
+    return reply
+      .type(img.contentType)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Content-Disposition', `inline; filename="avatar.${img.contentType === 'image/png' ? 'png' : 'jpg'}"`)
+      .header('Cross-Origin-Resource-Policy', 'same-site')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(img.data);
+  });
 }

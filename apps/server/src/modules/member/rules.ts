@@ -28,6 +28,11 @@ export function checkField(brand: Brand, field: string, raw: string | undefined,
     if (rule.required || opts.force) throw fieldFail(field, 'required', rule);
     return undefined;
   }
+  return checkValue(field, value, rule);
+}
+
+/** Length and pattern of a present (trimmed) value under a rule; answers the value. */
+export function checkValue(field: string, value: string, rule: FieldRule): string {
   if (value.length < rule.minLength || (rule.maxLength > 0 && value.length > rule.maxLength)) throw fieldFail(field, 'length', rule);
   if (rule.acceptedPattern.trim() !== '*') {
     let re: RegExp;
@@ -54,8 +59,8 @@ export function checkConfirmation(a: string | undefined, b: string | undefined):
 }
 
 /** A yyyy-MM-dd birthday of someone at least LIMITS.minimumAge years old. */
-export function checkBirthday(brand: Brand, value: string | undefined, today = new Date()): string | undefined {
-  const v = checkField(brand, 'birthday', value);
+export function checkBirthday(brand: Brand, value: string | undefined, today = new Date(), opts: { force?: boolean } = {}): string | undefined {
+  const v = checkField(brand, 'birthday', value, opts);
   if (!v) return undefined;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   const rule = brand.config.register.birthday ?? ANY_RULE;

@@ -1,0 +1,132 @@
+/**
+ * Security centre (§2 default member page, §3 profile labels, §5 rules, §7 `/wps/member/info/icon`):
+ * the profile fields, binding mobile and e-mail with a code, the avatar, last login and the
+ * security level. The withdrawal password (cashier) and change password (member) keep their own
+ * endpoints; this page uses them as they are.
+ */
+import { z } from 'zod';
+import { MODULES } from './brand.ts';
+import { endpoint } from './endpoint.ts';
+
+/** The profile labels of §3, in the order the page shows them. */
+export const PROFILE_FIELDS = [
+  'nickname', 'realName', 'telegram', 'zalo', 'birthday', 'address', 'nationality', 'occupation', 'sourceOfIncome',
+  'bankAccount',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/**
+ * Fields that cannot be changed by the member once set (identity facts: withdrawals are paid to
+ * the real name, the birthday proves the minimum age, the bank account is the payout account);
+ * a change goes through customer service. The others can be edited and cleared at any time.
+ */
+export const LOCKED_ONCE_SET: readonly ProfileField[] = ['realName', 'birthday', 'bankAccount'];
+
+/** Shown masked (only their owner typed them; the page shows enough to recognise them). */
+export const MASKED_FIELDS: readonly ProfileField[] = ['realName', 'bankAccount'];
+
+/** Answers of `sourceOfIncome` (a select). */
+export const INCOME_SOURCES = ['salary', 'business', 'investment', 'savings', 'pension', 'other'] as const;
+
+/** Avatar files: png or jpg (checked by their first bytes, not their name), at most 5 MB, at most 4096 px a side. */
+export const AVATAR_LIMITS = { maxBytes: 5 * 1024 * 1024, maxSide: 4096, types: ['image/png', 'image/jpeg'] } as const;
+
+/** A field's rule as the register settings give it (§5): the same pattern messages apply. */
+export const profileRule = z.object({
+  acceptedPattern: z.string(),
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+  patternId: z.string(),
+});
+
+export const profileFieldView = z.object({
+  field: z.enum(PROFILE_FIELDS),
+  /** The value (masked for MASKED_FIELDS); null when not set. */
+  value: z.string().nullable(),
+  /** False once set for LOCKED_ONCE_SET fields. */
+  editable: z.boolean(),
+  masked: z.boolean(),
+});
+
+/** What the security level counts: each bound item adds one. */
+export const SECURITY_ITEMS = ['loginPassword', 'mobile', 'email', 'paymentPassword', 'realName'] as const;
+export type SecurityItem = (typeof SECURITY_ITEMS)[number];
+
+export const securityProfile = z.object({
+  fields: z.array(profileFieldView),
+  rules: z.record(z.enum(PROFILE_FIELDS), profileRule),
+  /** Bound contacts, masked ("+52******5678", "p***@mail.com"). */
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  /** Which security items are in place, the count and the level (low < 3, medium 3–4, high 5). */
+  items: z.record(z.enum(SECURITY_ITEMS), z.boolean()),
+  score: z.number().int(),
+  maxScore: z.number().int(),
+  level: z.enum(['low', 'medium', 'high']),
+  /** The login before this session (time, IP and its country when known); null on a first login. */
+  lastLogin: z.object({ at: z.string(), ip: z.string(), country: z.string().nullable() }).nullable(),
+  /** Where the avatar is served (a png or jpg); null: the default avatar. */
+  avatarUrl: z.string().nullable(),
+});
+export type SecurityProfile = z.infer<typeof securityProfile>;
+
+export const getProfile = endpoint({
+  method: 'GET', path: '/wps/member/info/profile', module: MODULES.member, auth: 'member',
+  summary: 'Security centre: profile fields, bound contacts, security level, last login, avatar.',
+  response: securityProfile,
+});
+
+const fieldValue = z.string().max(200).optional();
+
+/**
+ * Saves the profile fields sent (others stay). An empty string clears an editable field. A field
+ * that breaks its rule: `field.invalid` (value: member.FieldError); a locked field that is set:
+ * `member.profile.locked`; under the minimum age: `register.age.under`.
+ */
+export const updateProfile = endpoint({
+  method: 'POST', path: '/wps/member/info/profile', module: MODULES.member, auth: 'member',
+  summary: 'Edit profile fields (real name, birthday and bank account only while not set).',
+  body: z.object(Object.fromEntries(PROFILE_FIELDS.map((f) => [f, fieldValue])) as Record<ProfileField, typeof fieldValue>).strict(),
+  response: securityProfile,
+});
+
+const bindTarget = {
+  channel: z.enum(['sms', 'email']),
+  mobileNum: z.string().trim().max(32).optional(),
+  countryDialingCode: z.string().trim().max(8).optional(),
+  email: z.string().trim().max(128).optional(),
+};
+
+/** Sends a 6-digit code to the mobile number or e-mail address to bind (not one bound to another member). */
+export const sendBindCode = endpoint({
+  method: 'POST', path: '/wps/member/info/bind/code', module: MODULES.member, auth: 'member',
+  summary: 'Send a code to a mobile number or e-mail to bind.',
+  body: z.object(bindTarget),
+  response: z.object({ expiredMinutes: z.number().int(), to: z.string() }),
+});
+
+/**
+ * Binds the mobile or e-mail with the code sent to it. Replacing one already bound also needs the
+ * login password (when the member has one): `password.old.invalid` when wrong.
+ */
+export const bindContact = endpoint({
+  method: 'POST', path: '/wps/member/info/bind', module: MODULES.member, auth: 'member', encrypted: true,
+  summary: 'Bind or replace the mobile or e-mail with its code.',
+  body: z.object({ ...bindTarget, verificationCode: z.string().trim().max(8), password: z.string().max(128).optional() }),
+  response: securityProfile,
+});
+
+/**
+ * The avatar (§7 `/wps/member/info/icon`): the file as base64 (a `data:` URL prefix is allowed).
+ * png or jpg by magic bytes, ≤ 5 MB: else `member.avatar.type`, `member.avatar.too.large` or
+ * `member.avatar.invalid` (not a readable image). Metadata (EXIF, text chunks) is stripped and the
+ * image is served from `avatarUrl` with its own content type.
+ */
+export const uploadIcon = endpoint({
+  method: 'POST', path: '/wps/member/info/icon', module: MODULES.member, auth: 'member',
+  summary: 'Upload the avatar (png or jpg, at most 5 MB).',
+  body: z.object({ image: z.string().min(1).max(8 * 1024 * 1024) }),
+  response: z.object({ avatarUrl: z.string() }),
+});
+
+export const memberProfileEndpoints = { getProfile, updateProfile, sendBindCode, bindContact, uploadIcon };
