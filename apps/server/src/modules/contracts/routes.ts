@@ -1,4 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { contracts } from '@lobby/contract';
+import { route } from '../../lib/route.ts';
+import * as records from './records.ts';
+import * as service from './service.ts';
 
-/** The contracts endpoints (being written). */
-export async function contractsRoutes(_app: FastifyInstance) {}
+const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+/** The contracts endpoints (packages/contract/src/contracts.ts). */
+export async function contractsRoutes(app: FastifyInstance) {
+  route(app, contracts.offer, async ({ brand, principal, body }) => service.offer(app.db, brand, principal, body), PER_MINUTE(30));
+  route(app, contracts.list, async ({ brand, principal, query }) => service.list(app.db, brand, principal, query));
+  route(app, contracts.accept, async ({ brand, principal, body }) => service.act(app.db, brand, principal, 'accept', body), PER_MINUTE(30));
+  route(app, contracts.reject, async ({ brand, principal, body }) => service.act(app.db, brand, principal, 'reject', body), PER_MINUTE(30));
+  route(app, contracts.terminate, async ({ brand, principal, body }) => service.act(app.db, brand, principal, 'terminate', body), PER_MINUTE(30));
+  route(app, contracts.flags, async ({ brand, principal }) => service.flags(app.db, brand, principal));
+  route(app, contracts.records, async ({ brand, principal, query }) => records.records(app.db, brand, principal, query));
+  route(app, contracts.income, async ({ brand, principal, query }) => records.income(app.db, brand, principal, query));
+}

@@ -1,0 +1,207 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { contracts as C, type contracts } from '@lobby/contract';
+import type { Db, Tx } from '../../db/index.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import { DEFAULT_ACTIVE_MIN } from '../agent/rollup.ts';
+import { rowsOf } from './queries.ts';
+
+type Kind = contracts.ContractKind;
+
+/**
+ * Contract settlement (issue 8 item 4). Each kind's job, per brand whose module is on:
+ * 1. compute: one set-based insert of a payout row per contract in force for the last completed
+ *    period, from the rollup tables (agent_team_daily, agent_daily_stats), unique per
+ *    (contract, period_start): a second run, another instance or a retry inserts nothing;
+ * 2. pay: one set-based pass over the brand's pending rows: each through the ledger's
+ *    `ledger_post` with the key contract_payout:<id> (a rerun after a crash gets the first
+ *    posting back instead of paying again) from the upline's main wallet to the downline's,
+ *    oldest first while the upline's balance covers them; the rest stay pending for a later run.
+ * Compute and pay are separate steps so that a crash between them leaves pending rows that the
+ * next run pays; inside the job's transaction both commit together.
+ *
+ * Who pays: the spec is silent; the upline pays its downline (an upline's income is its own
+ * contract's payout minus what it pays its downlines). A top agent has no contract with the
+ * platform (no operator console yet): it pays its downlines from its own wallet.
+ */
+
+/** Settle a period only this long after it ended, so the rollup (every 15 s) has caught up. */
+export const SETTLE_LAG_MS = 60_000;
+const MIN = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+/** Real-time salary period (§9). */
+export const REALTIME_MS = 5 * MIN;
+
+/** Posting kinds (modules/wallet/kinds.ts maps them to the history's code types). */
+export const POSTING_KIND: Record<Kind, string> = { dividend: 'dividend', daily: 'daily_wage', hourly: 'hour_wage', realtime: 'realtime_wage' };
+
+export interface Period { start: Date; end: Date; /** local first day */ day: string; /** local day after the last (multi-day periods) */ endDay: string }
+
+const ymd = (localMs: number) => new Date(localMs).toISOString().slice(0, 10);
+
+/** The last period of `lenMs` (5 minutes, an hour, a day) that ended at least SETTLE_LAG_MS before `now`, in the brand's local time. */
+export function lastSlot(now: Date, offsetMinutes: number, lenMs: number): Period {
+  const off = offsetMinutes * MIN;
+  const endLocal = Math.floor((now.getTime() - SETTLE_LAG_MS + off) / lenMs) * lenMs;
+  const startLocal = endLocal - lenMs;
+  // the brand day a slot's figures are read from: the day of its last instant
+  return { start: new Date(startLocal - off), end: new Date(endLocal - off), day: ymd(endLocal - 1), endDay: ymd(endLocal) };
+}
+
+/** The last completed dividend period of a kind of period (weeks start on Monday). */
+export function lastDividendPeriod(now: Date, offsetMinutes: number, period: contracts.DividendPeriod): Period {
+  if (period === 'daily') return lastSlot(now, offsetMinutes, DAY);
+  const off = offsetMinutes * MIN;
+  const today = new Date(Math.floor((now.getTime() - SETTLE_LAG_MS + off) / DAY) * DAY);
+  const y = today.getUTCFullYear();
+  const m = today.getUTCMonth();
+  let s: number;
+  let e: number;
+  if (period === 'weekly') {
+    e = today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY;
+    s = e - 7 * DAY;
+  } else if (period === 'monthly') {
+    e = Date.UTC(y, m, 1);
+    s = Date.UTC(y, m - 1, 1);
+  } else if (today.getUTCDate() <= 15) {
+    e = Date.UTC(y, m, 1);
+    s = Date.UTC(y, m - 1, 16);
+  } else {
+    e = Date.UTC(y, m, 16);
+    s = Date.UTC(y, m, 1);
+  }
+  return { start: new Date(s - off), end: new Date(e - off), day: ymd(s), endDay: ymd(e) };
+}
+
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** Contracts of the brand and kind in force for the whole end of the period (accepted before it ended, not ended before). */
+const inForce = (brand: Brand, kind: Kind, p: Period) => sql`
+  c.merchant_id = ${brand.id} and c.kind = ${kind} and c.accepted_at is not null
+  and c.accepted_at < ${ts(p.end)} and (c.ended_at is null or c.ended_at >= ${ts(p.end)})`;
+
+/** The payout columns after the figures `f` (vb, cum, loss, act) and the chosen tier `t`. */
+function insertPayouts(kind: Kind, p: Period, figures: SQL, tierOn: SQL, amount: SQL): SQL {
+  return sql`
+    with f as (${figures})
+    insert into agent_contract_payouts as x (merchant_id, contract_id, kind, upline_id, downline_id, day, period_start, period_end,
+      valid_bet, cum_valid_bet, net_loss, active_members, tier_idx, rate_type, rate, amount, status)
+    select f.merchant_id, f.id, ${kind}, f.upline_id, f.downline_id, ${p.day}::date, ${ts(p.start)}, ${ts(p.end)},
+           f.vb, f.cum, f.loss, f.act, t.idx, t.rate_type, coalesce(t.rate, 0), a.amount,
+           case when a.amount > 0 then 'pending' else 'none' end
+      from f
+      left join lateral (
+        select idx, rate_type, rate from agent_contract_tiers t
+         where t.contract_id = f.id and ${tierOn} order by t.idx desc limit 1) t on true
+      cross join lateral (select case when t.idx is null then 0::bigint else ${amount} end as amount) a
+    on conflict (contract_id, period_start) do nothing`;
+}
+
+const count = (res: unknown) => Number((res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0);
+const activeMin = (brand: Brand) => BigInt(brand.config.activeMemberValidBet ?? DEFAULT_ACTIVE_MIN);
+
+/**
+ * Step 1 for one brand and kind: the payout rows of the last completed period(s). Answers the
+ * rows inserted. Serialised per kind across instances (advisory lock) so the "since the last
+ * settlement" figures of hourly and real-time salaries are never read twice.
+ */
+export async function compute(tx: Tx | Db, brand: Brand, kind: Kind, now: Date): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('agent_contracts.settle'), ${C.CONTRACT_KINDS.indexOf(kind)})`);
+  const off = brand.config.gmtOffsetMinutes;
+  if (kind === 'daily') {
+    const p = lastSlot(now, off, DAY);
+    return count(await tx.execute(insertPayouts(kind, p, sql`
+      select c.id, c.merchant_id, c.upline_id, c.downline_id, d.valid_bet as vb, d.valid_bet as cum, 0::bigint as loss, d.active_members as act
+        from agent_contracts c join agent_team_daily d on d.agent_id = c.downline_id and d.day = ${p.day}::date
+       where ${inForce(brand, kind, p)} and d.valid_bet > 0`,
+    sql`t.min_bet <= f.vb and t.active_members <= f.act`,
+    sql`case when t.rate_type = 'P' then f.vb * t.rate / 10000 else t.rate end`)));
+  }
+  if (kind === 'hourly' || kind === 'realtime') {
+    const p = lastSlot(now, off, kind === 'hourly' ? HOUR : REALTIME_MS);
+    // the day's valid bet so far minus what the last settlement of the day already counted
+    const figures = sql`
+      select c.id, c.merchant_id, c.upline_id, c.downline_id, d.valid_bet - coalesce(l.cum_valid_bet, 0) as vb, d.valid_bet as cum,
+             0::bigint as loss, d.active_members as act
+        from agent_contracts c
+        join agent_team_daily d on d.agent_id = c.downline_id and d.day = ${p.day}::date
+        left join lateral (
+          select x.cum_valid_bet, x.period_start from agent_contract_payouts x
+           where x.contract_id = c.id and x.day = ${p.day}::date order by x.period_start desc limit 1) l on true
+       where ${inForce(brand, kind, p)} and d.valid_bet > coalesce(l.cum_valid_bet, 0)
+         and (l.period_start is null or l.period_start < ${ts(p.start)})`;
+    // hourly: tiers on the hour's valid bet; real-time: on the day's so far
+    const tierOn = kind === 'hourly' ? sql`t.min_bet <= f.vb and t.active_members <= f.act` : sql`t.min_bet <= f.cum and t.active_members <= f.act`;
+    return count(await tx.execute(insertPayouts(kind, p, figures, tierOn, sql`case when t.rate_type = 'P' then f.vb * t.rate / 10000 else t.rate end`)));
+  }
+  let n = 0;
+  for (const period of C.DIVIDEND_PERIODS) {
+    const p = lastDividendPeriod(now, off, period);
+    n += count(await tx.execute(insertPayouts(kind, p, sql`
+      with s as (
+        select c.id, c.merchant_id, c.upline_id, c.downline_id, sum(d.valid_bet) as vb, -sum(d.profit) as loss
+          from agent_contracts c join agent_team_daily d on d.agent_id = c.downline_id and d.day >= ${p.day}::date and d.day < ${p.endDay}::date
+         where ${inForce(brand, kind, p)} and c.period = ${period}
+         group by c.id, c.merchant_id, c.upline_id, c.downline_id having sum(d.valid_bet) > 0)
+      select s.id, s.merchant_id, s.upline_id, s.downline_id, s.vb::bigint as vb, s.vb::bigint as cum, s.loss::bigint as loss,
+             (select count(distinct st.member_id) from member_tree mt
+                join agent_daily_stats st on st.member_id = mt.descendant_id and st.day >= ${p.day}::date and st.day < ${p.endDay}::date
+               where mt.ancestor_id = s.downline_id and mt.depth > 0 and st.valid_bet > 0 and st.valid_bet >= ${activeMin(brand)})::int as act
+        from s`,
+    sql`t.min_bet <= f.vb and t.net_loss <= greatest(f.loss, 0) and t.active_members <= f.act`,
+    sql`greatest(f.loss, 0) * t.rate / 10000`)));
+  }
+  return n;
+}
+
+/**
+ * Step 2 for one brand: pays its pending rows of `kind` (all kinds when omitted). The accounts
+ * involved are locked in id order first (the ledger's own order), so each upline's balance is
+ * known and pays its rows oldest first as far as it goes. Answers the rows disbursed.
+ */
+export async function pay(tx: Tx | Db, brand: Brand, kind?: Kind): Promise<number> {
+  const pending = sql`select * from agent_contract_payouts where merchant_id = ${brand.id} and status = 'pending' ${kind ? sql`and kind = ${kind}` : sql``}`;
+  await tx.execute(sql`
+    insert into ledger_accounts (merchant_id, member_id, wallet)
+    select distinct ${brand.id}::int, m.id, 'main' from (${pending}) p cross join lateral (values (p.upline_id), (p.downline_id)) m(id)
+    on conflict (merchant_id, member_id, wallet) where member_id is not null do nothing`);
+  await tx.execute(sql`
+    select a.id from ledger_accounts a
+     where a.merchant_id = ${brand.id} and a.wallet = 'main'
+       and a.member_id in (select p.upline_id from (${pending}) p union select p.downline_id from (${pending}) p)
+     order by a.id for update`);
+  const res = await tx.execute(sql`
+    with due as (
+      select p.id, p.kind, p.contract_id, p.downline_id, p.amount, ua.id as ua, da.id as da, ua.balance,
+             sum(p.amount) over (partition by p.upline_id order by p.id) as run
+        from (${pending}) p
+        join ledger_accounts ua on ua.merchant_id = p.merchant_id and ua.member_id = p.upline_id and ua.wallet = 'main'
+        join ledger_accounts da on da.merchant_id = p.merchant_id and da.member_id = p.downline_id and da.wallet = 'main'),
+    ok as materialized (select * from due where run <= balance),
+    paid as materialized (
+      select due.id, lp.out_posting
+        from ok due cross join lateral ledger_post(${brand.id}::int,
+          case due.kind when 'dividend' then ${POSTING_KIND.dividend} when 'daily' then ${POSTING_KIND.daily}
+                        when 'hourly' then ${POSTING_KIND.hourly} else ${POSTING_KIND.realtime} end,
+          'contract_payout:' || due.id, due.downline_id,
+          jsonb_build_object('contractId', due.contract_id::text, 'orderNo', 'C' || due.id::text, 'remark', due.kind),
+          null::bigint,
+          case when due.ua < due.da then array[due.ua, due.da] else array[due.da, due.ua] end,
+          case when due.ua < due.da then array[-due.amount, due.amount] else array[due.amount, -due.amount] end) lp
+       where lp.out_account = due.da)
+    update agent_contract_payouts x set status = 'disbursed', posting_id = paid.out_posting, settled_at = now()
+      from paid where x.id = paid.id and x.status = 'pending'
+    returning x.id`);
+  return rowsOf(res).length;
+}
+
+/** One settlement run of a kind over the brands that have it on: compute, then pay. Answers rows written. */
+export async function settle(tx: Tx | Db, brands: Brand[], kind: Kind, now: Date): Promise<number> {
+  let n = 0;
+  for (const brand of brands) {
+    if (!brand.modules.has(C.CONTRACT_MODULE[kind])) continue;
+    n += await compute(tx, brand, kind, now);
+    n += await pay(tx, brand, kind);
+  }
+  return n;
+}
