@@ -321,8 +321,8 @@ export const myBets = endpoint({
 
 export const operatorDrawNow = endpoint({
   method: 'POST', path: '/wps/operator/lottery/draw-now', module: M, auth: 'none',
-  summary: 'Test acceleration: closes the game\'s current issue now, draws it and settles its bets; answers the result.',
-  body: z.object({ gameCode }),
+  summary: 'Test acceleration: closes the game\'s current issue (or the given unpublished one) now, draws it and settles its bets; answers the result.',
+  body: z.object({ gameCode, numero: z.string().max(20).optional() }),
   response: openedDraw,
 });
 

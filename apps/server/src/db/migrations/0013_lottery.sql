@@ -1,2 +1,251 @@
--- Reserved for 0013_lottery (being written); a no-op until then.
-SELECT 1;
+-- Lottery (issue 6): games per brand, issues (draws) with their committed seed and published
+-- result (immutable once published), bets (debited through the seamless wallet: each bet is a
+-- vendor round with a bet_records row), the per-number exposure, and set-based settlement.
+CREATE TABLE "lottery_games" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+	"merchant_id" integer NOT NULL REFERENCES "merchants"("id"),
+	"code" text NOT NULL,
+	"name" jsonb NOT NULL,
+	"kind" text NOT NULL CHECK ("kind" IN ('fast', 'vn')),
+	"region" text CHECK ("region" IN ('north', 'central', 'south')),
+	"interval_seconds" integer CHECK ("interval_seconds" BETWEEN 30 AND 86400),
+	"draw_minute" integer CHECK ("draw_minute" BETWEEN 0 AND 1439),
+	"cutoff_seconds" integer NOT NULL CHECK ("cutoff_seconds" >= 0),
+	"prize_modes" text[] NOT NULL,
+	"default_prize_mode" text NOT NULL,
+	"game_type" text NOT NULL,
+	"vendor" text NOT NULL,
+	"node_id" text NOT NULL,
+	"min_bet" bigint NOT NULL CHECK ("min_bet" > 0),
+	"max_bet" bigint NOT NULL,
+	"max_per_number" bigint NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "lottery_games_schedule" CHECK (("kind" = 'fast' AND "interval_seconds" IS NOT NULL) OR ("kind" = 'vn' AND "region" IS NOT NULL AND "draw_minute" IS NOT NULL)),
+	CONSTRAINT "lottery_games_limits" CHECK ("max_bet" >= "min_bet" AND "max_per_number" >= "max_bet")
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "lottery_games_code" ON "lottery_games" USING btree ("merchant_id", "code");
+--> statement-breakpoint
+CREATE TABLE "lottery_draws" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+	"merchant_id" integer NOT NULL REFERENCES "merchants"("id"),
+	"game_id" integer NOT NULL REFERENCES "lottery_games"("id"),
+	"numero" text NOT NULL,
+	"opens_at" timestamp with time zone NOT NULL,
+	"closes_at" timestamp with time zone NOT NULL,
+	"draw_at" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL CHECK ("status" IN ('open', 'closed', 'drawn', 'settled', 'void')),
+	"server_seed" text NOT NULL,
+	"seed_hash" text NOT NULL,
+	"special" text,
+	"prizes" jsonb,
+	"numbers" text[],
+	"published_at" timestamp with time zone,
+	"settled_at" timestamp with time zone,
+	"voided_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "lottery_draws_times" CHECK ("opens_at" <= "closes_at" AND "closes_at" <= "draw_at"),
+	CONSTRAINT "lottery_draws_result" CHECK (("published_at" IS NULL) = ("special" IS NULL) AND ("special" IS NULL) = ("numbers" IS NULL)),
+	CONSTRAINT "lottery_draws_published" CHECK ("status" NOT IN ('drawn', 'settled') OR "published_at" IS NOT NULL)
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "lottery_draws_numero" ON "lottery_draws" USING btree ("game_id", "numero");
+--> statement-breakpoint
+CREATE INDEX "lottery_draws_due" ON "lottery_draws" USING btree ("draw_at") WHERE "status" IN ('open', 'closed', 'drawn');
+--> statement-breakpoint
+CREATE INDEX "lottery_draws_history" ON "lottery_draws" USING btree ("game_id", "draw_at");
+--> statement-breakpoint
+-- A published result never changes: seed, result and times are frozen, a settled or void issue
+-- keeps its status, a published one cannot be voided, and no issue is ever deleted.
+CREATE OR REPLACE FUNCTION lottery_draws_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    RAISE EXCEPTION 'lottery draws are never deleted' USING ERRCODE = 'restrict_violation';
+  END IF;
+  IF NEW.server_seed IS DISTINCT FROM OLD.server_seed OR NEW.seed_hash IS DISTINCT FROM OLD.seed_hash
+     OR NEW.game_id IS DISTINCT FROM OLD.game_id OR NEW.numero IS DISTINCT FROM OLD.numero OR NEW.merchant_id IS DISTINCT FROM OLD.merchant_id THEN
+    RAISE EXCEPTION 'lottery draw identity and seed are immutable' USING ERRCODE = 'restrict_violation';
+  END IF;
+  IF OLD.published_at IS NOT NULL AND (
+       NEW.special IS DISTINCT FROM OLD.special OR NEW.prizes IS DISTINCT FROM OLD.prizes OR NEW.numbers IS DISTINCT FROM OLD.numbers
+       OR NEW.published_at IS DISTINCT FROM OLD.published_at OR NEW.draw_at IS DISTINCT FROM OLD.draw_at
+       OR NEW.closes_at IS DISTINCT FROM OLD.closes_at OR NEW.status = 'void') THEN
+    RAISE EXCEPTION 'a published lottery result is immutable' USING ERRCODE = 'restrict_violation';
+  END IF;
+  IF OLD.status IN ('settled', 'void') AND NEW.status IS DISTINCT FROM OLD.status THEN
+    RAISE EXCEPTION 'a % lottery draw keeps its status', OLD.status USING ERRCODE = 'restrict_violation';
+  END IF;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "lottery_draws_guard" BEFORE UPDATE OR DELETE ON "lottery_draws" FOR EACH ROW EXECUTE FUNCTION lottery_draws_guard();
+--> statement-breakpoint
+CREATE TABLE "lottery_bets" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+	"merchant_id" integer NOT NULL REFERENCES "merchants"("id"),
+	"member_id" bigint NOT NULL REFERENCES "members"("id"),
+	"game_id" integer NOT NULL REFERENCES "lottery_games"("id"),
+	"draw_id" bigint NOT NULL REFERENCES "lottery_draws"("id"),
+	"request_id" text NOT NULL,
+	"idx" smallint NOT NULL,
+	"bet_type" text NOT NULL,
+	"numbers" text[] NOT NULL,
+	"num_key" text NOT NULL,
+	"prize_mode" text NOT NULL,
+	"amount" bigint NOT NULL CHECK ("amount" > 0),
+	"odds_milli" integer NOT NULL CHECK ("odds_milli" > 0),
+	"status" text DEFAULT 'pending' NOT NULL CHECK ("status" IN ('pending', 'open', 'won', 'lost', 'void', 'failed')),
+	"win" bigint DEFAULT 0 NOT NULL CHECK ("win" >= 0),
+	"tx_id" text NOT NULL,
+	"round_id" text NOT NULL,
+	"bet_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"settled_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "lottery_bets_request" ON "lottery_bets" USING btree ("merchant_id", "member_id", "request_id", "idx");
+--> statement-breakpoint
+CREATE INDEX "lottery_bets_draw" ON "lottery_bets" USING btree ("draw_id", "status", "id");
+--> statement-breakpoint
+CREATE INDEX "lottery_bets_member" ON "lottery_bets" USING btree ("merchant_id", "member_id", "bet_at");
+--> statement-breakpoint
+-- Stakes taken per issue, bet type and number (or xiên combination): the per-number limit.
+CREATE TABLE "lottery_exposure" (
+	"draw_id" bigint NOT NULL REFERENCES "lottery_draws"("id"),
+	"bet_type" text NOT NULL,
+	"num_key" text NOT NULL,
+	"total" bigint NOT NULL CHECK ("total" >= 0),
+	CONSTRAINT "lottery_exposure_pk" PRIMARY KEY ("draw_id", "bet_type", "num_key")
+);
+--> statement-breakpoint
+-- How many times a bet wins on a result: lo2 counts every prize whose last 2 digits match
+-- (paid per occurrence); the others are 0 or 1. `special` is the special prize (VN) or the
+-- 5-digit result (fast); `numbers` every prize number of the draw.
+CREATE OR REPLACE FUNCTION lottery_hits(p_type text, p_numbers text[], p_special text, p_all text[]) RETURNS integer
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE p_type
+    WHEN 'lo2' THEN (SELECT count(*)::int FROM unnest(p_all) n WHERE right(n, 2) = p_numbers[1])
+    WHEN 'de' THEN (right(p_special, 2) = p_numbers[1])::int
+    WHEN 'num2' THEN (right(p_special, 2) = p_numbers[1])::int
+    WHEN 'cang3' THEN (right(p_special, 3) = p_numbers[1])::int
+    WHEN 'xien2' THEN (NOT EXISTS (SELECT 1 FROM unnest(p_numbers) x WHERE x NOT IN (SELECT right(n, 2) FROM unnest(p_all) n)))::int
+    WHEN 'xien3' THEN (NOT EXISTS (SELECT 1 FROM unnest(p_numbers) x WHERE x NOT IN (SELECT right(n, 2) FROM unnest(p_all) n)))::int
+    WHEN 'xien4' THEN (NOT EXISTS (SELECT 1 FROM unnest(p_numbers) x WHERE x NOT IN (SELECT right(n, 2) FROM unnest(p_all) n)))::int
+    WHEN 'big' THEN ((SELECT sum(d::int) FROM regexp_split_to_table(p_special, '') d) >= 23)::int
+    WHEN 'small' THEN ((SELECT sum(d::int) FROM regexp_split_to_table(p_special, '') d) < 23)::int
+    WHEN 'odd' THEN ((SELECT sum(d::int) FROM regexp_split_to_table(p_special, '') d) % 2 = 1)::int
+    WHEN 'even' THEN ((SELECT sum(d::int) FROM regexp_split_to_table(p_special, '') d) % 2 = 0)::int
+    ELSE 0 END
+$$;
+--> statement-breakpoint
+-- Settles up to p_limit open bets of a drawn issue in one transaction, set-based, exactly as
+-- seamless_win would one by one: the bets get status and win, their bet_records are settled
+-- (valid bet = stake), a vendor 'win' transaction is claimed per bet, each winning bet gets a
+-- 'win' posting house -> member (idempotency key vendor:<vendor>:<txId>:win) with its entries
+-- and balances (accounts locked in id order first), and turnover progress is added. A bet is
+-- picked only while 'open', so a rerun after a crash settles only what is left. Answers how
+-- many bets it settled (0: nothing left).
+CREATE OR REPLACE FUNCTION lottery_settle(p_draw bigint, p_house bigint, p_currency text, p_limit integer) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  d record;
+  g record;
+  v_ids bigint[];
+  v_members bigint[];
+  v_amounts bigint[];
+  v_wins bigint[];
+  v_txs text[];
+  v_rounds text[];
+  v_count integer;
+  v_valid bigint;
+  v_used bigint;
+  v_member record;
+  v_req record;
+BEGIN
+  SELECT * INTO d FROM lottery_draws WHERE id = p_draw;
+  IF NOT FOUND OR d.status <> 'drawn' THEN RETURN 0; END IF;
+  SELECT * INTO g FROM lottery_games WHERE id = d.game_id;
+  WITH picked AS (
+    SELECT b.id, b.amount * b.odds_milli::bigint * lottery_hits(b.bet_type, b.numbers, d.special, d.numbers) / 1000 AS win
+    FROM lottery_bets b WHERE b.draw_id = p_draw AND b.status = 'open'
+    ORDER BY b.id LIMIT p_limit FOR UPDATE OF b
+  ), upd AS (
+    UPDATE lottery_bets b SET status = CASE WHEN p.win > 0 THEN 'won' ELSE 'lost' END, win = p.win, settled_at = now()
+    FROM picked p WHERE b.id = p.id
+    RETURNING b.id, b.member_id, b.amount, b.win, b.tx_id, b.round_id
+  )
+  SELECT array_agg(id ORDER BY id), array_agg(member_id ORDER BY id), array_agg(amount ORDER BY id), array_agg(win ORDER BY id),
+         array_agg(tx_id ORDER BY id), array_agg(round_id ORDER BY id)
+    INTO v_ids, v_members, v_amounts, v_wins, v_txs, v_rounds FROM upd;
+  v_count := coalesce(array_length(v_ids, 1), 0);
+  IF v_count = 0 THEN RETURN 0; END IF;
+
+  UPDATE bet_records br SET win = br.win + x.win, valid_bet = br.bet, profit = br.win + x.win - br.bet, status = 'settled',
+      settled_at = coalesce(br.settled_at, now())
+    FROM unnest(v_rounds, v_members, v_wins) AS x(round_id, member_id, win)
+    WHERE br.merchant_id = d.merchant_id AND br.vendor = g.vendor AND br.round_id = x.round_id AND br.member_id = x.member_id
+      AND br.status <> 'refunded';
+
+  -- the accounts that move, locked in id order (as ledger_post's callers do)
+  PERFORM 1 FROM ledger_accounts la
+    WHERE la.id = p_house OR (la.merchant_id = d.merchant_id AND la.wallet = 'main'
+      AND la.member_id IN (SELECT DISTINCT x.member_id FROM unnest(v_members, v_wins) AS x(member_id, win) WHERE x.win > 0))
+    ORDER BY la.id FOR UPDATE;
+
+  WITH x AS (
+    SELECT * FROM unnest(v_ids, v_members, v_wins, v_txs, v_rounds) AS x(id, member_id, win, tx_id, round_id) WHERE x.win > 0
+  ), ins AS (
+    INSERT INTO postings (merchant_id, kind, idem_key, member_id, meta)
+    SELECT d.merchant_id, 'win', 'vendor:' || g.vendor || ':' || x.tx_id || ':win', x.member_id,
+      jsonb_build_object('vendor', g.vendor, 'txId', x.tx_id || ':win', 'roundId', x.round_id, 'game', g.node_id, 'gameType', g.game_type)
+    FROM x ORDER BY x.id
+    ON CONFLICT (merchant_id, idem_key) DO NOTHING
+    RETURNING id, idem_key
+  ), w AS (
+    SELECT ins.id AS posting_id, x.win, la.id AS acct, la.balance
+    FROM ins JOIN x ON ins.idem_key = 'vendor:' || g.vendor || ':' || x.tx_id || ':win'
+    JOIN ledger_accounts la ON la.merchant_id = d.merchant_id AND la.member_id = x.member_id AND la.wallet = 'main'
+  ), runs AS (
+    SELECT w.posting_id, w.acct, w.win,
+      w.balance + sum(w.win) OVER (PARTITION BY w.acct ORDER BY w.posting_id) AS member_after,
+      (SELECT h.balance FROM ledger_accounts h WHERE h.id = p_house) - sum(w.win) OVER (ORDER BY w.posting_id) AS house_after
+    FROM w
+  ), ent AS (
+    INSERT INTO entries (posting_id, account_id, amount, balance_after)
+    SELECT posting_id, acct, win, member_after FROM runs
+    UNION ALL
+    SELECT posting_id, p_house, -win, house_after FROM runs
+  )
+  UPDATE ledger_accounts la SET balance = la.balance + t.delta
+    FROM (SELECT acct, sum(win) AS delta FROM w GROUP BY acct
+          UNION ALL SELECT p_house, -sum(win) FROM w HAVING count(*) > 0) t
+    WHERE la.id = t.acct;
+
+  INSERT INTO vendor_transactions (merchant_id, vendor, tx_id, round_id, member_id, kind, amount, status, answer, posting_id)
+  SELECT d.merchant_id, g.vendor, x.tx_id || ':win', x.round_id, x.member_id, 'win', x.win, 'applied',
+    jsonb_build_object('balance', seamless_amount(coalesce(la.balance, 0)), 'currency', p_currency, 'txId', x.tx_id || ':win'), p.id
+  FROM unnest(v_members, v_wins, v_txs, v_rounds) AS x(member_id, win, tx_id, round_id)
+  LEFT JOIN ledger_accounts la ON la.merchant_id = d.merchant_id AND la.member_id = x.member_id AND la.wallet = 'main'
+  LEFT JOIN postings p ON x.win > 0 AND p.merchant_id = d.merchant_id AND p.idem_key = 'vendor:' || g.vendor || ':' || x.tx_id || ':win'
+  ON CONFLICT (merchant_id, vendor, tx_id) DO NOTHING;
+
+  -- turnover progress (as seamless_win: open requirements oldest first), only for members who have one
+  FOR v_member IN SELECT x.member_id, sum(x.amount) AS valid FROM unnest(v_members, v_amounts) AS x(member_id, amount)
+      WHERE EXISTS (SELECT 1 FROM turnover_requirements t WHERE t.member_id = x.member_id AND t.merchant_id = d.merchant_id AND t.completed_at IS NULL)
+      GROUP BY x.member_id LOOP
+    v_valid := v_member.valid;
+    FOR v_req IN SELECT t.id, t.required, t.progress FROM turnover_requirements t
+        WHERE t.merchant_id = d.merchant_id AND t.member_id = v_member.member_id AND t.completed_at IS NULL
+        ORDER BY t.id FOR UPDATE LOOP
+      EXIT WHEN v_valid <= 0;
+      v_used := least(v_req.required - v_req.progress, v_valid);
+      v_valid := v_valid - v_used;
+      UPDATE turnover_requirements SET progress = v_req.progress + v_used,
+          completed_at = CASE WHEN v_req.progress + v_used >= v_req.required THEN now() END
+        WHERE id = v_req.id;
+    END LOOP;
+  END LOOP;
+  RETURN v_count;
+END;
+$$;

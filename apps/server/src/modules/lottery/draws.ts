@@ -1,0 +1,200 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/index.ts';
+import { members } from '../../db/schema.ts';
+import { lotteryBets, lotteryDraws, lotteryExposure, lotteryGames } from '../../db/lottery-schema.ts';
+import { vendorTransactions } from '../../db/vendor-schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import { brandAccount } from '../wallet/ledger.ts';
+import * as seamless from '../vendor/seamless.ts';
+import { newSeed, nextSlot, resultOf, slotAt, type Slot } from './rules.ts';
+
+/**
+ * The draw engine: issues are created ahead (unique per game and numero, so two instances
+ * create each once), closed at their cut-off, drawn at their draw time (the result is written
+ * once: `published_at IS NULL` in the update, and the table's trigger freezes it), and their
+ * bets settled in batches by lottery_settle (each bet only while open: a rerun after a crash
+ * settles what is left). A void refunds every bet through the seamless rollback.
+ */
+export type GameRow = typeof lotteryGames.$inferSelect;
+export type DrawRow = typeof lotteryDraws.$inferSelect;
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** Bets settled per lottery_settle call (one transaction each when not inside the job's). */
+export const SETTLE_BATCH = 20_000;
+/** A bet still pending (its debit not answered) this long after it was placed was cut short by a crash. */
+export const PENDING_GRACE_MS = 30_000;
+
+export async function gamesOf(db: Db | Tx, merchantId: number): Promise<GameRow[]> {
+  return db.select().from(lotteryGames).where(and(eq(lotteryGames.merchantId, merchantId), eq(lotteryGames.enabled, true)))
+    .orderBy(asc(lotteryGames.sort), asc(lotteryGames.id));
+}
+
+export async function gameByCode(db: Db | Tx, brand: Brand, code: string): Promise<GameRow> {
+  const [g] = await db.select().from(lotteryGames)
+    .where(and(eq(lotteryGames.merchantId, brand.id), eq(lotteryGames.code, code.toUpperCase()), eq(lotteryGames.enabled, true)));
+  if (!g) throw new AppError('lottery.game.not.found');
+  return g;
+}
+
+async function insertSlot(db: Db | Tx, game: GameRow, s: Slot): Promise<void> {
+  await db.insert(lotteryDraws).values({ merchantId: game.merchantId, gameId: game.id, numero: s.numero, opensAt: s.opensAt, closesAt: s.closesAt, drawAt: s.drawAt, ...newSeed() })
+    .onConflictDoNothing();
+}
+
+/** Last numero made sure of, per game (skips two inserts a read). */
+const ensured = new WeakMap<object, Map<number, string>>();
+
+/** Makes sure the current issue and the next exist (idempotent). */
+export async function ensureDraws(db: Db | Tx, brand: Brand, game: GameRow, now = new Date()): Promise<Slot> {
+  const cur = slotAt(game, brand.config.gmtOffsetMinutes, now);
+  let seen = ensured.get(db);
+  if (!seen) ensured.set(db, (seen = new Map()));
+  if (seen.get(game.id) !== cur.numero) {
+    await insertSlot(db, game, cur);
+    await insertSlot(db, game, nextSlot(game, brand.config.gmtOffsetMinutes, cur));
+    seen.set(game.id, cur.numero);
+  }
+  return cur;
+}
+
+/** The issue taking bets now (or the next to be drawn when the current one was drawn early). */
+export async function currentDraw(db: Db | Tx, brand: Brand, game: GameRow, now = new Date()): Promise<DrawRow | null> {
+  await ensureDraws(db, brand, game, now);
+  const [d] = await db.select().from(lotteryDraws)
+    .where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.status, 'open'), sql`${lotteryDraws.closesAt} > ${now}`))
+    .orderBy(asc(lotteryDraws.drawAt)).limit(1);
+  return d ?? null;
+}
+
+/** Writes the result of an issue that has none (once: the update only matches an unpublished row). */
+export async function publish(db: Db | Tx, game: GameRow, draw: DrawRow, now = new Date()): Promise<DrawRow | null> {
+  const r = resultOf(game.kind, game.region, draw.serverSeed, game.code, draw.numero);
+  const [row] = await db.update(lotteryDraws)
+    .set({ status: 'drawn', special: r.special, prizes: r.prizes, numbers: r.numbers, publishedAt: now })
+    .where(and(eq(lotteryDraws.id, draw.id), inArray(lotteryDraws.status, ['open', 'closed']), sql`${lotteryDraws.publishedAt} is null`))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Pending bets older than the grace period: open when their debit went through (the vendor
+ * transaction is applied), else failed with their stake given back to the per-number limit.
+ * Answers how many bets of the draw are still pending.
+ */
+async function reconcilePending(db: Db | Tx, game: GameRow, drawId: bigint, now: Date): Promise<number> {
+  const pending = await db.select().from(lotteryBets).where(and(eq(lotteryBets.drawId, drawId), eq(lotteryBets.status, 'pending')));
+  let left = 0;
+  for (const b of pending) {
+    if (now.getTime() - b.betAt.getTime() < PENDING_GRACE_MS) { left++; continue; }
+    const [tx] = await db.select({ status: vendorTransactions.status }).from(vendorTransactions)
+      .where(and(eq(vendorTransactions.merchantId, b.merchantId), eq(vendorTransactions.vendor, game.vendor), eq(vendorTransactions.txId, b.txId)));
+    await markPlaced(db, b, tx?.status === 'applied');
+  }
+  return left;
+}
+
+/** A pending bet's debit answered: open, or failed (its stake released from the per-number total). */
+export async function markPlaced(db: Db | Tx, b: { id: bigint; drawId: bigint; betType: string; numKey: string; amount: bigint }, ok: boolean): Promise<void> {
+  const [row] = await db.update(lotteryBets).set({ status: ok ? 'open' : 'failed' })
+    .where(and(eq(lotteryBets.id, b.id), eq(lotteryBets.status, 'pending'))).returning({ id: lotteryBets.id });
+  if (row && !ok) {
+    await db.update(lotteryExposure).set({ total: sql`${lotteryExposure.total} - ${b.amount}` })
+      .where(and(eq(lotteryExposure.drawId, b.drawId), eq(lotteryExposure.betType, b.betType), eq(lotteryExposure.numKey, b.numKey)));
+  }
+}
+
+/** Settles a drawn issue's open bets, `batch` at a time, up to `maxBatches` calls; marks it settled when none is left. Answers bets settled. */
+export async function settle(db: Db | Tx, brand: Brand, game: GameRow, draw: DrawRow, opts: { batch?: number; maxBatches?: number; now?: Date } = {}): Promise<number> {
+  const now = opts.now ?? new Date();
+  if (await reconcilePending(db, game, draw.id, now) > 0) return 0;
+  const house = await brandAccount(db, brand.id, 'house', `lottery:${game.code}:${draw.numero}`);
+  let total = 0;
+  for (let i = 0; i < (opts.maxBatches ?? Infinity); i++) {
+    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select lottery_settle(${draw.id}, ${house}, ${brand.config.currency.code}, ${opts.batch ?? SETTLE_BATCH}) as n`));
+    const n = Number(row.n);
+    total += n;
+    if (n === 0) {
+      await db.update(lotteryDraws).set({ status: 'settled', settledAt: now })
+        .where(and(eq(lotteryDraws.id, draw.id), eq(lotteryDraws.status, 'drawn'),
+          sql`not exists (select 1 from ${lotteryBets} where ${lotteryBets.drawId} = ${draw.id} and ${lotteryBets.status} in ('open', 'pending'))`));
+      break;
+    }
+  }
+  return total;
+}
+
+/**
+ * One pass of the draw job for a brand: issues made ahead, past cut-off ones closed, due ones
+ * drawn, drawn ones settled. Answers rows changed (draws published + bets settled).
+ */
+export async function runBrand(db: Db | Tx, brand: Brand, now = new Date()): Promise<number> {
+  const games = await gamesOf(db, brand.id);
+  if (games.length === 0) return 0;
+  let changed = 0;
+  for (const g of games) await ensureDraws(db, brand, g, now);
+  const ids = games.map((g) => g.id);
+  await db.update(lotteryDraws).set({ status: 'closed' })
+    .where(and(inArray(lotteryDraws.gameId, ids), eq(lotteryDraws.status, 'open'), lte(lotteryDraws.closesAt, now)));
+  const due = await db.select().from(lotteryDraws)
+    .where(and(inArray(lotteryDraws.gameId, ids), inArray(lotteryDraws.status, ['open', 'closed', 'drawn']), lte(lotteryDraws.drawAt, now)))
+    .orderBy(asc(lotteryDraws.drawAt));
+  for (const d of due) {
+    const g = games.find((x) => x.id === d.gameId)!;
+    let draw: DrawRow | null = d;
+    if (d.status !== 'drawn') {
+      draw = await publish(db, g, d, now);
+      if (draw) changed++;
+    }
+    if (draw) changed += await settle(db, brand, g, draw, { now });
+  }
+  return changed;
+}
+
+/** Test acceleration (operator): the game's current issue closes and is drawn now, its bets settled. */
+export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: string, now = new Date()): Promise<DrawRow> {
+  const d = numero === undefined ? await currentDraw(db, brand, game, now)
+    : (await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.numero, numero))))[0];
+  if (!d) throw new AppError('lottery.draw.not.found');
+  const drawn = await db.transaction(async (tx) => {
+    await tx.update(lotteryDraws).set({ status: 'closed', opensAt: sql`least(${lotteryDraws.opensAt}, ${now})`, closesAt: now, drawAt: now })
+      .where(and(eq(lotteryDraws.id, d.id), eq(lotteryDraws.status, 'open'), sql`${lotteryDraws.publishedAt} is null`));
+    const [locked] = await tx.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id)).for('update');
+    if (locked.publishedAt) return locked;
+    const row = await publish(tx, game, locked, now);
+    if (!row) throw new AppError('lottery.draw.state', { status: locked.status });
+    return row;
+  });
+  if (drawn.status === 'void') throw new AppError('lottery.draw.state', { status: drawn.status });
+  if (drawn.status === 'drawn') await settle(db, brand, game, drawn, { now });
+  const [after] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id));
+  return after;
+}
+
+/** Voids an unpublished issue and refunds each of its bets once (seamless rollback with its own tx id). Answers the bets refunded. */
+export async function voidDraw(db: Db, brand: Brand, game: GameRow, numero: string, now = new Date()): Promise<{ draw: DrawRow; refunded: number }> {
+  const [d] = await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.numero, numero)));
+  if (!d) throw new AppError('lottery.draw.not.found');
+  if (d.status !== 'void') {
+    if (d.publishedAt) throw new AppError('lottery.draw.state', { status: d.status });
+    const [v] = await db.update(lotteryDraws).set({ status: 'void', voidedAt: now })
+      .where(and(eq(lotteryDraws.id, d.id), sql`${lotteryDraws.publishedAt} is null`, inArray(lotteryDraws.status, ['open', 'closed']))).returning();
+    if (!v) {
+      const [again] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id));
+      if (again.status !== 'void') throw new AppError('lottery.draw.state', { status: again.status });
+    }
+  }
+  const bets = await db.select({ bet: lotteryBets, username: members.username }).from(lotteryBets)
+    .innerJoin(members, eq(members.id, lotteryBets.memberId))
+    .where(and(eq(lotteryBets.drawId, d.id), inArray(lotteryBets.status, ['open', 'pending'])));
+  let refunded = 0;
+  for (const { bet, username } of bets) {
+    const r = await seamless.rollback(db, brand, game.vendor, { txId: `${bet.txId}:void`, refTxId: bet.txId, roundId: bet.roundId, member: username });
+    const [row] = await db.update(lotteryBets).set({ status: 'void', settledAt: now })
+      .where(and(eq(lotteryBets.id, bet.id), inArray(lotteryBets.status, ['open', 'pending']))).returning({ id: lotteryBets.id });
+    if (row && r.moved) refunded++;
+  }
+  const [after] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id));
+  return { draw: after, refunded };
+}

@@ -1,0 +1,130 @@
+import { and, count, desc, eq, inArray, max } from 'drizzle-orm';
+import type { lottery as contract } from '@lobby/contract';
+import type { Db } from '../../db/index.ts';
+import { lotteryBets, lotteryDraws } from '../../db/lottery-schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import type { Principal } from '../../plugins/session.ts';
+import { formatAmount } from '../wallet/money.ts';
+import { langOf } from './bets.ts';
+import { currentDraw, gameByCode, gamesOf, type DrawRow, type GameRow } from './draws.ts';
+import { betTypesOf, fastFigures, hhmm, oddsMilli, oddsText, type PrizeMode } from './rules.ts';
+import { lottery } from '@lobby/contract';
+
+/** What the lottery pages read: menus, the current issue, results history and trend data. */
+type Lang = 'ES' | 'EN';
+
+export function gameView(g: GameRow, lang: Lang): contract.LotteryGame {
+  return {
+    gameCode: g.code, name: g.name[lang], kind: g.kind, region: g.region ?? null,
+    intervalSeconds: g.intervalSeconds ?? null, drawTime: g.drawMinute === null ? null : hhmm(g.drawMinute),
+    cutoffSeconds: g.cutoffSeconds, prizeModes: g.prizeModes as PrizeMode[], defaultPrizeMode: g.defaultPrizeMode as PrizeMode,
+    gameType: g.gameType as 'LOTT' | 'ELOTT', vassalage: g.vendor, nodeId: g.nodeId,
+  };
+}
+
+export function drawView(g: GameRow, d: DrawRow): contract.Draw {
+  return { gameCode: g.code, numero: d.numero, status: d.status, opensAt: d.opensAt.toISOString(), closesAt: d.closesAt.toISOString(), drawAt: d.drawAt.toISOString(), seedHash: d.seedHash };
+}
+
+export function openedView(g: GameRow, d: DrawRow): contract.OpenedDraw {
+  const published = d.publishedAt !== null && d.special !== null;
+  const fig = published && g.kind === 'fast' ? fastFigures(d.special!) : null;
+  return {
+    ...drawView(g, d),
+    special: d.special ?? '', prizes: d.prizes ?? [],
+    sum: fig?.sum ?? null, bigSmall: fig?.bigSmall ?? null, oddEven: fig?.oddEven ?? null,
+    serverSeed: published ? d.serverSeed : null, publishedAt: d.publishedAt?.toISOString() ?? null,
+  };
+}
+
+async function menuOf(db: Db, brand: Brand, games: GameRow[], lang: Lang, now: Date) {
+  const list = [];
+  for (const g of games) {
+    const d = await currentDraw(db, brand, g, now);
+    list.push({ ...gameView(g, lang), current: d ? drawView(g, d) : null });
+  }
+  return list;
+}
+
+export async function menus(db: Db, brand: Brand, q: { language?: string }, only?: 'vn', now = new Date()) {
+  const games = (await gamesOf(db, brand.id)).filter((g) => !only || g.kind === only);
+  return { list: await menuOf(db, brand, games, langOf(q.language), now), serverTime: now.toISOString(), gmtOffsetMinutes: brand.config.gmtOffsetMinutes };
+}
+
+export async function recent(db: Db, brand: Brand, principal: Principal, q: { language?: string }, now = new Date()) {
+  const rows = await db.select({ gameId: lotteryBets.gameId, last: max(lotteryBets.betAt) }).from(lotteryBets)
+    .where(and(eq(lotteryBets.merchantId, brand.id), eq(lotteryBets.memberId, principal.member.id)))
+    .groupBy(lotteryBets.gameId).orderBy(desc(max(lotteryBets.betAt))).limit(20);
+  const games = await gamesOf(db, brand.id);
+  const lang = langOf(q.language);
+  const list = [];
+  for (const r of rows) {
+    const g = games.find((x) => x.id === r.gameId);
+    if (!g || !r.last) continue;
+    const [item] = await menuOf(db, brand, [g], lang, now);
+    list.push({ ...item, lastBetAt: r.last.toISOString() });
+  }
+  return { list };
+}
+
+const PUBLISHED = ['drawn', 'settled'] as const;
+
+async function lastOpened(db: Db, g: GameRow): Promise<DrawRow | null> {
+  const [d] = await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, g.id), inArray(lotteryDraws.status, [...PUBLISHED])))
+    .orderBy(desc(lotteryDraws.drawAt)).limit(1);
+  return d ?? null;
+}
+
+export async function current(db: Db, brand: Brand, q: { gameCode: string; prizeMode?: PrizeMode; language?: string }, now = new Date()) {
+  const g = await gameByCode(db, brand, q.gameCode);
+  const mode = q.prizeMode ?? (g.defaultPrizeMode as PrizeMode);
+  if (!g.prizeModes.includes(mode)) throw new AppError('lottery.prize.mode.invalid');
+  const d = await currentDraw(db, brand, g, now);
+  const last = await lastOpened(db, g);
+  return {
+    game: gameView(g, langOf(q.language)),
+    current: d ? drawView(g, d) : null,
+    last: last ? openedView(g, last) : null,
+    serverTime: now.toISOString(),
+    gmtOffsetMinutes: brand.config.gmtOffsetMinutes,
+    prizeMode: mode,
+    options: betTypesOf(g.kind).map((t) => ({ betType: t, ...lottery.BET_SHAPE[t], odds: oddsText(oddsMilli(g.kind, g.region, mode, t)!) })),
+    limits: { minBet: formatAmount(g.minBet), maxBet: formatAmount(g.maxBet), maxPerNumber: formatAmount(g.maxPerNumber) },
+  };
+}
+
+/** Results history: published and void issues, newest first. `vnOnly` answers lottery.game.not.found for a fast game. */
+export async function opened(db: Db, brand: Brand, q: { gameCode: string; pageNo: number; pageSize: number }, vnOnly = false) {
+  const g = await gameByCode(db, brand, q.gameCode);
+  if (vnOnly && g.kind !== 'vn') throw new AppError('lottery.game.not.found');
+  const where = and(eq(lotteryDraws.gameId, g.id), inArray(lotteryDraws.status, [...PUBLISHED, 'void']));
+  const [{ n }] = await db.select({ n: count() }).from(lotteryDraws).where(where);
+  const rows = await db.select().from(lotteryDraws).where(where).orderBy(desc(lotteryDraws.drawAt))
+    .limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  return { list: rows.map((d) => openedView(g, d)), pageNo: q.pageNo, totalPages: Math.ceil(n / q.pageSize), totalCount: n };
+}
+
+export async function trend(db: Db, brand: Brand, q: { gameCode: string; limit: number }) {
+  const g = await gameByCode(db, brand, q.gameCode);
+  const rows = await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, g.id), inArray(lotteryDraws.status, [...PUBLISHED])))
+    .orderBy(desc(lotteryDraws.drawAt)).limit(q.limit);
+  const counts = new Array<number>(100).fill(0);
+  const missing = new Array<number>(100).fill(-1);
+  rows.forEach((d, i) => {
+    const tails = (g.kind === 'vn' ? d.numbers ?? [] : [d.special ?? '']).map((n) => Number(n.slice(-2)));
+    for (const t of tails) {
+      counts[t]++;
+      if (missing[t] < 0) missing[t] = i;
+    }
+  });
+  return {
+    gameCode: g.code,
+    rows: rows.map((d) => {
+      const special = d.special ?? '';
+      const fig = g.kind === 'fast' ? fastFigures(special) : null;
+      return { numero: d.numero, special, digits: [...special].map(Number), sum: fig?.sum ?? null, bigSmall: fig?.bigSmall ?? null, oddEven: fig?.oddEven ?? null };
+    }),
+    tails: counts.map((c, t) => ({ tail: String(t).padStart(2, '0'), count: c, missing: missing[t] < 0 ? rows.length : missing[t] })),
+  };
+}
