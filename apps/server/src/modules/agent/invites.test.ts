@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { agentInvites, members, memberTree } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { insertMember } from '../session/queries.ts';
 import { encPost, freshIp, login, memberRow } from '../session/testkit.ts';
 import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
+import { claimInvite, findInvite } from './invites.ts';
 
 /** Register centre (issue 8): invite links and downline accounts made by an agent. */
 const t = useTestApp({ TRUST_PROXY: true });
@@ -155,6 +157,21 @@ describe('registering through a link', () => {
     expect(await memberRow(t, 'refused01')).toBeUndefined();
     // luna's link works in luna
     expect((await reg('lunainv01', luna.code, 'luna')).json()).toMatchObject({ errorCode: 'field.invalid', value: { field: 'email' } });
+  });
+
+  it('a link disabled between the check and the insert refuses the registration and leaves no account', async () => {
+    const token = await tokenFor(t, 'agent01');
+    const link = (await create(token, { accountType: 'member', expiry: '1d' })).json().value;
+    const use = (await findInvite(t.database.db, brandOf(t), link.code))!;
+    await api(t, token, 'POST', DISABLE, { id: link.id, disabled: true });
+    const attempt = t.database.db.transaction(async (tx) => {
+      const m = await insertMember(tx, { merchantId: brandOf(t).id, username: 'race01', usernameKey: 'race01', passwordHash: null, parentId: use.parent.id });
+      await claimInvite(tx, use.inviteId);
+      return m;
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'agent.invite.disabled' });
+    expect(await memberRow(t, 'race01')).toBeUndefined();
+    expect((await list(token)).list.find((i: { id: string }) => i.id === link.id).registrations).toBe(0);
   });
 
   it('a link of an agent that is no longer an agent is refused', async () => {
