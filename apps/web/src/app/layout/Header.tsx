@@ -15,6 +15,7 @@ import { useFreeTrial } from '@/features/session/actions';
 import { MODULES } from '@lobby/contract';
 import { useBrand, useCustomerService, useModuleEnabled } from '@/features/system/api';
 import { usePopups } from '@/app/popups';
+import { useUnreadCount } from '@/features/inbox/api';
 import { Dropdown } from './Dropdown';
 import { MemberBox } from './MemberBox';
 
@@ -107,6 +108,7 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
   const popups = usePopups();
   const freeplay = useModuleEnabled(MODULES.freePlay);
   const startTrial = useFreeTrial();
+  const unread = useUnreadCount();
 
   return (
     <header className="header">
@@ -137,9 +139,9 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
           </button>
           <button type="button" className="icon-btn header__notice" onClick={() => popups.open('notice')} aria-label={t('header.notice')} title={t('header.notice')}>
             <Icon name="bell" />
-            {session.member && session.member.unreadMessageCount > 0 && (
-              <span className="badge" aria-label={t('header.unread', { count: session.member.unreadMessageCount })}>
-                {session.member.unreadMessageCount > 99 ? '99+' : session.member.unreadMessageCount}
+            {unread.count > 0 && (
+              <span className="badge" data-testid="header-unread" aria-label={t('header.unread', { count: unread.count })}>
+                {unread.count > 99 ? '99+' : unread.count}
               </span>
             )}
           </button>

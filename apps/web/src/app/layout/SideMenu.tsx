@@ -11,6 +11,7 @@ import { useLoginPopup } from '@/features/session/loginPopup';
 import { useBrand, useModuleEnabled, useResource } from '@/features/system/api';
 import { LanguageSelect } from './LanguageSelect';
 import { QrCode } from './QrCode';
+import { SideBanner } from '@/features/announcements/home';
 
 /** §2: invite shows when logged out, or when referral is on and the user is not an agent. */
 export function showInvite(loggedIn: boolean, referralOn: boolean, agent: boolean): boolean {
@@ -82,6 +83,7 @@ export function SideMenu({ open, onClose, docked }: { open: boolean; onClose: ()
           )}
         </nav>
 
+        <SideBanner />
         <nav className="side-menu__section" aria-labelledby="side-promos">
           <h2 id="side-promos" className="side-menu__heading">
             <Icon name="gift" size={16} /> {t('sideMenu.promotions')}

@@ -1,5 +1,6 @@
 /**
- * Home (§2): banner carousel, notice marquee, a search box and the category tabs HOME, FAV
+ * Home (§2): banner carousel (operator banners of group w_home), notice marquee (player
+ * notices), the announcement popup once per session, a search box and the category tabs HOME, FAV
  * then the server-sorted categories that have vendors. HOME shows rows (hot games, slots of up
  * to 3 vendors, live and fishing of 1) and the winner board; FAV (login first) and the other
  * tabs a flex grid; a search shows matching games of every category.
@@ -14,11 +15,13 @@ import { useLanguage } from '@/lib/i18n';
 import { CATEGORIES, categoryIcon } from '@/features/games/categories';
 import { useGameMenus, useGameRow, useHotGames } from '@/features/games/api';
 import { menuCategories, vendorHref } from '@/features/games/logic';
-import { Banner, type BannerSlide } from '@/features/games/components/Banner';
+import { Banner } from '@/features/games/components/Banner';
 import { GameRow } from '@/features/games/components/GameRow';
 import { SearchBox } from '@/features/games/components/SearchBox';
 import { WinnerBoardSlot } from '@/features/games/components/WinnerBoardSlot';
 import { useSession } from '@/features/session/api';
+import { AnnouncementAuto } from '@/features/announcements/AnnouncementAuto';
+import { NoticeMarquee, useHomeSlides } from '@/features/announcements/home';
 import { useLoginPopup } from '@/features/session/loginPopup';
 
 const TabGames = lazySection(() => import('@/features/games/TabGames'), 'TabGames');
@@ -29,34 +32,6 @@ const PREVIEW: Array<[G.GameType, number]> = [
   ['LIVE', 1],
   ['FISH', 1],
 ];
-
-/** Where each brand slide leads until operator banners arrive (promotions, a category, register). */
-const SLIDE_LINKS = ['/promotions', '/live', '/register'];
-
-function useSlides(): BannerSlide[] {
-  const { t } = useTranslation();
-  const { loggedIn } = useSession();
-  const slides = t('home.slides', { returnObjects: true }) as Array<Omit<BannerSlide, 'href'>>;
-  if (!Array.isArray(slides)) return [];
-  return slides.map((s, i) => {
-    const href = SLIDE_LINKS[i % SLIDE_LINKS.length];
-    return { ...s, href: loggedIn && href === '/register' ? '/rng' : href };
-  });
-}
-
-function Marquee() {
-  const { t } = useTranslation();
-  return (
-    <div className="marquee" role="region" aria-label={t('home.noticeLabel')}>
-      <span className="marquee__icon" aria-hidden="true">
-        <Icon name="bell" size={18} />
-      </span>
-      <div className="marquee__viewport">
-        <p className="marquee__text">{t('home.marquee')}</p>
-      </div>
-    </div>
-  );
-}
 
 function VendorRow({ type, vendor }: { type: G.GameType; vendor: G.MenuCategory['vendors'][number] }) {
   const { t } = useTranslation();
@@ -110,7 +85,7 @@ export function HomePage() {
   const categories = menuCategories(menus);
   const tab = (params.get('tab') ?? 'HOME').toUpperCase();
   const search = params.get('search') ?? '';
-  const slides = useSlides();
+  const slides = useHomeSlides();
   const tablist = useRef<HTMLDivElement>(null);
   // Phones: keep the selected tab in view (the bar scrolls sideways).
   useEffect(() => {
@@ -203,7 +178,8 @@ export function HomePage() {
     <div className="home">
       {/* The carousel remounts with the language (its slides' text and direction change). */}
       <Banner key={language} slides={slides} />
-      <Marquee />
+      <NoticeMarquee />
+      <AnnouncementAuto />
       <div className="home__bar">
         <div ref={tablist} className="tabs" role="tablist" aria-label={t('home.categoriesLabel')}>
           {tabs.map((k) => (

@@ -31,6 +31,7 @@ export interface PopupPropsMap {
   /** The token of an e-mail reset link (`/?resetPassword=`). */
   resetPassword: { token: string };
   notice: undefined;
+  announcement: undefined;
   liveChat: undefined;
   alert: AlertPopupProps;
   game: GamePopupProps;
@@ -57,10 +58,9 @@ const ForgotPasswordPopup = lazy(() => import('@/features/session/components/For
 const ChangePasswordPopup = lazy(() => import('@/features/session/components/ChangePasswordPopup'));
 const ResetPasswordPopup = lazy(() => import('@/features/session/components/ResetPasswordPopup'));
 const GamePopup = lazy(() => import('@/features/vendor/GamePopup'));
+const NoticePopup = lazy(() => import('@/features/announcements/NoticePopup'));
+const AnnouncementPopup = lazy(() => import('@/features/announcements/AnnouncementPopup'));
 
-function NoticePlaceholder({ close }: PopupBodyProps<'notice'>) {
-  return <ComingSoonPanel icon="bell" name="notice" onClose={close} />;
-}
 function LiveChatPlaceholder({ close }: PopupBodyProps<'liveChat'>) {
   return <ComingSoonPanel icon="chat" name="liveChat" onClose={close} />;
 }
@@ -97,7 +97,8 @@ export const popupRegistry: { [N in PopupName]: PopupEntry<N> } = {
     dismissible: (p) => !p?.forced,
   },
   resetPassword: { component: ResetPasswordPopup, title: () => i18n.t('popups.resetPassword.title'), size: 'sm' },
-  notice: { component: NoticePlaceholder, title: () => i18n.t('popups.notice.title'), size: 'md' },
+  notice: { component: NoticePopup, title: () => i18n.t('popups.notice.title'), size: 'md' },
+  announcement: { component: AnnouncementPopup, title: () => i18n.t('annHome.popupTitle'), size: 'lg' },
   liveChat: { component: LiveChatPlaceholder, title: () => i18n.t('popups.liveChat.title'), size: 'sm' },
   alert: { component: AlertBody, title: () => i18n.t('dialog.warning'), size: 'sm' },
   // The game frame has its own close, fullscreen and Escape; a stray backdrop click must not end it.

@@ -15,6 +15,8 @@ import { useMerchantWallet } from '@/features/wallet/api';
 import { Money, SkeletonRows } from '@/features/wallet/components/ui';
 import { DEFAULT_PAGE, isMemberPage, requestedPage, visiblePages, type MemberPageDef, type MemberPageId } from './pages';
 import { SecurityCenter } from './SecurityCenter';
+import { useSecurityProfile } from './api';
+import { AvatarImage } from './components/AvatarPicker';
 import '@/features/session/components/auth.css';
 import '@/features/wallet/components/wallet.css';
 
@@ -26,6 +28,7 @@ const TransactionHistory = lazy(() => import('@/features/wallet/components/Recor
 const PersonalProfit = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.PersonalProfitPage })));
 const BonusDetails = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.BonusDetailsPage })));
 const BettingRecord = lazy(() => import('@/features/wallet/components/BettingRecord'));
+const InboxPage = lazy(() => import('@/features/inbox/InboxPage'));
 
 const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   securityCenter: SecurityCenter,
@@ -37,6 +40,7 @@ const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   transactionHistory: TransactionHistory,
   personalProfit: PersonalProfit,
   bonusDetails: BonusDetails,
+  messageV2: InboxPage,
 };
 
 function useBadges(): Record<NonNullable<MemberPageDef['badge']>, number> {
@@ -116,10 +120,11 @@ function MemberHero() {
   const [hidden, toggle] = useHiddenBalance();
   const m = session.member;
   const name = m?.nickname || m?.userName || m?.account || '';
+  const avatarUrl = useSecurityProfile().data?.avatarUrl;
   return (
     <section className="member-hero">
       <div className="member-hero__who">
-        <span className="avatar avatar--lg" aria-hidden="true">{name.slice(0, 1).toUpperCase() || '?'}</span>
+        <AvatarImage url={avatarUrl} name={name} />
         <div>
           <strong className="member-hero__name">{name}</strong>
           {m?.vip && <span className="tag tag--gold">{m.vipLabel || 'VIP'}</span>}

@@ -7,7 +7,8 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import type { QueryClient } from '@tanstack/react-query';
-import { wallet } from '@lobby/contract';
+import { inbox, wallet } from '@lobby/contract';
+import { inboxKeys } from '@/features/inbox/keys';
 import { memberKeys } from '@/features/session/api';
 import { cashierKeys, walletKeys } from './keys';
 
@@ -36,6 +37,8 @@ export function connectBalanceSocket(qc: QueryClient, auth: { token: string; mer
     reconnectionDelayMax: 10_000,
   });
   socket.on(wallet.SOCKET_EVENTS.balance, (push: Push) => applyBalancePush(qc, push));
+  // Inbox (issue 7): a new message refreshes the unread badge and the open list.
+  socket.on(inbox.SOCKET_EVENT, () => void qc.invalidateQueries({ queryKey: inboxKeys.all }));
   // After a reconnect a push may have been missed: read the balance again.
   socket.io.on('reconnect', () => {
     void qc.invalidateQueries({ queryKey: walletKeys.balance() });

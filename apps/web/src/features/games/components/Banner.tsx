@@ -13,9 +13,15 @@ import type { BannerSwiper } from './bannerSwiper';
 export interface BannerSlide {
   title: string;
   text: string;
+  /** '' = no button. */
   cta: string;
+  /** A site path, an http(s) URL (opens in a new tab) or '' (not a link). */
   href: string;
+  /** Operator banner art (announcements); without it the slide draws its own. */
+  image?: string;
 }
+
+const isExternal = (href: string) => /^https?:\/\//i.test(href);
 
 const GLYPHS = ['7', '♠', '★'];
 
@@ -70,27 +76,33 @@ export function Banner({ slides }: { slides: BannerSlide[] }) {
   return (
     <section ref={ref} className="hero swiper" aria-roledescription="carousel" aria-label={t('home.bannerLabel')}>
       <div className="swiper-wrapper">
-        {slides.map((s, i) => (
-          <Link
-            key={i}
-            to={s.href}
-            className={`swiper-slide hero__slide hero__slide--${i % 3}`}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} / ${slides.length}: ${s.title}`}
-          >
-            <span className="hero__art" aria-hidden="true">
-              <span className="hero__orb hero__orb--a" />
-              <span className="hero__orb hero__orb--b" />
-              <span className="hero__chip">{GLYPHS[i % 3]}</span>
-            </span>
-            <span className="hero__copy">
-              <span className="hero__title">{s.title}</span>
-              <span className="hero__text">{s.text}</span>
-              <span className="btn btn--primary btn--lg">{s.cta}</span>
-            </span>
-          </Link>
-        ))}
+        {slides.map((s, i) => {
+          const cls = `swiper-slide hero__slide hero__slide--${i % 3}`;
+          const a11y = { role: 'group', 'aria-roledescription': 'slide', 'aria-label': `${i + 1} / ${slides.length}: ${s.title}` } as const;
+          const body = (
+            <>
+              <span className="hero__art" aria-hidden="true">
+                {s.image ? (
+                  <img className="hero__img" src={s.image} alt="" loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+                ) : (
+                  <>
+                    <span className="hero__orb hero__orb--a" />
+                    <span className="hero__orb hero__orb--b" />
+                    <span className="hero__chip">{GLYPHS[i % 3]}</span>
+                  </>
+                )}
+              </span>
+              <span className="hero__copy">
+                <span className="hero__title">{s.title}</span>
+                {s.text && <span className="hero__text">{s.text}</span>}
+                {s.cta && <span className="btn btn--primary btn--lg">{s.cta}</span>}
+              </span>
+            </>
+          );
+          if (!s.href) return <div key={i} className={cls} {...a11y}>{body}</div>;
+          if (isExternal(s.href)) return <a key={i} href={s.href} target="_blank" rel="noopener noreferrer" className={cls} {...a11y}>{body}</a>;
+          return <Link key={i} to={s.href} className={cls} {...a11y}>{body}</Link>;
+        })}
       </div>
       {many && (
         <div className="hero__dots">
