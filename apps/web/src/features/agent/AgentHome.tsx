@@ -25,9 +25,11 @@ const TeamOverview = lazy(() => import('./overview/TeamOverview'));
 const DownlineManagement = lazy(() => import('./downlines/DownlineManagement'));
 const TeamBetting = lazy(() => import('./betting/TeamBetting'));
 const PersonalHistory = lazy(() => import('@/features/wallet/components/BettingRecord'));
+const RegisterCentre = lazy(() => import('./register/RegisterCentre'));
 
 const PAGES: Partial<Record<AgentPageId, ComponentType>> = {
   agentTeamOverview: TeamOverview,
+  registerCenter: RegisterCentre,
   downlineManagmentView: DownlineManagement,
   teamBetting: TeamBetting,
   personalHistoryCopy: PersonalHistory,
