@@ -1,14 +1,18 @@
-import { useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '@/components/PagePlaceholder';
+/**
+ * /lottery, /lottert, /seaLottery, /vnLottery (§2: login required, ?gameCode, side menu hidden).
+ * Without a gameCode: the game menu (/vnLottery: the VN regional games); with one: that game.
+ */
+import { useSearchParams, useLocation } from 'react-router';
+import { GameMenu } from './components/GameMenu';
+import { GamePage } from './GamePage';
+import '@/features/wallet/components/wallet.css';
+import './lottery.css';
+import './locale';
 
-/** /lottery, /lottert, /seaLottery, /vnLottery — login required, ?gameCode, side menu hidden. */
 export default function LotteryPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const { t } = useTranslation();
-  const gameCode = params.get('gameCode');
-  const facts: Array<[string, string]> = [[t('facts.route'), pathname]];
-  if (gameCode) facts.push([t('facts.gameCode'), gameCode]);
-  return <PagePlaceholder page="lottery" specName="Lottery" icon="balls" facts={facts} />;
+  const gameCode = params.get('gameCode')?.trim();
+  if (gameCode) return <GamePage key={gameCode} gameCode={gameCode} />;
+  return <GameMenu vn={pathname === '/vnLottery'} />;
 }
