@@ -60,13 +60,13 @@ export async function income(db: Db, brand: Brand, p: Principal, query: { startD
   dayRange(brand, query.startDate, query.endDate);
   const [sums, days] = await Promise.all([
     db.execute(sql`
-      select x.kind, x.downline_id = ${me.id} as received,
+      select x.kind, x.received,
              coalesce(sum(x.amount) filter (where x.status = 'disbursed'), 0)::text as disbursed,
              coalesce(sum(x.amount) filter (where x.status = 'pending'), 0)::text as pending
-        from agent_contract_payouts x
-       where x.merchant_id = ${brand.id} and (x.downline_id = ${me.id} or x.upline_id = ${me.id})
-         and x.day between ${query.startDate}::date and ${query.endDate}::date
-       group by x.kind, x.downline_id = ${me.id}`),
+        from (select kind, amount, status, downline_id = ${me.id} as received from agent_contract_payouts
+               where merchant_id = ${brand.id} and (downline_id = ${me.id} or upline_id = ${me.id})
+                 and day between ${query.startDate}::date and ${query.endDate}::date) x
+       group by x.kind, x.received`),
     teamDays(db, me.id, query.startDate, query.endDate),
   ]);
   const rows = rowsOf<{ kind: contracts.ContractKind; received: boolean; disbursed: string; pending: string }>(sums);
