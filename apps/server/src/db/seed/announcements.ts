@@ -1,8 +1,7 @@
 /**
  * Demo announcements (ES and EN) for both demo brands: home, side-menu, login and forgot-password
- * banners with generated art, player notices, a visitor popup, a logged-in popup, a first-login
- * welcome popup with a promotion, and an agent announcement. Only for brands that have none yet
- * (operators' own announcements are never touched).
+ * banners with generated art, player notices and an agent announcement (the popups: DEMO_POPUPS).
+ * Only for brands that have none yet (operators' own announcements are never touched).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../index.ts';
@@ -49,6 +48,19 @@ const DEMO: New[] = [
     ES: { title: 'Mantenimiento programado el lunes de 04:00 a 05:00 (GMT)', content: '<p>Los depósitos y retiros seguirán disponibles.</p>' },
     EN: { title: 'Scheduled maintenance on Monday 04:00 to 05:00 (GMT)', content: '<p>Deposits and withdrawals stay available.</p>' },
   }),
+  ...both({ type: 'H' }, {
+    ES: { title: 'Nuevas tarifas de salario diario', content: '<p>Desde el lunes, el salario diario paga hasta un 1,2% del volumen válido del equipo.</p>' },
+    EN: { title: 'New daily salary rates', content: '<p>From Monday, the daily salary pays up to 1.2% of the team\'s valid bets.</p>' },
+  }),
+];
+
+/**
+ * The demo popups (PU for visitors, logged-in users and first logins; a PR promotion). Not part
+ * of the default seed: an announcement popup opening on every fresh session would stand in front
+ * of every other browser journey. `seedPopups` adds them (tests); operators publish their own
+ * through /wps/operator/announcements/create.
+ */
+export const DEMO_POPUPS: New[] = [
   ...both({ type: 'PU', execution: 'B', sort: 1 }, {
     ES: { title: 'Regístrese y juegue gratis', content: '<h3>¡Bienvenido!</h3><p>Cree su cuenta en un minuto y pruebe más de 600 juegos. La prueba gratuita no necesita depósito.</p>' },
     EN: { title: 'Sign up and play for free', content: '<h3>Welcome!</h3><p>Create your account in a minute and try more than 600 games. The free trial needs no deposit.</p>' },
@@ -65,11 +77,12 @@ const DEMO: New[] = [
     ES: { title: 'Recarga de fin de semana: 20% extra', content: '<p>Deposite el sábado o el domingo y reciba un 20% extra.</p>' },
     EN: { title: 'Weekend reload: 20% extra', content: '<p>Deposit on Saturday or Sunday and get 20% extra.</p>' },
   }),
-  ...both({ type: 'H' }, {
-    ES: { title: 'Nuevas tarifas de salario diario', content: '<p>Desde el lunes, el salario diario paga hasta un 1,2% del volumen válido del equipo.</p>' },
-    EN: { title: 'New daily salary rates', content: '<p>From Monday, the daily salary pays up to 1.2% of the team\'s valid bets.</p>' },
-  }),
 ];
+
+export async function seedPopups(db: Db, codes = ['demo', 'luna']): Promise<void> {
+  const brands = await db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, codes));
+  for (const b of brands) await db.insert(announcements).values(DEMO_POPUPS.map((a) => ({ ...a, merchantId: b.id })));
+}
 
 export async function seedAnnouncements(db: Db, codes = ['demo', 'luna']): Promise<void> {
   const brands = await db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, codes));

@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedPopups } from '../../db/seed/announcements.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { addMember, brandOf, tokenFor } from '../wallet/testkit.ts';
 import { audienceMatches, visibleTo, type Row, type Viewer } from './filter.ts';
 
 const t = useTestApp();
+// The popups are not in the default seed (see DEMO_POPUPS); nothing was read yet, so no cache to drop.
+beforeAll(async () => {
+  await seedPopups(t.database.db);
+});
 const KEY = { 'x-operator-key': 'dev-operator-key' };
 const LIST = '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR,H&platform=W';
 
