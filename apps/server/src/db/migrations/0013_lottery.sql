@@ -119,28 +119,11 @@ CREATE TABLE "lottery_exposure" (
 	CONSTRAINT "lottery_exposure_pk" PRIMARY KEY ("draw_id", "bet_type", "num_key")
 );
 --> statement-breakpoint
--- How many times a bet wins on a result: lo2 counts every prize whose last 2 digits match
--- (paid per occurrence); the others are 0 or 1. `special` is the special prize (VN) or the
--- 5-digit result (fast); `numbers` every prize number of the draw.
-CREATE OR REPLACE FUNCTION lottery_hits(p_type text, p_numbers text[], p_special text, p_all text[]) RETURNS integer
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE p_type
-    WHEN 'lo2' THEN (SELECT count(*)::int FROM unnest(p_all) n WHERE right(n, 2) = p_numbers[1])
-    WHEN 'de' THEN (right(p_special, 2) = p_numbers[1])::int
-    WHEN 'num2' THEN (right(p_special, 2) = p_numbers[1])::int
-    WHEN 'cang3' THEN (right(p_special, 3) = p_numbers[1])::int
-    WHEN 'xien2' THEN (NOT EXISTS (SELECT 1 FROM unnest(p_numbers) x WHERE x NOT IN (SELECT right(n, 2) FROM unnest(p_all) n)))::int
-    WHEN 'xien3' THEN (NOT EXISTS (SELECT 1 FROM unnest(p_numbers) x WHERE x NOT IN (SELECT right(n, 2) FROM unnest(p_all) n)))::int
-    WHEN 'xien4' THEN (NOT EXISTS (SELECT 1 FROM unnest(p_numbers) x WHERE x NOT IN (SELECT right(n, 2) FROM unnest(p_all) n)))::int
-    WHEN 'big' THEN ((SELECT sum(d::int) FROM regexp_split_to_table(p_special, '') d) >= 23)::int
-    WHEN 'small' THEN ((SELECT sum(d::int) FROM regexp_split_to_table(p_special, '') d) < 23)::int
-    WHEN 'odd' THEN ((SELECT sum(d::int) FROM regexp_split_to_table(p_special, '') d) % 2 = 1)::int
-    WHEN 'even' THEN ((SELECT sum(d::int) FROM regexp_split_to_table(p_special, '') d) % 2 = 0)::int
-    ELSE 0 END
-$$;
---> statement-breakpoint
 -- Settles up to p_limit open bets of a drawn issue in one transaction, set-based, exactly as
--- seamless_win would one by one: the bets get status and win, their bet_records are settled
+-- seamless_win would one by one. A bet wins stake × odds × hits (rules.ts `hits`): lo2 counts
+-- every prize whose last 2 digits match; de and num2 the special's last 2, cang3 its last 3;
+-- xiên all its numbers among the prizes' last 2 digits; big/small/odd/even the special's digit
+-- sum (big from 23). the bets get status and win, their bet_records are settled
 -- (valid bet = stake), a vendor 'win' transaction is claimed per bet, each winning bet gets a
 -- 'win' posting house -> member (idempotency key vendor:<vendor>:<txId>:win) with its entries
 -- and balances (accounts locked in id order first), and turnover progress is added. A bet is
@@ -160,14 +143,30 @@ DECLARE
   v_count integer;
   v_valid bigint;
   v_used bigint;
+  v_tails text[];
+  v_sum integer;
   v_member record;
   v_req record;
 BEGIN
   SELECT * INTO d FROM lottery_draws WHERE id = p_draw;
   IF NOT FOUND OR d.status <> 'drawn' THEN RETURN 0; END IF;
   SELECT * INTO g FROM lottery_games WHERE id = d.game_id;
+  v_tails := ARRAY(SELECT right(n, 2) FROM unnest(d.numbers) n);
+  v_sum := (SELECT sum(c::integer) FROM regexp_split_to_table(d.special, '') c);
   WITH picked AS (
-    SELECT b.id, b.amount * b.odds_milli::bigint * lottery_hits(b.bet_type, b.numbers, d.special, d.numbers) / 1000 AS win
+    SELECT b.id, b.amount * b.odds_milli::bigint * (CASE b.bet_type
+        WHEN 'lo2' THEN coalesce(cardinality(array_positions(v_tails, b.numbers[1])), 0)
+        WHEN 'de' THEN (b.numbers[1] = right(d.special, 2))::integer
+        WHEN 'num2' THEN (b.numbers[1] = right(d.special, 2))::integer
+        WHEN 'cang3' THEN (b.numbers[1] = right(d.special, 3))::integer
+        WHEN 'xien2' THEN (b.numbers <@ v_tails)::integer
+        WHEN 'xien3' THEN (b.numbers <@ v_tails)::integer
+        WHEN 'xien4' THEN (b.numbers <@ v_tails)::integer
+        WHEN 'big' THEN (v_sum >= 23)::integer
+        WHEN 'small' THEN (v_sum < 23)::integer
+        WHEN 'odd' THEN (v_sum % 2 = 1)::integer
+        WHEN 'even' THEN (v_sum % 2 = 0)::integer
+        ELSE 0 END)::bigint / 1000 AS win
     FROM lottery_bets b WHERE b.draw_id = p_draw AND b.status = 'open'
     ORDER BY b.id LIMIT p_limit FOR UPDATE OF b
   ), upd AS (
@@ -224,7 +223,8 @@ BEGIN
 
   INSERT INTO vendor_transactions (merchant_id, vendor, tx_id, round_id, member_id, kind, amount, status, answer, posting_id)
   SELECT d.merchant_id, g.vendor, x.tx_id || ':win', x.round_id, x.member_id, 'win', x.win, 'applied',
-    jsonb_build_object('balance', seamless_amount(coalesce(la.balance, 0)), 'currency', p_currency, 'txId', x.tx_id || ':win'), p.id
+    jsonb_build_object('balance', (coalesce(la.balance, 0) / 100)::text || '.' || lpad((coalesce(la.balance, 0) % 100)::text, 2, '0'),
+      'currency', p_currency, 'txId', x.tx_id || ':win'), p.id
   FROM unnest(v_members, v_wins, v_txs, v_rounds) AS x(member_id, win, tx_id, round_id)
   LEFT JOIN ledger_accounts la ON la.merchant_id = d.merchant_id AND la.member_id = x.member_id AND la.wallet = 'main'
   LEFT JOIN postings p ON x.win > 0 AND p.merchant_id = d.merchant_id AND p.idem_key = 'vendor:' || g.vendor || ':' || x.tx_id || ':win'

@@ -137,7 +137,7 @@ export function fastFigures(special: string) {
   return { sum, bigSmall: sum >= contract.FAST_BIG_MIN ? 'big' as const : 'small' as const, oddEven: sum % 2 === 1 ? 'odd' as const : 'even' as const };
 }
 
-/** How many times a bet wins on a result (the same rule as lottery_hits in SQL; used by tests and views). */
+/** How many times a bet wins on a result (the same rule as lottery_settle in SQL, migration 0013; used by tests). */
 export function hits(type: BetType, numbers: string[], r: { special: string; numbers: string[] }): number {
   const tails = r.numbers.map((n) => n.slice(-2));
   switch (type) {
