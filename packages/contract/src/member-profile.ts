@@ -31,6 +31,9 @@ export const INCOME_SOURCES = ['salary', 'business', 'investment', 'savings', 'p
 /** Avatar files: png or jpg (checked by their first bytes, not their name), at most 5 MB, at most 4096 px a side. */
 export const AVATAR_LIMITS = { maxBytes: 5 * 1024 * 1024, maxSide: 4096, types: ['image/png', 'image/jpeg'] } as const;
 
+/** The e-mail rule when the brand's register settings have none (binding always checks the address). */
+export const EMAIL_RULE = { acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}$', minLength: 5, maxLength: 128, patternId: 'mailbox' } as const;
+
 /** A field's rule as the register settings give it (§5): the same pattern messages apply. */
 export const profileRule = z.object({
   acceptedPattern: z.string(),

@@ -18,7 +18,7 @@ import { CODE_TTL_MINUTES, checkSendLimits, codeText, consumeCode, createCode, d
 import { checkPassword } from '../session/passwords.ts';
 import { deps, type Caller } from '../session/service.ts';
 import { cleanImage, decodeUpload, tooLarge } from './avatar.ts';
-import { checkBirthday, checkField, checkValue } from './rules.ts';
+import { checkBirthday, checkField, checkValue, fieldFail } from './rules.ts';
 
 type Field = memberProfile.ProfileField;
 type Rule = memberProfile.SecurityProfile['rules'][Field];
@@ -161,7 +161,10 @@ type BindBody = { channel: 'sms' | 'email'; mobileNum?: string; countryDialingCo
 
 function targetOf(brand: Brand, body: BindBody): Target {
   if (body.channel === 'sms') return { channel: 'sms', recipient: normalizeMobile(brand, body.mobileNum, body.countryDialingCode) };
-  return { channel: 'email', recipient: checkField(brand, 'email', body.email, { force: true })! };
+  const email = (body.email ?? '').trim();
+  if (!email) throw fieldFail('email', 'required', { ...mp.EMAIL_RULE, enabled: true, required: true });
+  const r = brand.config.register.email ?? { ...mp.EMAIL_RULE, enabled: true, required: true };
+  return { channel: 'email', recipient: checkValue('email', email, r) };
 }
 
 const sameContact = (t: Target, m: MemberRow) =>

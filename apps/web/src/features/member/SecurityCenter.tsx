@@ -1,74 +1,168 @@
-/** securityCenter (default page): last login, bound contacts, withdrawal password, change password. */
-import { useState } from 'react';
+/**
+ * securityCenter (§2 default member page): avatar, security level, previous login, the security
+ * items (login password, withdrawal password, mobile, e-mail, real name) each with its popup, and
+ * the personal information of §3. Values the server masks stay masked.
+ */
+import './locale';
+import './security.css';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { Modal } from '@/app/popups/Modal';
 import { usePopups } from '@/app/popups';
-import { Icon } from '@/components/icons';
+import { Icon, type IconName } from '@/components/icons';
 import { useSession } from '@/features/session/api';
-import { usePaymentPassword } from '@/features/wallet/api';
+import { useCountries } from '@/features/system/api';
 import { PaymentPasswordForm } from '@/features/wallet/components/PaymentPasswordForm';
+import { usePaymentPassword } from '@/features/wallet/api';
 import { DateTime, ErrorState, Panel, SkeletonRows } from '@/features/wallet/components/ui';
+import { profileKeys, useSecurityProfile, type SecurityProfile } from './api';
+import { AvatarPicker } from './components/AvatarPicker';
+import { BindForm, type BindChannel } from './components/BindForm';
+import { ProfileForm } from './components/ProfileForm';
+
+type Dialog = null | 'profile' | 'payment' | BindChannel;
 
 export function SecurityCenter() {
   const { t } = useTranslation();
-  const m = useSession().member;
-  const popups = usePopups();
-  const pwd = usePaymentPassword();
-  const [editing, setEditing] = useState(false);
-  const level = [m?.hasPassword, !!m?.mobile, !!m?.email, pwd.data?.isSet].filter(Boolean).length;
-  const levelKey = level >= 4 ? 'high' : level >= 2 ? 'medium' : 'low';
-
+  const q = useSecurityProfile();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  if (q.isPending) return <div className="w-panel" data-testid="page-securityCenter"><SkeletonRows rows={6} cols={2} /></div>;
+  if (q.isError) return <div data-testid="page-securityCenter"><ErrorState error={q.error} onRetry={() => q.refetch()} /></div>;
+  const p = q.data;
+  const close = () => setDialog(null);
   return (
-    <div className="w-page" data-testid="page-securityCenter">
-      <section className="w-stats">
-        <div className="w-stat w-stat--main">
-          <span className="w-stat__label">{t('member.security.level')}</span>
-          <strong className={`w-stat__value w-stat__value--sm level--${levelKey}`}>{t(`member.security.levels.${levelKey}`)}</strong>
-          <span className={`w-meter w-meter--${levelKey === 'high' ? 'ok' : 'warn'}`} aria-hidden="true"><span style={{ inlineSize: `${(level / 4) * 100}%` }} /></span>
-        </div>
-        <div className="w-stat">
-          <span className="w-stat__label">{t('member.security.lastLogin')}</span>
-          <strong className="w-stat__value w-stat__value--sm"><DateTime value={m?.lastLoginAt} /></strong>
-          <small className="muted num" dir="ltr">{m?.lastLoginIp ?? '—'}</small>
-        </div>
-      </section>
-      <Panel title={t('member.security.items')}>
-        <ul className="w-sec-list">
-          <li className="w-sec">
-            <span className="w-sec__icon"><Icon name="lock" size={20} /></span>
-            <span className="w-sec__main"><strong>{t('member.security.loginPassword')}</strong><small className="muted">{t('member.security.loginPasswordText')}</small></span>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => popups.open('changePassword', undefined)}>{t('member.security.change')}</button>
-          </li>
-          <li className="w-sec">
-            <span className="w-sec__icon"><Icon name="wallet" size={20} /></span>
-            <span className="w-sec__main">
-              <strong>{t('wallet.pwd.label')}</strong>
-              <small className="muted">{pwd.data?.isSet ? t('member.security.paymentSet') : t('member.security.paymentNotSet')}</small>
-            </span>
-            {pwd.data && (
-              <button type="button" className={`btn btn--sm ${pwd.data.isSet ? 'btn--ghost' : 'btn--primary'}`} onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
-                {pwd.data.isSet ? t('member.security.change') : t('member.security.setUp')}
-              </button>
-            )}
-          </li>
-          {editing && pwd.data && (
-            <li className="w-sec w-sec--form">
-              <PaymentPasswordForm isSet={pwd.data.isSet} onDone={() => setEditing(false)} />
-            </li>
-          )}
-          {pwd.isPending && <li><SkeletonRows rows={1} cols={2} /></li>}
-          {pwd.isError && <li><ErrorState error={pwd.error} onRetry={() => pwd.refetch()} /></li>}
-          <li className="w-sec">
-            <span className="w-sec__icon"><Icon name="chat" size={20} /></span>
-            <span className="w-sec__main"><strong>{t('member.security.mobile')}</strong><small className="muted num" dir="ltr">{m?.mobile ?? t('member.security.notBound')}</small></span>
-            <span className={`chip ${m?.mobile ? 'chip--ok' : 'chip--muted'}`}>{m?.mobile ? t('member.security.bound') : t('member.security.notBound')}</span>
-          </li>
-          <li className="w-sec">
-            <span className="w-sec__icon"><Icon name="bell" size={20} /></span>
-            <span className="w-sec__main"><strong>{t('member.security.email')}</strong><small className="muted" dir="ltr">{m?.email ?? t('member.security.notBound')}</small></span>
-            <span className={`chip ${m?.email ? 'chip--ok' : 'chip--muted'}`}>{m?.email ? t('member.security.bound') : t('member.security.notBound')}</span>
-          </li>
-        </ul>
-      </Panel>
+    <div className="w-page sec-page" data-testid="page-securityCenter">
+      <Overview profile={p} />
+      <SecurityItems profile={p} open={setDialog} />
+      <ProfilePanel profile={p} onEdit={() => setDialog('profile')} />
+      {dialog === 'profile' && (
+        <Modal title={t('security.profile')} onClose={close} size="lg">
+          <ProfileForm profile={p} onDone={close} />
+        </Modal>
+      )}
+      {(dialog === 'sms' || dialog === 'email') && (
+        <Modal title={t(`security.${(dialog === 'sms' ? p.mobile : p.email) ? 'changeTitle' : 'bindTitle'}.${dialog}`)} onClose={close} size="sm">
+          <BindForm channel={dialog} profile={p} onDone={close} />
+        </Modal>
+      )}
+      {dialog === 'payment' && <PaymentDialog isSet={p.items.paymentPassword} onClose={close} />}
     </div>
+  );
+}
+
+function Overview({ profile: p }: { profile: SecurityProfile }) {
+  const { t } = useTranslation();
+  const m = useSession().member;
+  const name = m?.nickname || m?.userName || '';
+  const countries = useCountries().data;
+  const country = p.lastLogin?.country ? countries?.find((c) => c.countryCode === p.lastLogin!.country)?.name ?? p.lastLogin.country : null;
+  return (
+    <section className="w-panel sec-overview" aria-label={t('security.overview')}>
+      <AvatarPicker url={p.avatarUrl} name={name} />
+      <div className="sec-level" data-testid="security-level" data-level={p.level}>
+        <span className="w-stat__label">{t('security.level')}</span>
+        <strong className={`sec-level__value level--${p.level}`}>{t(`security.levels.${p.level}`)}</strong>
+        <span className={`w-meter w-meter--${p.level === 'high' ? 'ok' : 'warn'}`} role="meter" aria-valuemin={0} aria-valuemax={p.maxScore} aria-valuenow={p.score} aria-label={t('security.level')}>
+          <span style={{ inlineSize: `${(p.score / p.maxScore) * 100}%` }} />
+        </span>
+        <small className="muted">{t('security.score', { score: p.score, max: p.maxScore })} · {t(`security.levelHint.${p.level}`)}</small>
+      </div>
+      <div className="sec-login">
+        <span className="w-stat__label">{t('security.lastLogin')}</span>
+        {p.lastLogin ? (
+          <>
+            <strong className="sec-login__time"><DateTime value={p.lastLogin.at} /></strong>
+            <small className="muted num" dir="ltr">{p.lastLogin.ip}{country ? ` · ${country}` : ''}</small>
+          </>
+        ) : (
+          <small className="muted">{t('security.firstLogin')}</small>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Item({ icon, title, text, done, action, testId }: { icon: IconName; title: string; text: ReactNode; done: boolean; action: ReactNode; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <li className="w-sec" data-testid={testId}>
+      <span className={`w-sec__icon ${done ? 'is-done' : ''}`}><Icon name={icon} size={20} /></span>
+      <span className="w-sec__main">
+        <strong>{title} <span className={`chip ${done ? 'chip--ok' : 'chip--muted'}`}>{done ? t('security.set') : t('security.notSet')}</span></strong>
+        <small className="muted">{text}</small>
+      </span>
+      {action}
+    </li>
+  );
+}
+
+function SecurityItems({ profile: p, open }: { profile: SecurityProfile; open: (d: Dialog) => void }) {
+  const { t } = useTranslation();
+  const popups = usePopups();
+  const btn = (done: boolean, onClick: () => void, label?: string) => (
+    <button type="button" className={`btn btn--sm ${done ? 'btn--ghost' : 'btn--primary'}`} onClick={onClick}>
+      {label ?? (done ? t('security.change') : t('security.bind'))}
+    </button>
+  );
+  return (
+    <Panel title={t('security.items')}>
+      <ul className="w-sec-list">
+        <Item icon="lock" testId="sec-loginPassword" title={t('security.item.loginPassword')} done={p.items.loginPassword}
+          text={p.items.loginPassword ? t('security.item.loginPasswordText') : t('security.item.loginPasswordNone')}
+          action={btn(p.items.loginPassword, () => popups.open('changePassword', undefined), p.items.loginPassword ? t('security.change') : t('security.setUp'))} />
+        <Item icon="wallet" testId="sec-paymentPassword" title={t('security.item.paymentPassword')} done={p.items.paymentPassword}
+          text={p.items.paymentPassword ? t('security.item.paymentSet') : t('security.item.paymentNotSet')}
+          action={btn(p.items.paymentPassword, () => open('payment'), p.items.paymentPassword ? t('security.change') : t('security.setUp'))} />
+        <Item icon="chat" testId="sec-mobile" title={t('security.item.mobile')} done={p.items.mobile}
+          text={<span dir="ltr" className="num">{p.mobile ?? t('security.notBound')}</span>} action={btn(p.items.mobile, () => open('sms'))} />
+        <Item icon="bell" testId="sec-email" title={t('security.item.email')} done={p.items.email}
+          text={<span dir="ltr">{p.email ?? t('security.notBound')}</span>} action={btn(p.items.email, () => open('email'))} />
+        <Item icon="user" testId="sec-realName" title={t('security.item.realName')} done={p.items.realName}
+          text={p.items.realName ? `${p.fields.find((f) => f.field === 'realName')?.value ?? ''} · ${t('security.item.realNameText')}` : t('security.item.realNameText')}
+          action={p.items.realName ? <Icon name="lock" size={18} className="muted" aria-label={t('security.locked')} /> : btn(false, () => open('profile'), t('security.setUp'))} />
+      </ul>
+    </Panel>
+  );
+}
+
+function ProfilePanel({ profile: p, onEdit }: { profile: SecurityProfile; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const countries = useCountries().data;
+  const shown = (f: SecurityProfile['fields'][number]) => {
+    if (!f.value) return <span className="muted">{t('security.notSet')}</span>;
+    if (f.field === 'sourceOfIncome') return t(`security.income.${f.value}`);
+    if (f.field === 'nationality') return countries?.find((c) => c.countryCode === f.value)?.name ?? f.value;
+    return <span dir="auto">{f.value}</span>;
+  };
+  return (
+    <Panel title={t('security.profile')} testId="profile-panel"
+      actions={<button type="button" className="btn btn--ghost btn--sm" onClick={onEdit}><Icon name="user" size={16} /> {t('security.edit')}</button>}>
+      <dl className="sec-fields">
+        {p.fields.map((f) => (
+          <div key={f.field} className="sec-fields__row" data-field={f.field}>
+            <dt>{t(`security.fields.${f.field}`)}</dt>
+            <dd>{shown(f)} {!f.editable && <Icon name="lock" size={14} className="muted" aria-label={t('security.locked')} />}</dd>
+          </div>
+        ))}
+      </dl>
+    </Panel>
+  );
+}
+
+function PaymentDialog({ isSet, onClose }: { isSet: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const state = usePaymentPassword();
+  return (
+    <Modal title={t('security.paymentTitle')} onClose={onClose} size="sm">
+      <PaymentPasswordForm
+        isSet={state.data?.isSet ?? isSet}
+        onDone={() => {
+          void qc.invalidateQueries({ queryKey: profileKeys.profile() });
+          onClose();
+        }}
+      />
+    </Modal>
   );
 }
