@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODULES } from './brand.ts';
+import { flagsValue } from './contracts.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -28,6 +29,8 @@ export const loginValue = z.object({
   customerType: z.number().int(),
   isAgent: z.boolean(),
   isTrial: z.boolean(),
+  /** Consolidated contract flags (§3; agent contracts): open the contract popup when `pendingOffers` > 0. Absent for trial accounts. */
+  contractFlags: flagsValue.optional(),
 });
 export type LoginValue = z.infer<typeof loginValue>;
 

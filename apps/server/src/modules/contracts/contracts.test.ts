@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { freshIp } from '../session/testkit.ts';
+import { freshIp, login } from '../session/testkit.ts';
 import { addMember, brandOf, memberId, tokenFor } from '../wallet/testkit.ts';
 
 /** Contract state machine, rate caps and cascade, and the authorisation matrix (issue 8 item 3). */
@@ -198,5 +198,22 @@ describe('authorisation matrix', () => {
     expect((await api(t, player, 'GET', FLAGS)).json().value.pendingOffers).toBe(0);
     expect(codeOf(await api(t, trial, 'GET', FLAGS))).toBe('in_need_true_account');
     expect(codeOf(await api(t, undefined, 'GET', FLAGS))).toBe('customer.not.login');
+  });
+});
+
+describe('consolidated contract flags on login', () => {
+  it('the login answer carries the flags: an offer waiting opens the popup, accepted it shows as a contract in force', async () => {
+    const top = await tokenFor(t, 'agent01');
+    const sub = String(await memberId(t, 'subagent01'));
+    const before = (await login(t, 'subagent01', 'Agent123', { ip: freshIp() })).json().value;
+    expect(before.contractFlags).toMatchObject({ dailysalreqtype: [], pendingOffers: 0 });
+    const c = await offer(top, sub, { kind: 'hourly', tiers: [{ minimumBet: '100', activeMember: 0, rateType: 'P', rate: '0.50' }] });
+    const v = (await login(t, 'subagent01', 'Agent123', { ip: freshIp() })).json().value;
+    expect(v.contractFlags).toMatchObject({ contracthoursalreq: ['LIVE', 'RNG', 'SPORTS', 'LOTT', 'FISH', 'ELOTT', 'PVP'], contracthoursalinfo: [], pendingOffers: 1 });
+    const token = v.token as string;
+    await act(token, ACCEPT, c.contractId);
+    const after = (await login(t, 'subagent01', 'Agent123', { ip: freshIp() })).json().value;
+    expect(after.contractFlags).toMatchObject({ contracthoursalreq: [], pendingOffers: 0 });
+    expect(after.contractFlags.contracthoursalinfo).toHaveLength(7);
   });
 });

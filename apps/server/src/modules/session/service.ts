@@ -15,6 +15,7 @@ import { dbCounters, redisCounters, type Counters } from './counters.ts';
 import { checkPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import { grantTrialBalance } from '../wallet/service.ts';
+import { contractFlags } from '../contracts/service.ts';
 
 /**
  * Login limits. Failures count per account (brand + username) and per IP in 15-minute windows.
@@ -104,6 +105,7 @@ export async function openSession(c: Caller, m: MemberRow, method: SessionMethod
     customerType: m.type,
     isAgent: isAgent(c.brand, m),
     isTrial: isTrial(c.brand, m),
+    ...(isTrial(c.brand, m) ? {} : { contractFlags: await contractFlags(db, c.brand, m.id) }),
   };
 }
 
