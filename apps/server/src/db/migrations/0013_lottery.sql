@@ -119,17 +119,18 @@ CREATE TABLE "lottery_exposure" (
 	CONSTRAINT "lottery_exposure_pk" PRIMARY KEY ("draw_id", "bet_type", "num_key")
 );
 --> statement-breakpoint
--- Settles up to p_limit open bets of a drawn issue in one transaction, set-based, exactly as
--- seamless_win would one by one. A bet wins stake × odds × hits (rules.ts `hits`): lo2 counts
--- every prize whose last 2 digits match; de and num2 the special's last 2, cang3 its last 3;
--- xiên all its numbers among the prizes' last 2 digits; big/small/odd/even the special's digit
--- sum (big from 23). the bets get status and win, their bet_records are settled
--- (valid bet = stake), a vendor 'win' transaction is claimed per bet, each winning bet gets a
--- 'win' posting house -> member (idempotency key vendor:<vendor>:<txId>:win) with its entries
--- and balances (accounts locked in id order first), and turnover progress is added. A bet is
--- picked only while 'open', so a rerun after a crash settles only what is left. Answers how
--- many bets it settled (0: nothing left).
-CREATE OR REPLACE FUNCTION lottery_settle(p_draw bigint, p_house bigint, p_currency text, p_limit integer) RETURNS integer
+-- Settles up to p_limit open bets of a drawn issue in one transaction, set-based, as
+-- seamless_win would one by one: the bets get their status and win, their bet_records are
+-- settled (valid bet = stake), each winning bet gets a 'win' posting house -> member
+-- (idempotency key vendor:<vendor>:<txId>:win) with its entries and balances (the accounts
+-- locked in id order first), and turnover progress is added. The lottery_bets row is the
+-- settlement's claim (no vendor 'win' transaction row: no vendor retries it). A bet wins
+-- stake × odds × hits (rules.ts `hits`): lo2 counts every prize whose last 2 digits match; de
+-- and num2 the special's last 2, cang3 its last 3; xiên all its numbers among the prizes' last 2
+-- digits; big/small/odd/even the special's digit sum (big from 23). A bet is picked only while
+-- 'open', so a rerun after a crash settles only what is left. Answers how many bets it settled
+-- (0: nothing left).
+CREATE OR REPLACE FUNCTION lottery_settle(p_draw bigint, p_house bigint, p_limit integer) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
   d record;
@@ -168,10 +169,11 @@ BEGIN
         WHEN 'even' THEN (v_sum % 2 = 0)::integer
         ELSE 0 END)::bigint / 1000 AS win
     FROM lottery_bets b WHERE b.draw_id = p_draw AND b.status = 'open'
-    ORDER BY b.id LIMIT p_limit FOR UPDATE OF b
+    ORDER BY b.id LIMIT p_limit
   ), upd AS (
+    -- no row lock before: a concurrent settlement waits on the update and re-checks 'open'
     UPDATE lottery_bets b SET status = CASE WHEN p.win > 0 THEN 'won' ELSE 'lost' END, win = p.win, settled_at = now()
-    FROM picked p WHERE b.id = p.id
+    FROM picked p WHERE b.id = p.id AND b.status = 'open'
     RETURNING b.id, b.member_id, b.amount, b.win, b.tx_id, b.round_id
   )
   SELECT array_agg(id ORDER BY id), array_agg(member_id ORDER BY id), array_agg(amount ORDER BY id), array_agg(win ORDER BY id),
@@ -220,15 +222,6 @@ BEGIN
     FROM (SELECT acct, sum(win) AS delta FROM w GROUP BY acct
           UNION ALL SELECT p_house, -sum(win) FROM w HAVING count(*) > 0) t
     WHERE la.id = t.acct;
-
-  INSERT INTO vendor_transactions (merchant_id, vendor, tx_id, round_id, member_id, kind, amount, status, answer, posting_id)
-  SELECT d.merchant_id, g.vendor, x.tx_id || ':win', x.round_id, x.member_id, 'win', x.win, 'applied',
-    jsonb_build_object('balance', (coalesce(la.balance, 0) / 100)::text || '.' || lpad((coalesce(la.balance, 0) % 100)::text, 2, '0'),
-      'currency', p_currency, 'txId', x.tx_id || ':win'), p.id
-  FROM unnest(v_members, v_wins, v_txs, v_rounds) AS x(member_id, win, tx_id, round_id)
-  LEFT JOIN ledger_accounts la ON la.merchant_id = d.merchant_id AND la.member_id = x.member_id AND la.wallet = 'main'
-  LEFT JOIN postings p ON x.win > 0 AND p.merchant_id = d.merchant_id AND p.idem_key = 'vendor:' || g.vendor || ':' || x.tx_id || ':win'
-  ON CONFLICT (merchant_id, vendor, tx_id) DO NOTHING;
 
   -- turnover progress (as seamless_win: open requirements oldest first), only for members who have one
   FOR v_member IN SELECT x.member_id, sum(x.amount) AS valid FROM unnest(v_members, v_amounts) AS x(member_id, amount)

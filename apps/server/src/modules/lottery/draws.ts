@@ -112,7 +112,7 @@ export async function settle(db: Db | Tx, brand: Brand, game: GameRow, draw: Dra
   const house = await brandAccount(db, brand.id, 'house', `lottery:${game.code}:${draw.numero}`);
   let total = 0;
   for (let i = 0; i < (opts.maxBatches ?? Infinity); i++) {
-    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select lottery_settle(${draw.id}, ${house}, ${brand.config.currency.code}, ${opts.batch ?? SETTLE_BATCH}) as n`));
+    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select lottery_settle(${draw.id}, ${house}, ${opts.batch ?? SETTLE_BATCH}) as n`));
     const n = Number(row.n);
     total += n;
     if (n === 0) {

@@ -46,7 +46,7 @@ describe('lottery: exactly-once settlement', () => {
     const wins = await db().select({ n: sql<number>`count(*)::int` }).from(postings).where(and(eq(postings.kind, 'win'), sql`${postings.idemKey} like 'vendor:ELOTT-FAST:%'`));
     const winners = slip.filter((b) => hits(b.betType, b.numbers, result) > 0).length * 3;
     expect(wins[0].n).toBe(winners);
-    const txs = await db().select({ n: sql<number>`count(*)::int` }).from(vendorTransactions).where(and(eq(vendorTransactions.vendor, 'ELOTT-FAST'), eq(vendorTransactions.kind, 'win')));
+    const txs = await db().select({ n: sql<number>`count(*)::int` }).from(vendorTransactions).where(and(eq(vendorTransactions.vendor, 'ELOTT-FAST'), eq(vendorTransactions.kind, 'bet')));
     expect(txs[0].n).toBe(24);
     const recs = await db().select().from(betRecords).where(eq(betRecords.vendor, 'ELOTT-FAST'));
     expect(recs.filter((r) => r.status === 'settled')).toHaveLength(24);
