@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { contracts } from '@lobby/contract';
 import './locale';
 import '@/features/wallet/locale';
 import { AlertDialog } from '@/app/popups';
@@ -26,6 +27,12 @@ const DownlineManagement = lazy(() => import('./downlines/DownlineManagement'));
 const TeamBetting = lazy(() => import('./betting/TeamBetting'));
 const PersonalHistory = lazy(() => import('@/features/wallet/components/BettingRecord'));
 const RegisterCentre = lazy(() => import('./register/RegisterCentre'));
+const ContractPage = lazy(() => import('./contracts/ContractPage'));
+const contractPage = (kind: contracts.ContractKind) => {
+  const Page = () => <ContractPage kind={kind} />;
+  Page.displayName = `ContractPage(${kind})`;
+  return Page;
+};
 
 const PAGES: Partial<Record<AgentPageId, ComponentType>> = {
   agentTeamOverview: TeamOverview,
@@ -33,9 +40,13 @@ const PAGES: Partial<Record<AgentPageId, ComponentType>> = {
   downlineManagmentView: DownlineManagement,
   teamBetting: TeamBetting,
   personalHistoryCopy: PersonalHistory,
+  agentDividendRecordCopy2: contractPage('dividend'),
+  agentDailyWages2: contractPage('daily'),
+  agentHourSalary: contractPage('hourly'),
+  agentRealtimeSalary: contractPage('realtime'),
 };
 const AVAILABLE = new Set(Object.keys(PAGES) as AgentPageId[]);
-const GROUPS = ['cashier', 'team', 'reports', 'help'] as const;
+const GROUPS = ['cashier', 'team', 'reports', 'salary', 'help'] as const;
 
 /** The brand's clock: GMT offset and hh:mm:ss, updated every second. */
 function BrandClock({ offset }: { offset: number }) {
@@ -113,11 +124,6 @@ export default function AgentHome() {
         </Link>
         <span className="ac-bar__title">{t('agent.centre')}</span>
         <BrandClock offset={brand?.gmtOffsetMinutes ?? 0} />
-        {brand?.supportHours && (
-          <span className="ac-bar__hours" data-testid="agent-support-hours">
-            <Icon name="headset" size={16} /> {t('agent.support')}: <span dir="ltr">{brand.supportHours}</span>
-          </span>
-        )}
         <LanguageSelect className="ac-bar__lang" />
         <span className="ac-bar__user">
           <span className="avatar" aria-hidden="true">{name.slice(0, 1).toUpperCase() || '?'}</span>
@@ -154,7 +160,14 @@ export default function AgentHome() {
         </aside>
         <main className="ac-main" id="main">
           <h1 className="visually-hidden">{t('agent.centre')}</h1>
-          <h2 className="ac-main__title">{t(`agent.menu.${page}`)}</h2>
+          <div className="ac-main__head">
+            <h2 className="ac-main__title">{t(`agent.menu.${page}`)}</h2>
+            {brand?.supportHours && (
+              <span className="ac-hours" data-testid="agent-support-hours">
+                <Icon name="headset" size={16} /> {t('agent.support')}: <span dir="ltr">{brand.supportHours}</span>
+              </span>
+            )}
+          </div>
           <Suspense fallback={<div className="w-panel"><SkeletonRows rows={5} cols={4} /></div>}>
             <Page key={page} />
           </Suspense>

@@ -2,7 +2,7 @@
  * The agent centre menu (§2): the items in menu order, each a page of the centre, a page of the
  * member centre (deposit, withdraw) or the brand's customer-service link, with the module that
  * switches it. Items whose page does not exist yet (announcement, user loss, my income, account
- * details, platform messages; the contract pages until their endpoints exist) are not listed.
+ * details, platform messages) are not listed.
  * Team betting is the original's personalHistoryCopy slot; the agent's own bets (personal
  * history) reuse the member centre's betting record under that id.
  */
@@ -10,13 +10,14 @@ import { MODULES, type ModuleId } from '@lobby/contract';
 import type { IconName } from '@/components/icons';
 
 export type AgentPageId =
-  | 'agentTeamOverview' | 'registerCenter' | 'downlineManagmentView' | 'teamBetting' | 'personalHistoryCopy';
+  | 'agentTeamOverview' | 'registerCenter' | 'downlineManagmentView' | 'teamBetting' | 'personalHistoryCopy'
+  | 'agentDividendRecordCopy2' | 'agentDailyWages2' | 'agentHourSalary' | 'agentRealtimeSalary';
 export type AgentItemId = AgentPageId | 'deposit' | 'withdraw' | 'customerService';
 
 export interface AgentMenuItem {
   id: AgentItemId;
   icon: IconName;
-  group: 'cashier' | 'team' | 'reports' | 'help';
+  group: 'cashier' | 'team' | 'reports' | 'salary' | 'help';
   module?: ModuleId;
   /** A link out of the centre (member centre page); customer service is an external link. */
   href?: string;
@@ -32,10 +33,14 @@ export const AGENT_MENU: readonly AgentMenuItem[] = [
   { id: 'downlineManagmentView', icon: 'user', group: 'team' },
   { id: 'teamBetting', icon: 'trophy', group: 'reports' },
   { id: 'personalHistoryCopy', icon: 'receipt', group: 'reports', module: MODULES.games },
+  { id: 'agentDividendRecordCopy2', icon: 'gift', group: 'salary', module: MODULES.dividend },
+  { id: 'agentDailyWages2', icon: 'wallet', group: 'salary', module: MODULES.dailySalary },
+  { id: 'agentHourSalary', icon: 'clock', group: 'salary', module: MODULES.hourSalary },
+  { id: 'agentRealtimeSalary', icon: 'flame', group: 'salary', module: MODULES.realtimeSalary },
   { id: 'customerService', icon: 'headset', group: 'help' },
 ];
 
-const PAGE_IDS = new Set<string>(['agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy']);
+const PAGE_IDS = new Set<string>(AGENT_MENU.filter((it) => !it.href && it.id !== 'customerService').map((it) => it.id));
 
 export function isAgentPage(v: string | null | undefined): v is AgentPageId {
   return !!v && PAGE_IDS.has(v);

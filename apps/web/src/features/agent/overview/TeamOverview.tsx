@@ -46,7 +46,6 @@ function Kpis({ o, symbol }: { o: Overview; symbol: string }) {
       <Kpi icon="trophy" label={k('teamBetting')} testId="teamBetting" sub={k('validBet', { amount: formatMoney(o.validBet, { symbol }) })}><Money value={o.betAmount} symbol={symbol} /></Kpi>
       <Kpi icon="download" label={k('deposits')} testId="deposits"><Money value={o.deposits} symbol={symbol} /></Kpi>
       <Kpi icon="refresh" label={k('withdrawals')} testId="withdrawals"><Money value={o.withdrawals} symbol={symbol} /></Kpi>
-      <Kpi icon="receipt" label={k('profit')} testId="profit"><Money value={o.profit} symbol={symbol} signed /></Kpi>
     </div>
   );
 }

@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MODULES } from '@lobby/contract';
+import { renderApp } from '@/test/render';
+import { memberFixture, statusFixture } from '@/test/fixtures';
+import { fail, fakeServer, ok, type FakeCall, type Handler } from '@/features/session/test/server';
+
+vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+configure({ asyncUtilTimeout: 4000 });
+
+const LIST = 'GET /wps/relay/MCSFE_contracts';
+const RECORDS = 'GET /wps/relay/ODSFE2_contractRecords';
+const ACCEPT = 'POST /wps/relay/MCSFE_contractAccept';
+
+function status(mods: string[] = [MODULES.agent, MODULES.dailySalary, MODULES.realtimeSalary]) {
+  const base = statusFixture();
+  const node = (modId: string) => ({ modId, enabled: true, childrenNodes: [] });
+  return { ...base, info: { ...base.info, whitelabel: [{ modId: 'COMM3', enabled: true, childrenNodes: mods.map(node) }] } };
+}
+const member = () => memberFixture({ id: '12', account: 'subagent01', userName: 'subagent01', nickname: '', type: 2, isAgent: true });
+
+const contract = (over: Record<string, unknown> = {}) => ({
+  contractId: '7', kind: 'daily', status: 'new', endReason: null, period: null, uplineId: '11', uplineAccount: 'agent01', downlineId: '12',
+  downlineAccount: 'subagent01', createdAt: '2026-11-20T15:00:00.000Z', acceptedAt: null, endedAt: null,
+  tiers: [
+    { minimumBet: '1000.00', netLoss: '0.00', activeMember: 1, rateType: 'P', rate: '1.00' },
+    { minimumBet: '5000.00', netLoss: '0.00', activeMember: 3, rateType: 'F', rate: '80.00' },
+  ],
+  canAccept: true, canReject: true, canTerminate: false, ...over,
+});
+const record = (i: number, over: Record<string, unknown> = {}) => ({
+  recordId: String(i), contractId: '7', kind: 'daily', account: 'agent01', periodStart: '2026-11-19T05:00:00.000Z', periodEnd: '2026-11-20T05:00:00.000Z',
+  day: '2026-11-19', validBet: '1500.00', netLoss: '0.00', activeMembers: 2, rateType: 'P', rate: '1.00', amount: '15.00', status: 'disbursed',
+  calculatedAt: '2026-11-20T05:01:00.000Z', settledAt: '2026-11-20T05:01:00.000Z', ...over,
+});
+
+function server(extra: Record<string, Handler> = {}) {
+  let current = contract();
+  return fakeServer({
+    [LIST]: (c: FakeCall) => ok({ list: c.query.get('kind') === 'daily' ? [current] : [], pageNo: 1, totalPages: 1, total: 1 }),
+    [ACCEPT]: () => { current = contract({ status: 'success', acceptedAt: '2026-11-21T15:00:00.000Z', canAccept: false, canReject: false, canTerminate: true }); return ok(current); },
+    [RECORDS]: (c: FakeCall) => ok({
+      list: c.query.get('role') === 'downline' ? [] : [record(1), record(2, { status: 'pending', settledAt: null, amount: '20.00' })],
+      pageNo: 1, totalPages: 1, total: 2, totals: { validBet: '3000.00', amount: '35.00', disbursed: '15.00', pending: '20.00' },
+    }),
+    'GET /wps/member/info': () => ok(member()),
+    ...extra,
+  });
+}
+const last = (s: ReturnType<typeof server>, key: string) => s.calls.filter((c) => `${c.method} ${c.path}` === key).at(-1)!;
+
+describe('contract pages', { timeout: 20_000 }, () => {
+  it('list the pages of the kinds switched on', async () => {
+    server();
+    renderApp({ route: '/agentHome', token: 'tok', member: member(), status: status() });
+    const nav = await screen.findByRole('navigation', { name: 'Menú del centro de agentes' });
+    expect(within(nav).getByRole('link', { name: 'Salario diario' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Salario en tiempo real' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Bonificación' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Salario por hora' })).toBeNull();
+  });
+
+  it('daily wages: the offer waiting with its tiers; accepting is confirmed and it comes into force', async () => {
+    const s = server();
+    renderApp({ route: '/agentHome?page=agentDailyWages2', token: 'tok', member: member(), status: status() });
+    const card = await screen.findByTestId('my-contract');
+    expect(card).toHaveAttribute('data-status', 'new');
+    expect(card).toHaveTextContent('Oferta pendiente');
+    expect(card).toHaveTextContent('Superior: agent01');
+    const tiers = within(card).getByTestId('contract-tiers');
+    expect(within(tiers).getByRole('columnheader', { name: 'Volumen diario' })).toBeInTheDocument();
+    expect(within(tiers).queryByRole('columnheader', { name: 'Pérdida neta' })).toBeNull();
+    expect(tiers).toHaveTextContent('1.00 %');
+    expect(tiers).toHaveTextContent('$ 80.00 fijo');
+    expect(last(s, LIST).query.get('kind')).toBe('daily');
+    expect(last(s, LIST).query.get('role')).toBe('downline');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Aceptar' }));
+    const dlg = await screen.findByRole('alertdialog');
+    expect(s.count(ACCEPT)).toBe(0);
+    fireEvent.click(within(dlg).getByRole('button', { name: 'Aceptar' }));
+    await waitFor(() => expect(s.count(ACCEPT)).toBe(1));
+    expect(last(s, ACCEPT).body).toEqual({ contractId: '7' });
+    await waitFor(() => expect(screen.getByTestId('my-contract')).toHaveAttribute('data-status', 'success'));
+    expect(within(screen.getByTestId('my-contract')).getByRole('button', { name: 'Terminar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aceptar' })).toBeNull();
+  });
+
+  it('a refused action shows its message', async () => {
+    server({ [ACCEPT]: () => fail(409, 'contract.state.invalid') });
+    renderApp({ route: '/agentHome?page=agentDailyWages2', token: 'tok', member: member(), status: status() });
+    fireEvent.click(within(await screen.findByTestId('my-contract')).getByRole('button', { name: 'Aceptar' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Aceptar' }));
+    await waitFor(() => expect(screen.getByRole('alertdialog')).not.toHaveTextContent('¿Aceptar'));
+    expect(screen.getByRole('alertdialog').textContent).toMatch(/\S{6,}/);
+  });
+
+  it('records: rows with amount, status and settled time, totals split paid / pending; the role switch asks again', async () => {
+    const s = server();
+    renderApp({ route: '/agentHome?page=agentDailyWages2', token: 'tok', member: member(), status: status() });
+    const table = await screen.findByTestId('contract-records');
+    const rows = within(table).getAllByRole('row').filter((r) => r.closest('tbody'));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('2026-11-19');
+    expect(rows[0]).toHaveTextContent('Pagado');
+    expect(rows[1]).toHaveTextContent('Pendiente');
+    expect(rows[1]).toHaveTextContent('$ 20.00');
+    const totals = screen.getByTestId('contract-totals');
+    expect(totals).toHaveTextContent('$ 35.00');
+    expect(totals).toHaveTextContent('Pagado $ 15.00');
+    expect(totals).toHaveTextContent('Pendiente $ 20.00');
+    expect(last(s, RECORDS).query.get('role')).toBe('mine');
+    expect(last(s, RECORDS).query.get('kind')).toBe('daily');
+    fireEvent.click(screen.getByRole('button', { name: 'Pagados a subordinados' }));
+    await waitFor(() => expect(last(s, RECORDS).query.get('role')).toBe('downline'));
+    expect(await screen.findByText('No hay liquidaciones en este periodo.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,196 @@
+// Issue 8, agent centre, in Chromium: agent01 logs in at /agent and lands on the team overview
+// (menu of §2, brand clock ticking, support hours, team numbers from the rollup); tops up 500.00
+// through the menu's deposit item (operator confirms); in team management searches player01,
+// edits its nickname and transfers 100.00 to it (the agent's balance and player01's move by
+// exactly that); player01 spins a slot for real and the bet shows in team betting with its
+// footer totals. Screenshots of every agent page at 1366 and 390 wide in ES and EN, the phone
+// menu drawer, and no page wider than 390 px.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
+
+export const timeout = 360_000;
+
+const OPERATOR = { 'X-Operator-Key': 'dev-operator-key', Merchant: 'demo', 'Content-Type': 'application/json' };
+
+const cache = {};
+/** A string of locales/agent.<lang>.json ({{vars}} filled). */
+function t(lang, key, vars = {}) {
+  const l = lang.toLowerCase();
+  cache[l] ??= JSON.parse(fs.readFileSync(new URL(`../apps/web/src/locales/agent.${l}.json`, import.meta.url), 'utf8'));
+  const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), cache[l]);
+  if (typeof v !== 'string') throw new Error(`agent.${l}.json has no string ${key}`);
+  return v.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k]));
+}
+
+/** "$ 1,234.50" -> 123450 (cents). */
+const cents = (text) => {
+  const m = /(-?)\$?\s*([\d,]+)\.(\d{2})/.exec(text.replace(/\s/g, ' '));
+  if (!m) throw new Error(`no amount in "${text}"`);
+  return (m[1] ? -1 : 1) * (Number(m[2].replace(/,/g, '')) * 100 + Number(m[3]));
+};
+
+async function operatorConfirm(page, orderNo) {
+  const res = await page.request.post('/wps/operator/deposit/confirm', { headers: OPERATOR, data: { orderNo } });
+  const body = await res.json();
+  if (!res.ok() || !body.success) throw new Error(`confirm answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
+}
+
+const agentBalance = async (page) => cents(await page.locator('.ac-bar').getByTestId('balance').innerText());
+const row = (page, account) => page.getByTestId('page-downlineManagmentView').locator(`tr[data-account="${account}"]`);
+
+async function openAgentPage(page, id) {
+  await page.locator(`.ac-menu a[data-page="${id}"]`).click();
+  await page.getByTestId(`page-${id}`).waitFor({ timeout: 15_000 });
+}
+
+export default async function agentJourney({ newPage, step, shot, settle, expectNoConsoleErrors }) {
+  const page = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+
+  await step('agent01 logs in at /agent and lands on the team overview', async () => {
+    await page.goto('/agent');
+    const form = page.getByTestId('agent-login-form');
+    await form.locator('input[name=username]').fill('agent01');
+    await form.locator('input[name=password]').fill('Agent123');
+    await form.locator('input[name=password]').press('Enter');
+    await waitUntil(() => new URL(page.url()).pathname === '/agentHome', { timeout: 30_000, message: `login ended at ${page.url()}` });
+    await page.getByTestId('page-agentTeamOverview').waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('header.header, footer.footer').count(), 0, 'no site header or footer');
+    const menu = page.locator('.ac-menu');
+    for (const id of ['deposit', 'withdraw', 'agentTeamOverview', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy']) {
+      await menu.locator(`[data-page="${id}"]`).getByText(t('ES', `agent.menu.${id}`)).waitFor();
+    }
+    assert.equal(await page.getByTestId('agent-nickname').innerText(), 'agent01');
+    assert.match(await page.getByTestId('agent-support-hours').innerText(), /\d\d:\d\d-\d\d:\d\d/);
+    const clock = page.getByTestId('agent-clock');
+    assert.match(await clock.innerText(), /GMT[+-]\d\d:\d\d\s+\d\d:\d\d:\d\d/);
+    const before = await clock.innerText();
+    await page.waitForTimeout(1200);
+    assert.notEqual(await clock.innerText(), before, 'the clock ticks every second');
+  }, { fatal: true });
+
+  await step('team overview: team numbers arrive from the rollup (3 members, 2 direct)', async () => {
+    // The rollup runs every 15 s; the open overview asks again at the same pace.
+    await waitUntil(async () => Number(await page.getByTestId('kpi-teamMembers').locator('.w-stat__value').innerText()) >= 3, { timeout: 45_000, message: 'team members never reached 3' });
+    await page.getByTestId('overview-asof').waitFor();
+    await page.getByTestId('overview-chart').locator('rect').first().waitFor();
+    assert.ok(await page.getByTestId('overview-days').locator('tbody tr').count() >= 7, 'a daily list of the period');
+  });
+
+  await step('the menu deposit item opens the member deposit; the operator confirms 500.00', async () => {
+    const start = await agentBalance(page);
+    await page.locator('.ac-menu a[data-page="deposit"]').click();
+    const deposit = page.getByTestId('deposit-form');
+    await deposit.waitFor();
+    await deposit.getByRole('radio', { name: /SPEI/ }).click();
+    await deposit.getByRole('radio', { name: /BBVA/ }).click();
+    await deposit.getByRole('button', { name: '$ 500', exact: true }).click();
+    await deposit.getByTestId('deposit-submit').click();
+    const orderNo = (await page.getByTestId('deposit-order').getByTestId('order-no').innerText()).trim();
+    await operatorConfirm(page, orderNo);
+    await page.goto('/agentHome');
+    await waitUntil(async () => (await agentBalance(page)) === start + 50_000, { timeout: 15_000, message: 'the deposit never reached the agent bar' });
+  }, { fatal: true });
+
+  await step('team management: search player01 and edit its nickname', async () => {
+    await openAgentPage(page, 'downlineManagmentView');
+    await page.getByTestId('downline-table').waitFor();
+    await page.getByRole('searchbox').fill('player');
+    await page.getByRole('searchbox').press('Enter');
+    await waitUntil(async () => (await page.getByTestId('downline-row').count()) === 1, { message: 'search did not narrow to player01' });
+    const r = row(page, 'player01');
+    await r.getByRole('button', { name: t('ES', 'agent.downlines.nickname'), exact: true }).click();
+    const form = page.getByTestId('nickname-form');
+    await form.locator('input[name=nickname]').fill('Jugador Suerte');
+    await form.getByRole('button', { name: t('ES', 'agent.nickname.save') }).click();
+    await form.waitFor({ state: 'detached' });
+    await waitUntil(async () => (await r.getByTestId('downline-nickname').innerText()) === 'Jugador Suerte', { message: 'nickname not shown' });
+  });
+
+  await step('transfer 100.00 to player01: both balances move by exactly that', async () => {
+    const r = row(page, 'player01');
+    const mine = await agentBalance(page);
+    const theirs = cents(await r.getByTestId('downline-balance').innerText());
+    await r.getByRole('button', { name: t('ES', 'agent.downlines.transfer'), exact: true }).click();
+    const form = page.getByTestId('transfer-form');
+    await waitUntil(async () => /\d/.test(await form.getByTestId('transfer-available').innerText()), { message: 'available balance not shown' });
+    await form.locator('input[name=amount]').fill('999999');
+    await form.getByRole('button', { name: t('ES', 'agent.transfer.submit') }).click();
+    await form.getByRole('alert').waitFor(); // more than the balance: refused before any call
+    await form.locator('input[name=amount]').fill('100');
+    await shot('transfer-ES-1366', page);
+    await form.getByRole('button', { name: t('ES', 'agent.transfer.submit') }).dblclick();
+    await form.waitFor({ state: 'detached' });
+    await waitUntil(async () => cents(await r.getByTestId('downline-balance').innerText()) === theirs + 10_000, { message: 'player01 balance did not grow by 100.00' });
+    await waitUntil(async () => (await agentBalance(page)) === mine - 10_000, { message: 'agent balance did not drop by 100.00 (once)' });
+  });
+
+  await step('player01 spins a slot for real', async () => {
+    const player = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+    await player.goto('/login');
+    const form = player.getByTestId('login-form');
+    await form.locator('input[name=username]').fill('player01');
+    await form.locator('input[name=password]').fill('Player123');
+    await form.locator('button[type=submit]').click();
+    await player.getByTestId('balance').waitFor();
+    await player.goto('/rng');
+    const card = player.locator('.gcard').first();
+    await card.waitFor();
+    const name = (await card.locator('.gcard__name').innerText()).trim();
+    await card.locator('.gcard__play').click();
+    const frame = player.getByRole('dialog', { name }).frameLocator('iframe');
+    await frame.locator('.dv-balance-amount').waitFor({ timeout: 15_000 });
+    const rows = frame.locator('.dv-history tbody tr');
+    const before = await rows.count();
+    await frame.locator('.dv-btn-play').click();
+    await waitUntil(async () => (await rows.count()) > before, { timeout: 20_000, message: 'the round never reached the history' });
+    await player.context().close();
+  });
+
+  await step('team betting lists player01 with footer totals', async () => {
+    await openAgentPage(page, 'teamBetting');
+    const table = page.getByTestId('betting-table');
+    // The bet reaches the team rollup within a cycle (15 s).
+    await waitUntil(async () => {
+      if (await table.locator('tr[data-account="player01"]').count()) return true;
+      await page.reload();
+      await page.getByTestId('page-teamBetting').waitFor();
+      await page.waitForTimeout(1500);
+      return false;
+    }, { timeout: 60_000, interval: 3000, message: 'player01 never showed in team betting' });
+    const foot = page.getByTestId('betting-footer');
+    assert.ok(cents(await foot.locator('td').nth(1).innerText()) > 0, 'the footer sums a bet amount');
+    assert.match(await table.locator('tr[data-account="player01"]').innerText(), /agent01/);
+  });
+
+  // ---------- screenshots: every page, ES and EN, 1366 and 390 ----------
+  const pages = ['agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy'];
+  for (const lang of ['ES', 'EN']) {
+    await step(`screenshots ${lang}: agent centre pages`, async () => {
+      await page.evaluate((l) => { localStorage.setItem('lang', l); localStorage.setItem('hisLang', l); }, lang);
+      for (const id of pages) {
+        await page.setViewportSize(VIEWPORTS.laptop);
+        await page.goto(`/agentHome?page=${id}`);
+        await page.getByTestId(`page-${id}`).waitFor({ timeout: 15_000 });
+        await page.getByTestId('skeleton').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+        await page.locator('.ac-main__title').getByText(t(lang, `agent.menu.${id}`)).waitFor();
+        await settle(page);
+        await shot(`${id}-${lang}-1366`, page, { fullPage: true });
+        await page.setViewportSize(VIEWPORTS.mobile);
+        await settle(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 1, `${id} overflows 390 px by ${overflow}px`);
+        await shot(`${id}-${lang}-390`, page, { fullPage: true });
+      }
+      await page.getByRole('button', { name: t(lang, 'agent.openMenu') }).click();
+      await page.locator('.ac-aside.is-open').waitFor();
+      await page.waitForTimeout(300);
+      await shot(`menu-drawer-${lang}-390`, page);
+      await page.locator('.ac-aside.is-open a[data-page="downlineManagmentView"]').click();
+      await page.getByTestId('page-downlineManagmentView').waitFor();
+      await page.locator('.ac-aside.is-open').waitFor({ state: 'detached' });
+      await page.setViewportSize(VIEWPORTS.laptop);
+      expectNoConsoleErrors(page);
+    });
+  }
+}
