@@ -23,7 +23,8 @@ import { endpoint } from './endpoint.ts';
 const M = MODULES.agent;
 
 /** Account type a link or a created account gets: agent = the brand's sub-agent type. */
-export const accountType = z.enum(['agent', 'member']);
+export const ACCOUNT_TYPES = ['member', 'agent'] as const;
+export const accountType = z.enum(ACCOUNT_TYPES);
 export type AccountType = z.infer<typeof accountType>;
 
 /** 1 day, 7 days, 30 days, permanent, or custom (`expiresAt`). */

@@ -42,7 +42,7 @@ export function CreateDownline() {
       <fieldset className="ar-fieldset">
         <legend className="ar-legend">{t('agentRegister.form.accountType')}</legend>
         <div className="ar-seg" role="radiogroup">
-          {agentRegister.accountType.options.map((v) => (
+          {agentRegister.ACCOUNT_TYPES.map((v) => (
             <label key={v} className={`ar-seg__item ${accountType === v ? 'is-active' : ''}`}>
               <input type="radio" name="createType" value={v} checked={accountType === v} onChange={() => setAccountType(v)} />
               {t(`agentRegister.type.${v}`)}

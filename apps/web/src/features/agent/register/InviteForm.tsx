@@ -41,7 +41,7 @@ export function InviteForm({ onCreated }: Props) {
       <fieldset className="ar-fieldset">
         <legend className="ar-legend">{t('agentRegister.form.accountType')}</legend>
         <div className="ar-seg" role="radiogroup">
-          {agentRegister.accountType.options.map((v) => (
+          {agentRegister.ACCOUNT_TYPES.map((v) => (
             <label key={v} className={`ar-seg__item ${accountType === v ? 'is-active' : ''}`}>
               <input type="radio" name="accountType" value={v} checked={accountType === v} onChange={() => setAccountType(v)} />
               {t(`agentRegister.type.${v}`)}

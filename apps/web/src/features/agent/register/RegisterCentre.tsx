@@ -22,16 +22,10 @@ export default function RegisterCentre() {
   return (
     <div className="w-page ar-page" data-testid="page-registerCenter">
       <div className="ar-grid">
-        <div className="ar-side">
-          <Panel title={t('agentRegister.form.title')} testId="panel-new-link">
-            <p className="w-lead">{t('agentRegister.form.lead')}</p>
-            <InviteForm />
-          </Panel>
-          <Panel title={t('agentRegister.create.title')} testId="panel-create">
-            <p className="w-lead">{t('agentRegister.create.lead')}</p>
-            <CreateDownline />
-          </Panel>
-        </div>
+        <Panel title={t('agentRegister.form.title')} className="ar-new" testId="panel-new-link">
+          <p className="w-lead">{t('agentRegister.form.lead')}</p>
+          <InviteForm />
+        </Panel>
         <Panel
           title={t('agentRegister.list.title')}
           className="ar-main"
@@ -39,6 +33,10 @@ export default function RegisterCentre() {
           actions={data && active !== null ? <span className="ar-quota num">{t('agentRegister.list.quota', { active, max: data.maxActive })}</span> : null}
         >
           <InviteList />
+        </Panel>
+        <Panel title={t('agentRegister.create.title')} className="ar-create" testId="panel-create">
+          <p className="w-lead">{t('agentRegister.create.lead')}</p>
+          <CreateDownline />
         </Panel>
       </div>
     </div>
