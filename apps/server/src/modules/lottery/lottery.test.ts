@@ -190,3 +190,19 @@ describe('lottery: settlement of each bet type on a known result', () => {
     expect(trend.tails[Number(result.special.slice(-2))]).toMatchObject({ count: 1, missing: 0 });
   });
 });
+
+describe('lottery: launch from the catalog', () => {
+  it('a lottery game card opens the lottery page with the VN launch parameters', async () => {
+    const p = await bettor(t);
+    const launch = (nodeId: string, gameType: string, vassalage: string) => t.call({
+      method: 'POST', url: '/wps/game/launchGame', token: p.token,
+      payload: { gameType, vassalage, nodeId, accountType: 1, language: 'EN', backUrl: '/lott' },
+    });
+    const vn = (await launch('lottery-vn-north', 'LOTT', 'LOTT-VN')).json();
+    expect(vn.value.content.game_url).toBe('/vnLottery?gameCode=VN-NORTH&launchMode=LOTT&prizeMode=LOTT&device=web&language=EN&lottoArea=VN&backUrl=%2Flott');
+    const fast = (await launch('lottery-fast1', 'ELOTT', 'ELOTT-FAST')).json();
+    expect(fast.value.content.game_url).toMatch(/^\/lottery\?gameCode=FAST1&launchMode=LOTT&prizeMode=ELOTT/);
+    const recent = (await t.call({ method: 'GET', url: '/wps/relay/GCS_recentGame?gameType=LOTT', token: p.token })).json();
+    expect(JSON.stringify(recent)).toContain('lottery-vn-north');
+  });
+});

@@ -3,8 +3,16 @@ import { lottery } from '@lobby/contract';
 import { route, type Ctx } from '../../lib/route.ts';
 import { requireOperator } from '../cashier/common.ts';
 import { langOf, myBets, placeBets } from './bets.ts';
-import { drawNow, gameByCode, voidDraw } from './draws.ts';
+import { drawNow, gameByCode, gamesOf, voidDraw, type GameRow } from './draws.ts';
 import * as views from './views.ts';
+
+/** The lottery page of a game: /vnLottery for the VN regions, /lottery for the fast games. */
+export function lotteryUrl(game: GameRow, language: string, backUrl?: string): string {
+  const q = new URLSearchParams({ gameCode: game.code, launchMode: 'LOTT', prizeMode: game.defaultPrizeMode, device: 'web', language });
+  if (game.kind === 'vn') q.set('lottoArea', 'VN');
+  if (backUrl) q.set('backUrl', backUrl);
+  return `${game.kind === 'vn' ? '/vnLottery' : '/lottery'}?${q.toString()}`;
+}
 
 /** Lottery: menus, issues, results, trend, bets (member) and the operator's draw-now and void. */
 export async function lotteryRoutes(app: FastifyInstance) {
@@ -18,6 +26,19 @@ export async function lotteryRoutes(app: FastifyInstance) {
   route(app, lottery.trend, async ({ brand, query }) => views.trend(db, brand, query));
   route(app, lottery.placeBets, async ({ brand, principal, body, req }) => placeBets(app, brand, principal, body, langOf(req.headers.language as string | undefined)));
   route(app, lottery.myBets, async ({ brand, principal, query }) => myBets(db, brand, principal, query));
+
+  // A lottery game launched from the catalog (lobby card, recent games) opens the lottery page
+  // (§7 VN launch: gameCode, lottoArea VN, launchMode LOTT, prize mode, device, backUrl, language).
+  app.addHook('onReady', async () => {
+    const launcher = app.vendorLauncher;
+    if (!launcher) return;
+    const inner = launcher.launch.bind(launcher);
+    launcher.launch = async (req) => {
+      const game = (await gamesOf(db, req.brand.id)).find((g) => g.vendor === req.vendor && g.nodeId === req.nodeId);
+      if (!game) return inner(req);
+      return { url: lotteryUrl(game, req.language, req.backUrl) };
+    };
+  });
 
   // operator API: X-Operator-Key, brand from the Merchant header
   const op = (ctx: Pick<Ctx<never, never>, 'req' | 'brand'>) => requireOperator(app, ctx.req, ctx.brand);
