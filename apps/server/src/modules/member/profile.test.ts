@@ -124,6 +124,18 @@ describe('profile fields', () => {
   });
 });
 
+describe('real name and the withdrawal payee', () => {
+  it('the payee name bound with a withdrawal account is the real name, shown masked and fixed', async () => {
+    const token = await newMember('payee01');
+    const r = await call(t, 'POST', '/wps/withdraw/accounts', { kind: 'bank', bankName: 'BBVA', accountNo: '0123456789012', payeeName: 'Maria Perez' }, { token });
+    expect(r.statusCode).toBe(200);
+    const v = await get(token);
+    expect(field(v, 'realName')).toMatchObject({ value: 'M**** P****', editable: false });
+    expect(v.items.realName).toBe(true);
+    expect((await save(token, { realName: 'Other Name' })).errorCode).toBe('member.profile.locked');
+  });
+});
+
 describe('bind mobile and e-mail', () => {
   it('binds an e-mail with its code, refuses wrong, foreign and reused codes, and needs the password to replace it', async () => {
     const token = await newMember('binder01');

@@ -7,12 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { memberProfile as mp, type FieldRule, type memberProfile } from '@lobby/contract';
-import type { Db } from '../../db/index.ts';
+import type { Db, Tx } from '../../db/index.ts';
 import { memberAvatars, members, sessions } from '../../db/schema.ts';
 import { countryOf } from '../../lib/geo.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type MemberRow, type Principal } from '../../plugins/session.ts';
+import { secretsOf } from '../cashier/queries.ts';
 import { paymentPasswordState } from '../cashier/secrets.ts';
 import { CODE_TTL_MINUTES, checkSendLimits, codeText, consumeCode, createCode, deliver, maskRecipient, normalizeMobile } from '../session/codes.ts';
 import { checkPassword } from '../session/passwords.ts';
@@ -83,15 +84,24 @@ function checkOne(brand: Brand, f: Field, v: string, rules: Record<Field, Rule>)
   return checkValue(f, v, asRule);
 }
 
+/**
+ * The member row; a payee name bound with the first withdrawal account (cashier) counts as the
+ * real name when the profile has none, so the two can never differ.
+ */
 async function freshMember(db: Db, id: bigint): Promise<MemberRow> {
   const [m] = await db.select().from(members).where(eq(members.id, id));
-  return m;
+  return withPayee(db, m);
+}
+async function withPayee(db: Db | Tx, m: MemberRow): Promise<MemberRow> {
+  if (m.profile.payeeName) return m;
+  const payee = (await secretsOf(db, m.id))?.payeeName;
+  return payee ? { ...m, profile: { ...m.profile, payeeName: payee } } : m;
 }
 
 /** The security centre's view of a member. */
 export async function profileView(db: Db, brand: Brand, p: Principal, m?: MemberRow): Promise<memberProfile.SecurityProfile> {
   requireRealAccount(p);
-  const row = m ?? (await freshMember(db, p.member.id));
+  const row = m ? await withPayee(db, m) : await freshMember(db, p.member.id);
   const fields = mp.PROFILE_FIELDS.map((field) => {
     const value = valueOf(row, field);
     const masked = mp.MASKED_FIELDS.includes(field);
@@ -133,7 +143,8 @@ export async function updateProfile(db: Db, brand: Brand, p: Principal, body: Pa
   requireRealAccount(p);
   const rules = rulesOf(brand);
   const row = await db.transaction(async (tx) => {
-    const [m] = await tx.select().from(members).where(eq(members.id, p.member.id)).for('update');
+    const [locked] = await tx.select().from(members).where(eq(members.id, p.member.id)).for('update');
+    const m = await withPayee(tx, locked);
     const profile = { ...m.profile };
     let nickname = m.nickname;
     for (const f of mp.PROFILE_FIELDS) {
