@@ -121,9 +121,10 @@ CREATE TABLE "lottery_exposure" (
 --> statement-breakpoint
 -- Settles up to p_limit open bets of a drawn issue in one transaction, set-based, as
 -- seamless_win would one by one: the bets get their status and win, their bet_records are
--- settled (valid bet = stake), each winning bet gets a 'win' posting house -> member
--- (idempotency key vendor:<vendor>:<txId>:win) with its entries and balances (the accounts
--- locked in id order first), and turnover progress is added. The lottery_bets row is the
+-- settled (valid bet = stake), each member's wins in the batch are one 'win' posting house ->
+-- member (idempotency key lottery:<draw>:<member>:<first winning bet>, meta orderNo
+-- <game>-<numero>) with its entries and balances (the accounts locked in id order first), and
+-- turnover progress is added. The lottery_bets row is the
 -- settlement's claim (no vendor 'win' transaction row: no vendor retries it). A bet wins
 -- stake × odds × hits (rules.ts `hits`): lo2 counts every prize whose last 2 digits match; de
 -- and num2 the special's last 2, cang3 its last 3; xiên all its numbers among the prizes' last 2
@@ -139,7 +140,6 @@ DECLARE
   v_members bigint[];
   v_amounts bigint[];
   v_wins bigint[];
-  v_txs text[];
   v_rounds text[];
   v_count integer;
   v_valid bigint;
@@ -174,11 +174,11 @@ BEGIN
     -- no row lock before: a concurrent settlement waits on the update and re-checks 'open'
     UPDATE lottery_bets b SET status = CASE WHEN p.win > 0 THEN 'won' ELSE 'lost' END, win = p.win, settled_at = now()
     FROM picked p WHERE b.id = p.id AND b.status = 'open'
-    RETURNING b.id, b.member_id, b.amount, b.win, b.tx_id, b.round_id
+    RETURNING b.id, b.member_id, b.amount, b.win, b.round_id
   )
   SELECT array_agg(id ORDER BY id), array_agg(member_id ORDER BY id), array_agg(amount ORDER BY id), array_agg(win ORDER BY id),
-         array_agg(tx_id ORDER BY id), array_agg(round_id ORDER BY id)
-    INTO v_ids, v_members, v_amounts, v_wins, v_txs, v_rounds FROM upd;
+         array_agg(round_id ORDER BY id)
+    INTO v_ids, v_members, v_amounts, v_wins, v_rounds FROM upd;
   v_count := coalesce(array_length(v_ids, 1), 0);
   IF v_count = 0 THEN RETURN 0; END IF;
 
@@ -194,22 +194,24 @@ BEGIN
       AND la.member_id IN (SELECT DISTINCT x.member_id FROM unnest(v_members, v_wins) AS x(member_id, win) WHERE x.win > 0))
     ORDER BY la.id FOR UPDATE;
 
+  -- one 'win' posting per member and batch: the sum of the member's winning bets in it
   WITH x AS (
-    SELECT * FROM unnest(v_ids, v_members, v_wins, v_txs, v_rounds) AS x(id, member_id, win, tx_id, round_id) WHERE x.win > 0
+    SELECT u.member_id, sum(u.win) AS win, min(u.id) AS first_id, count(*) AS bets
+    FROM unnest(v_ids, v_members, v_wins) AS u(id, member_id, win) WHERE u.win > 0 GROUP BY u.member_id
   ), ins AS (
     INSERT INTO postings (merchant_id, kind, idem_key, member_id, meta)
-    SELECT d.merchant_id, 'win', 'vendor:' || g.vendor || ':' || x.tx_id || ':win', x.member_id,
-      jsonb_build_object('vendor', g.vendor, 'txId', x.tx_id || ':win', 'roundId', x.round_id, 'game', g.node_id, 'gameType', g.game_type)
-    FROM x ORDER BY x.id
+    SELECT d.merchant_id, 'win', 'lottery:' || d.id || ':' || x.member_id || ':L' || x.first_id, x.member_id,
+      jsonb_build_object('vendor', g.vendor, 'game', g.node_id, 'gameType', g.game_type, 'orderNo', g.code || '-' || d.numero,
+        'numero', d.numero, 'roundId', 'L' || x.first_id, 'bets', x.bets)
+    FROM x ORDER BY x.member_id
     ON CONFLICT (merchant_id, idem_key) DO NOTHING
-    RETURNING id, idem_key
+    RETURNING id, member_id
   ), w AS (
     SELECT ins.id AS posting_id, x.win, la.id AS acct, la.balance
-    FROM ins JOIN x ON ins.idem_key = 'vendor:' || g.vendor || ':' || x.tx_id || ':win'
+    FROM ins JOIN x ON x.member_id = ins.member_id
     JOIN ledger_accounts la ON la.merchant_id = d.merchant_id AND la.member_id = x.member_id AND la.wallet = 'main'
   ), runs AS (
-    SELECT w.posting_id, w.acct, w.win,
-      w.balance + sum(w.win) OVER (PARTITION BY w.acct ORDER BY w.posting_id) AS member_after,
+    SELECT w.posting_id, w.acct, w.win, w.balance + w.win AS member_after,
       (SELECT h.balance FROM ledger_accounts h WHERE h.id = p_house) - sum(w.win) OVER (ORDER BY w.posting_id) AS house_after
     FROM w
   ), ent AS (
@@ -219,7 +221,7 @@ BEGIN
     SELECT posting_id, p_house, -win, house_after FROM runs
   )
   UPDATE ledger_accounts la SET balance = la.balance + t.delta
-    FROM (SELECT acct, sum(win) AS delta FROM w GROUP BY acct
+    FROM (SELECT acct, win AS delta FROM w
           UNION ALL SELECT p_house, -sum(win) FROM w HAVING count(*) > 0) t
     WHERE la.id = t.acct;
 
