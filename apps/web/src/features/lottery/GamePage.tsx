@@ -11,7 +11,7 @@ import { lottery } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/features/session/api';
 import { ErrorState, SkeletonRows } from '@/features/wallet/components/ui';
-import { clockSkew, lotteryKeys, useCurrentIssue, useServerNow } from './api';
+import { clockSkew, lotteryKeys, useCurrentIssue, useServerNow, useSettleWatch } from './api';
 import { BetBoard } from './components/BetBoard';
 import { BetSlip, useSlip } from './components/BetSlip';
 import { IssueBar } from './components/IssueBar';
@@ -41,6 +41,7 @@ export function GamePage({ gameCode }: { gameCode: string }) {
   const data = q.data;
   if (data && data.game.prizeModes !== offered) setOffered(data.game.prizeModes);
   const now = useServerNow(clockSkew(data?.serverTime, q.dataUpdatedAt));
+  useSettleWatch(gameCode, !!data);
   // New lines start at the game's minimum bet until the member types another amount.
   const slip = useSlip(data?.limits.minBet);
   const [notice, setNotice] = useState('');

@@ -5,6 +5,7 @@
 import { useSearchParams, useLocation } from 'react-router';
 import { GameMenu } from './components/GameMenu';
 import { GamePage } from './GamePage';
+import '@/features/session/components/auth.css';
 import '@/features/wallet/components/wallet.css';
 import './lottery.css';
 import './locale';

@@ -116,7 +116,7 @@ export interface BetQuery {
  * The member's bets. While some are open they are read again every few seconds; when one of them
  * settles (fewer open bets than before) the balance is refreshed too.
  */
-export function useMyBets(q: BetQuery) {
+export function useMyBets(q: BetQuery, enabled = true) {
   const { language } = useLanguage();
   const qc = useQueryClient();
   const query = useQuery({
@@ -124,6 +124,7 @@ export function useMyBets(q: BetQuery) {
     queryFn: ({ signal }) => call(lottery.myBets, { signal, query: { ...q, pageSize: lottery.BETS_PAGE_SIZE, language } }),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
+    enabled,
     refetchInterval: (s) => (s.state.data?.list.some((b) => b.status === 'open') ? LIVE_MS : false),
   });
   const open = query.data?.list.filter((b) => b.status === 'open').map((b) => b.orderNo);
@@ -137,9 +138,19 @@ export function useMyBets(q: BetQuery) {
     if (before && before.some((o) => !now.includes(o))) {
       refreshMoney(qc);
       void qc.invalidateQueries({ queryKey: [...lotteryKeys.all, 'game'] });
+      void qc.invalidateQueries({ queryKey: [...lotteryKeys.all, 'current'] });
     }
   }, [openKey, qc]);
   return query;
+}
+
+/**
+ * Mounted by the game page whatever tab is shown: watches the member's open bets of the game, so
+ * a draw that settles them refreshes the balance, the results and the issue without a reload.
+ */
+export function useSettleWatch(gameCode: string, enabled: boolean) {
+  const { loggedIn, trial } = useSession();
+  return useMyBets({ gameCode, status: 'open', pageNo: 1 }, enabled && loggedIn && !trial);
 }
 
 export function usePlaceBets() {

@@ -115,7 +115,7 @@ export function BetSlip({ slip, options, limits, target, symbol, notice, onClose
         )}
       </div>
 
-      {notice && <p className="lt-slip__notice" role="status">{notice}</p>}
+      {notice && lines.length > 0 && <p className="lt-slip__notice" role="status">{notice}</p>}
 
       {lines.length === 0 ? (
         <p className="lt-slip__empty">{t('lottery.slip.empty')}</p>

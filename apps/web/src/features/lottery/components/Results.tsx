@@ -28,11 +28,11 @@ export function VnBoard({ draw, offset }: { draw: OpenedDraw; offset: number }) 
   const { t } = useTranslation();
   return (
     <div className="lt-vnboard" data-testid="vn-board">
-      <table className="lt-vnboard__table">
-        <caption className="lt-vnboard__caption">
-          <span>{t('lottery.results.boardOf', { numero: draw.numero })}</span>
-          <span className="lt-muted lt-small num">{formatDateTime(draw.drawAt, offset)}</span>
-        </caption>
+      <div className="lt-vnboard__head">
+        <h3 id="lt-board-title" className="lt-vnboard__title">{t('lottery.results.boardOf', { numero: draw.numero })}</h3>
+        <span className="lt-muted lt-small num">{formatDateTime(draw.publishedAt ?? draw.drawAt, offset)}</span>
+      </div>
+      <table className="lt-vnboard__table" aria-labelledby="lt-board-title">
         <tbody>
           {draw.status === 'void' || !draw.prizes.length ? (
             <tr>
