@@ -146,6 +146,7 @@ export const ERRORS = {
   // security centre (member profile, bind, avatar)
   'member.profile.locked': e(409, 'This field cannot be changed once set. Please contact customer service.', 'Este campo no se puede cambiar una vez configurado. Contacte con atención al cliente.'),
   'member.bind.same': e(400, 'This is already bound to your account.', 'Esto ya está vinculado a su cuenta.'),
+  'member.contact.unbound': e(400, 'Bind a mobile number or e-mail first.', 'Primero vincule un número de móvil o un correo electrónico.'),
   'member.avatar.type': e(400, 'The avatar must be a PNG or JPG image.', 'El avatar debe ser una imagen PNG o JPG.'),
   'member.avatar.too.large': e(413, 'The avatar must be at most {max} MB.', 'El avatar debe tener como máximo {max} MB.'),
   'member.avatar.invalid': e(400, 'This image cannot be read. Please choose another file.', 'No se puede leer esta imagen. Elija otro archivo.'),

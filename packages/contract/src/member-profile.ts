@@ -132,4 +132,24 @@ export const uploadIcon = endpoint({
   response: z.object({ avatarUrl: z.string() }),
 });
 
-export const memberProfileEndpoints = { getProfile, updateProfile, sendBindCode, bindContact, uploadIcon };
+const boundChannel = z.object({ channel: z.enum(['sms', 'email']) });
+
+/** Forgot the withdrawal password: a code to the member's bound mobile or e-mail (`member.contact.unbound` when none). */
+export const sendPaymentResetCode = endpoint({
+  method: 'POST', path: '/wps/member/info/payment-password/code', module: MODULES.member, auth: 'member',
+  summary: 'Send a code to the bound mobile or e-mail to reset the withdrawal password.',
+  body: boundChannel,
+  response: z.object({ expiredMinutes: z.number().int(), to: z.string() }),
+});
+
+/** Sets a new withdrawal password (6 digits) with that code instead of the old one; clears a wrong-try lock. */
+export const resetPaymentPassword = endpoint({
+  method: 'POST', path: '/wps/member/info/payment-password/reset', module: MODULES.member, auth: 'member', encrypted: true,
+  summary: 'Reset the withdrawal password with a code sent to the bound mobile or e-mail.',
+  body: boundChannel.extend({ verificationCode: z.string().trim().max(8), newPassword: z.string().max(64), confirmPassword: z.string().max(64) }),
+  response: z.object({ isSet: z.literal(true) }),
+});
+
+export const memberProfileEndpoints = {
+  getProfile, updateProfile, sendBindCode, bindContact, uploadIcon, sendPaymentResetCode, resetPaymentPassword,
+};

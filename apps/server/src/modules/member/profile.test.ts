@@ -1,7 +1,9 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { call, encPost, freshIp, lastCode, login } from '../session/testkit.ts';
+import { eq } from 'drizzle-orm';
+import { members } from '../../db/schema.ts';
+import { call, encPost, freshIp, lastCode, login, memberRow } from '../session/testkit.ts';
 
 const t = useTestApp({ TRUST_PROXY: true });
 const PROFILE = '/wps/member/info/profile';
@@ -189,6 +191,32 @@ describe('bind mobile and e-mail', () => {
     expect(ok.json().value).toMatchObject({ mobile: '+52******4321', items: { mobile: true } });
     // the bound number is the account's mobile (SMS login, password by phone)
     expect((await call(t, 'GET', '/wps/member/info', undefined, { token })).json().value.mobile).toBe('+52******4321');
+  });
+});
+
+describe('forgot withdrawal password', () => {
+  it('resets it with a code to the bound e-mail; needs a bound contact, the right code, 6 digits', async () => {
+    const token = await newMember('payreset01');
+    const pay = (body: object) => encPost(t, '/wps/member/password/payment', body, { token });
+    expect((await pay({ newPassword: '111222', confirmPassword: '111222' })).statusCode).toBe(200);
+    const sendCode = (channel: string) => call(t, 'POST', '/wps/member/info/payment-password/code', { channel }, { token, ip: freshIp() });
+    expect((await sendCode('email')).json().errorCode).toBe('member.contact.unbound');
+    const email = 'payreset01@example.com';
+    // bound directly (binding sends a code to the same address, which the one-a-minute limit would refuse)
+    await t.database.db.update(members).set({ email }).where(eq(members.id, (await memberRow(t, 'payreset01')).id));
+    const reset = (body: object) => encPost(t, '/wps/member/info/payment-password/reset', { channel: 'email', ...body }, { token });
+    expect((await sendCode('sms')).json().errorCode).toBe('member.contact.unbound');
+    const sent = await sendCode('email');
+    expect(sent.json().value.to).toBe('p***@example.com');
+    const code = await lastCode(t, email);
+    expect((await reset({ verificationCode: code, newPassword: '12345', confirmPassword: '12345' })).json().errorCode).toBe('cashier.payment.password.format');
+    expect((await reset({ verificationCode: code, newPassword: '333444', confirmPassword: '333445' })).json().errorCode).toBe('inconsistent_twice');
+    expect((await reset({ verificationCode: code === '000000' ? '000001' : '000000', newPassword: '333444', confirmPassword: '333444' })).json().errorCode).toBe('sms.code.invalid');
+    expect((await reset({ verificationCode: code, newPassword: '333444', confirmPassword: '333444' })).statusCode).toBe(200);
+    expect((await reset({ verificationCode: code, newPassword: '333444', confirmPassword: '333444' })).json().errorCode).toBe('sms.code.invalid');
+    // the new one is the password now
+    expect((await pay({ oldPassword: '111222', newPassword: '555666', confirmPassword: '555666' })).json().errorCode).toBe('cashier.payment.password.invalid');
+    expect((await pay({ oldPassword: '333444', newPassword: '555666', confirmPassword: '555666' })).statusCode).toBe(200);
   });
 });
 

@@ -6,17 +6,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { memberProfile as mp, type FieldRule, type memberProfile } from '@lobby/contract';
+import { cashier, memberProfile as mp, type FieldRule, type memberProfile } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { memberAvatars, members, sessions } from '../../db/schema.ts';
 import { countryOf } from '../../lib/geo.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type MemberRow, type Principal } from '../../plugins/session.ts';
-import { secretsOf } from '../cashier/queries.ts';
+import { savePaymentPassword, secretsOf } from '../cashier/queries.ts';
 import { paymentPasswordState } from '../cashier/secrets.ts';
 import { CODE_TTL_MINUTES, checkSendLimits, codeText, consumeCode, createCode, deliver, maskRecipient, normalizeMobile } from '../session/codes.ts';
-import { checkPassword } from '../session/passwords.ts';
+import { checkPassword, hashPassword } from '../session/passwords.ts';
 import { deps, type Caller } from '../session/service.ts';
 import { cleanImage, decodeUpload, tooLarge } from './avatar.ts';
 import { checkBirthday, checkField, checkValue, fieldFail } from './rules.ts';
@@ -229,6 +229,40 @@ export async function bindContact(c: Caller, p: Principal, body: BindBody & { ve
     throw e;
   }
   return profileView(db, c.brand, p, row);
+}
+
+// ---- forgot withdrawal password ---------------------------------------------------------------
+
+function boundContact(m: MemberRow, channel: 'sms' | 'email'): string {
+  const to = channel === 'sms' ? m.mobile : m.email;
+  if (!to) throw new AppError('member.contact.unbound');
+  return to;
+}
+
+/** A code to the bound mobile or e-mail for resetting the withdrawal password. */
+export async function sendPaymentResetCode(c: Caller, p: Principal, channel: 'sms' | 'email') {
+  requireRealAccount(p);
+  const { db, counters } = deps(c.app);
+  const m = await freshMember(db, p.member.id);
+  const to = boundContact(m, channel);
+  await checkSendLimits(counters, c.brand.id, to, c.ip);
+  const { code } = await createCode(db, c.brand.id, { purpose: 'payment', channel, recipient: to, memberId: m.id });
+  const subject = channel === 'email' ? (c.lang === 'ES' ? 'Código de verificación' : 'Verification code') : undefined;
+  await deliver(c.app, c.brand, { channel, to, subject, body: codeText(c.brand, c.lang, code) });
+  return { expiredMinutes: CODE_TTL_MINUTES, to: maskRecipient(to) };
+}
+
+/** A new withdrawal password with that code (the wrong-try lock is cleared with it). */
+export async function resetPaymentPassword(c: Caller, p: Principal, body: { channel: 'sms' | 'email'; verificationCode: string; newPassword: string; confirmPassword: string }) {
+  requireRealAccount(p);
+  const { db } = deps(c.app);
+  if (!cashier.PAYMENT_PASSWORD_PATTERN.test(body.newPassword)) throw new AppError('cashier.payment.password.format');
+  if (body.newPassword !== body.confirmPassword) throw new AppError('inconsistent_twice');
+  const m = await freshMember(db, p.member.id);
+  const code = await consumeCode(db, c.brand.id, 'payment', boundContact(m, body.channel), body.verificationCode);
+  if (code.memberId !== m.id) throw new AppError('sms.code.invalid');
+  await savePaymentPassword(db, m.id, await hashPassword(body.newPassword), new Date());
+  return { isSet: true as const };
 }
 
 export const avatarTooLarge = tooLarge;

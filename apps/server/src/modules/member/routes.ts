@@ -31,6 +31,8 @@ export async function memberRoutes(app: FastifyInstance) {
   route(app, memberProfile.updateProfile, async ({ brand, principal, body }) => profile.updateProfile(app.db, brand, principal, body), PER_MINUTE(30));
   route(app, memberProfile.sendBindCode, async (ctx) => profile.sendBindCode(caller(ctx), ctx.principal, ctx.body), PER_MINUTE(10));
   route(app, memberProfile.bindContact, async (ctx) => profile.bindContact(caller(ctx), ctx.principal, ctx.body), PER_MINUTE(10));
+  route(app, memberProfile.sendPaymentResetCode, async (ctx) => profile.sendPaymentResetCode(caller(ctx), ctx.principal, ctx.body.channel), PER_MINUTE(10));
+  route(app, memberProfile.resetPaymentPassword, async (ctx) => profile.resetPaymentPassword(caller(ctx), ctx.principal, ctx.body), PER_MINUTE(10));
   // the avatar travels as base64 JSON: its own scope allows the larger body (5 MB file ≈ 6.7 MB)
   await app.register(async (icon) => {
     icon.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 8 * 1024 * 1024 }, icon.getDefaultJsonParser('error', 'error'));
