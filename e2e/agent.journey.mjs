@@ -3,7 +3,7 @@
 // through the menu's deposit item (operator confirms); in team management searches player01,
 // edits its nickname and transfers 100.00 to it (the agent's balance and player01's move by
 // exactly that); player01 spins a slot for real and the bet shows in team betting with its
-// footer totals. Screenshots of every agent page at 1366 and 390 wide in ES and EN, the phone
+// footer totals; agent01 offers subagent01 a daily wage that subagent01 accepts. Screenshots of every agent page at 1366 and 390 wide in ES and EN, the phone
 // menu drawer, and no page wider than 390 px.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -73,7 +73,7 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     // The rollup runs every 15 s; the open overview asks again at the same pace.
     await waitUntil(async () => Number(await page.getByTestId('kpi-teamMembers').locator('.w-stat__value').innerText()) >= 3, { timeout: 45_000, message: 'team members never reached 3' });
     await page.getByTestId('overview-asof').waitFor();
-    await page.getByTestId('overview-chart').locator('rect').first().waitFor();
+    await page.getByTestId('overview-chart').locator('rect').first().waitFor({ state: 'attached' });
     assert.ok(await page.getByTestId('overview-days').locator('tbody tr').count() >= 7, 'a daily list of the period');
   });
 
@@ -163,15 +163,58 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     assert.match(await table.locator('tr[data-account="player01"]').innerText(), /agent01/);
   });
 
+  await step('agent01 offers subagent01 a daily wage; subagent01 accepts it on its daily wages page', async () => {
+    await openAgentPage(page, 'downlineManagmentView');
+    const r = row(page, 'subagent01');
+    await r.getByRole('button', { name: t('ES', 'agent.downlines.offer'), exact: true }).click();
+    const form = page.getByTestId('offer-form');
+    await form.getByRole('button', { name: t('ES', 'agent.contracts.kind.daily'), exact: true }).click();
+    await form.locator('input[name="tiers.0.minimumBet"]').fill('100');
+    await form.locator('input[name="tiers.0.activeMember"]').fill('1');
+    await form.locator('input[name="tiers.0.rate"]').fill('1.5');
+    await form.getByRole('button', { name: `+ ${t('ES', 'agent.contracts.offer.add')}` }).click();
+    await form.locator('input[name="tiers.1.minimumBet"]').fill('5000');
+    await form.locator('input[name="tiers.1.activeMember"]').fill('3');
+    await form.locator('input[name="tiers.1.rate"]').fill('2');
+    await shot('offer-ES-1366', page);
+    await form.getByRole('button', { name: t('ES', 'agent.contracts.offer.submit') }).click();
+    await form.waitFor({ state: 'detached' });
+    await openAgentPage(page, 'agentDailyWages2');
+    await page.getByTestId('offered-contract').first().waitFor();
+    assert.equal(await page.getByTestId('offered-contract').first().getAttribute('data-status'), 'new');
+
+    const sub = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+    await sub.goto('/agent');
+    const login = sub.getByTestId('agent-login-form');
+    await login.locator('input[name=username]').fill('subagent01');
+    await login.locator('input[name=password]').fill('Agent123');
+    await login.locator('input[name=password]').press('Enter');
+    await waitUntil(() => new URL(sub.url()).pathname === '/agentHome', { timeout: 30_000, message: `subagent01 login ended at ${sub.url()}` });
+    await sub.goto('/agentHome?page=agentDailyWages2');
+    const card = sub.getByTestId('my-contract').first();
+    await card.waitFor({ timeout: 15_000 });
+    assert.equal(await card.getAttribute('data-status'), 'new');
+    assert.match(await card.getByTestId('contract-tiers').innerText(), /1\.50 %[\s\S]*2\.00 %/);
+    await shot('daily-offer-ES-1366', sub, { fullPage: true });
+    await card.getByRole('button', { name: t('ES', 'agent.contracts.accept'), exact: true }).click();
+    await sub.getByRole('alertdialog').getByRole('button', { name: t('ES', 'agent.contracts.accept'), exact: true }).click();
+    await waitUntil(async () => (await sub.getByTestId('my-contract').first().getAttribute('data-status')) === 'success', { message: 'the contract never came into force' });
+    await sub.setViewportSize(VIEWPORTS.mobile);
+    await settle(sub);
+    await shot('daily-contract-ES-390', sub, { fullPage: true });
+    expectNoConsoleErrors(sub);
+    await sub.context().close();
+  });
+
   // ---------- screenshots: every page, ES and EN, 1366 and 390 ----------
-  const pages = ['agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy'];
+  const pages = ['agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy', 'agentDailyWages2', 'agentRealtimeSalary'];
   for (const lang of ['ES', 'EN']) {
     await step(`screenshots ${lang}: agent centre pages`, async () => {
       await page.evaluate((l) => { localStorage.setItem('lang', l); localStorage.setItem('hisLang', l); }, lang);
       for (const id of pages) {
         await page.setViewportSize(VIEWPORTS.laptop);
         await page.goto(`/agentHome?page=${id}`);
-        await page.getByTestId(`page-${id}`).waitFor({ timeout: 15_000 });
+        await page.locator(`[data-page="${id}"] .ac-main .w-page`).first().waitFor({ timeout: 15_000 });
         await page.getByTestId('skeleton').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
         await page.locator('.ac-main__title').getByText(t(lang, `agent.menu.${id}`)).waitFor();
         await settle(page);

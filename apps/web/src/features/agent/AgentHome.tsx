@@ -19,6 +19,7 @@ import { useBrand, useCustomerService, useModules } from '@/features/system/api'
 import { Money, SkeletonRows } from '@/features/wallet/components/ui';
 import { formatTime, gmtLabel } from '@/lib/format';
 import { currentPage, visibleMenu, type AgentMenuItem, type AgentPageId } from './pages';
+import '@/features/session/components/auth.css';
 import '@/features/wallet/components/wallet.css';
 import './agent.css';
 
@@ -157,6 +158,7 @@ export default function AgentHome() {
               );
             })}
           </nav>
+          <LanguageSelect className="ac-aside__lang" />
         </aside>
         <main className="ac-main" id="main">
           <h1 className="visually-hidden">{t('agent.centre')}</h1>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MODULES } from '@lobby/contract';
 import { NO_FILTERS, chartValue, downlineQuery, filtersError, hasFilters, nicknameError, niceScale } from './logic';
 import { currentPage, visibleMenu } from './pages';
+import { tiersError, toTierInputs, type TierDraft } from './contracts/tiers';
 
 describe('downline filters', () => {
   it('leave empty fields out and trim the account', () => {
@@ -57,5 +58,32 @@ describe('agent menu', () => {
     expect(currentPage('registerCenter', shown)).toBe('agentTeamOverview');
     expect(currentPage('deposit', shown)).toBe('agentTeamOverview');
     expect(currentPage(null, shown)).toBe('agentTeamOverview');
+  });
+});
+
+describe('contract offer tiers', () => {
+  const tier = (over: Partial<TierDraft> = {}): TierDraft => ({ minimumBet: '1000', netLoss: '0', activeMember: '1', rateType: 'P', rate: '1.5', ...over });
+  it('accept ascending tiers and build the body (net loss for dividends only, percent where only percent is allowed)', () => {
+    const ts = [tier(), tier({ minimumBet: '5000', activeMember: '3', rateType: 'F', rate: '80' })];
+    expect(tiersError('daily', ts)).toBeNull();
+    expect(toTierInputs('daily', ts)).toEqual([
+      { minimumBet: '1000', activeMember: 1, rateType: 'P', rate: '1.5' },
+      { minimumBet: '5000', activeMember: 3, rateType: 'F', rate: '80' },
+    ]);
+    expect(toTierInputs('realtime', ts)[1].rateType).toBe('P');
+    expect(toTierInputs('dividend', [tier({ netLoss: '200' })])[0]).toMatchObject({ netLoss: '200', rateType: 'P' });
+  });
+  it('point at the first bad tier and field', () => {
+    expect(tiersError('daily', [tier({ minimumBet: '' })])).toEqual({ index: 0, field: 'minimumBet', key: 'amount' });
+    expect(tiersError('daily', [tier({ minimumBet: '1.234' })])).toMatchObject({ key: 'amount' });
+    expect(tiersError('dividend', [tier({ netLoss: '-1' })])).toEqual({ index: 0, field: 'netLoss', key: 'amount' });
+    expect(tiersError('daily', [tier({ activeMember: '1.5' })])).toMatchObject({ field: 'activeMember', key: 'members' });
+    expect(tiersError('daily', [tier({ rate: '0' })])).toMatchObject({ field: 'rate', key: 'rate' });
+    expect(tiersError('daily', [tier({ rate: '100.01' })])).toMatchObject({ key: 'percentMax' });
+    expect(tiersError('daily', [tier({ rate: '100.01', rateType: 'F' })])).toBeNull();
+    expect(tiersError('realtime', [tier({ rate: '100.01', rateType: 'F' })])).toMatchObject({ key: 'percentMax' });
+    expect(tiersError('daily', [tier(), tier({ minimumBet: '999' })])).toEqual({ index: 1, field: 'minimumBet', key: 'order' });
+    expect(tiersError('daily', [tier(), tier()])).toMatchObject({ index: 1, key: 'order' });
+    expect(tiersError('daily', [tier(), tier({ activeMember: '2' })])).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { DateRangeBar, DateTime, Money, Panel, RecordsList, useOffset } from '@/
 import { presetRange, type DayRange } from '@/features/wallet/logic';
 import { formatDate, formatTime } from '@/lib/format';
 import { useContractRecords } from './api';
-import { MyContract, rateText } from './MyContract';
+import { ContractList, rateText } from './MyContract';
 
 type Kind = contracts.ContractKind;
 type Record = contracts.ContractRecord;
@@ -105,7 +105,10 @@ export default function ContractPage({ kind }: { kind: Kind }) {
   return (
     <div className="w-page" data-testid={`page-contract-${kind}`}>
       <Panel title={t('agent.contracts.mine')} actions={kind === 'realtime' && <span className="muted w-small">{t('agent.contracts.every5')}</span>}>
-        <MyContract kind={kind} symbol={symbol} />
+        <ContractList kind={kind} role="downline" symbol={symbol} />
+      </Panel>
+      <Panel title={t('agent.contracts.offered')}>
+        <ContractList kind={kind} role="upline" symbol={symbol} />
       </Panel>
       <Panel
         title={t('agent.contracts.records')}

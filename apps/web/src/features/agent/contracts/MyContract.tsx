@@ -1,6 +1,7 @@
 /**
- * The caller's contract of one kind with its upline: an offer waiting (accept or reject) and the
- * contract in force (terminate), each with its tiers. What the caller may do comes with the data
+ * The caller's contracts of one kind: with its upline, an offer waiting (accept or reject) and the
+ * contract in force (terminate); with its downlines, the offers it made (withdraw) and the
+ * contracts in force (terminate); each with its tiers. What the caller may do comes with the data
  * (canAccept, canReject, canTerminate); every action is confirmed first.
  */
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { useContractAction, useContracts, type ContractAction } from './api';
 
 type Contract = contracts.Contract;
 type Kind = contracts.ContractKind;
+type Role = 'downline' | 'upline';
 
 /** "1.50 %" or "$ 100.00 fijo". */
 export function rateText(rateType: 'P' | 'F' | null, rate: string, symbol: string, fixedWord: string): string {
@@ -55,13 +57,13 @@ export function TierTable({ kind, tiers, symbol }: { kind: Kind; tiers: Contract
   );
 }
 
-function ContractCard({ c, symbol, onAction }: { c: Contract; symbol: string; onAction: (a: ContractAction) => void }) {
+function ContractCard({ c, role, symbol, onAction }: { c: Contract; role: Role; symbol: string; onAction: (a: ContractAction) => void }) {
   const { t } = useTranslation();
   return (
-    <article className={`ac-contract ac-contract--${c.status}`} data-testid="my-contract" data-status={c.status}>
+    <article className={`ac-contract ac-contract--${c.status}`} data-testid={role === 'downline' ? 'my-contract' : 'offered-contract'} data-status={c.status}>
       <header className="ac-contract__head">
         <span className={`chip chip--${STATUS_TONE[c.status]}`}>{t(`agent.contracts.status.${c.status}`)}</span>
-        <strong dir="auto">{t('agent.contracts.upline', { account: c.uplineAccount })}</strong>
+        <strong dir="auto">{role === 'downline' ? t('agent.contracts.upline', { account: c.uplineAccount }) : t('agent.contracts.downline', { account: c.downlineAccount })}</strong>
         {c.period && <span className="muted w-small">{t('agent.contracts.periodLabel')}: {t(`agent.contracts.period.${c.period}`)}</span>}
         <span className="muted w-small ac-contract__date">
           {c.acceptedAt ? <>{t('agent.contracts.accepted')} <DateTime value={c.acceptedAt} /></> : <>{t('agent.contracts.offered')} <DateTime value={c.createdAt} /></>}
@@ -72,16 +74,20 @@ function ContractCard({ c, symbol, onAction }: { c: Contract; symbol: string; on
         <div className="ac-contract__actions">
           {c.canAccept && <button type="button" className="btn btn--primary btn--sm" onClick={() => onAction('accept')}>{t('agent.contracts.accept')}</button>}
           {c.canReject && <button type="button" className="btn btn--ghost btn--sm" onClick={() => onAction('reject')}>{t('agent.contracts.reject')}</button>}
-          {c.canTerminate && <button type="button" className="btn btn--ghost btn--sm" onClick={() => onAction('terminate')}>{t('agent.contracts.terminate')}</button>}
+          {c.canTerminate && <button type="button" className="btn btn--ghost btn--sm" onClick={() => onAction('terminate')}>{c.status === 'new' ? t('agent.contracts.withdraw') : t('agent.contracts.terminate')}</button>}
         </div>
       )}
     </article>
   );
 }
 
-export function MyContract({ kind, symbol }: { kind: Kind; symbol: string }) {
+/**
+ * The open contracts of a kind: with the upline (role downline: the caller's own contract and an
+ * offer waiting) or with downlines (role upline: the contracts the caller offered).
+ */
+export function ContractList({ kind, role, symbol }: { kind: Kind; role: Role; symbol: string }) {
   const { t } = useTranslation();
-  const q = useContracts({ role: 'downline', kind, pageSize: 10 });
+  const q = useContracts({ role, kind, pageSize: 50 });
   const act = useContractAction();
   const [asked, setAsked] = useState<{ action: ContractAction; contractId: string } | null>(null);
   if (q.isPending) return <SkeletonRows rows={2} cols={4} />;
@@ -90,10 +96,12 @@ export function MyContract({ kind, symbol }: { kind: Kind; symbol: string }) {
   return (
     <>
       {open.length === 0 ? (
-        <EmptyState icon="star" title={t('agent.contracts.none')} text={t('agent.contracts.noneLead')} />
+        role === 'downline'
+          ? <EmptyState icon="star" title={t('agent.contracts.none')} text={t('agent.contracts.noneLead')} />
+          : <EmptyState icon="userPlus" title={t('agent.contracts.offeredEmpty')} />
       ) : (
         <div className="ac-contracts">
-          {open.map((c) => <ContractCard key={c.contractId} c={c} symbol={symbol} onAction={(action) => { act.reset(); setAsked({ action, contractId: c.contractId }); }} />)}
+          {open.map((c) => <ContractCard key={c.contractId} c={c} role={role} symbol={symbol} onAction={(action) => { act.reset(); setAsked({ action, contractId: c.contractId }); }} />)}
         </div>
       )}
       {asked && act.isError && (

@@ -4,7 +4,7 @@
  * settlement records. An action refreshes the contract lists and the consolidated flags.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contracts, type QueryOf } from '@lobby/contract';
+import { contracts, type BodyOf, type QueryOf } from '@lobby/contract';
 import { call } from '@/lib/api';
 
 export const contractKeys = {
@@ -42,5 +42,13 @@ export function useContractRecords(q: RecordsQuery) {
     queryFn: ({ signal }) => call(contracts.records, { signal, query: q }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
+  });
+}
+
+export function useOfferContract() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof contracts.offer>) => call(contracts.offer, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: contractKeys.list() }),
   });
 }

@@ -37,7 +37,7 @@ const record = (i: number, over: Record<string, unknown> = {}) => ({
 function server(extra: Record<string, Handler> = {}) {
   let current = contract();
   return fakeServer({
-    [LIST]: (c: FakeCall) => ok({ list: c.query.get('kind') === 'daily' ? [current] : [], pageNo: 1, totalPages: 1, total: 1 }),
+    [LIST]: (c: FakeCall) => ok({ list: c.query.get('kind') === 'daily' && c.query.get('role') === 'downline' ? [current] : [], pageNo: 1, totalPages: 1, total: 1 }),
     [ACCEPT]: () => { current = contract({ status: 'success', acceptedAt: '2026-11-21T15:00:00.000Z', canAccept: false, canReject: false, canTerminate: true }); return ok(current); },
     [RECORDS]: (c: FakeCall) => ok({
       list: c.query.get('role') === 'downline' ? [] : [record(1), record(2, { status: 'pending', settledAt: null, amount: '20.00' })],
@@ -72,8 +72,9 @@ describe('contract pages', { timeout: 20_000 }, () => {
     expect(within(tiers).queryByRole('columnheader', { name: 'Pérdida neta' })).toBeNull();
     expect(tiers).toHaveTextContent('1.00 %');
     expect(tiers).toHaveTextContent('$ 80.00 fijo');
-    expect(last(s, LIST).query.get('kind')).toBe('daily');
-    expect(last(s, LIST).query.get('role')).toBe('downline');
+    const asked = s.calls.filter((c) => `${c.method} ${c.path}` === LIST).map((c) => `${c.query.get('role')}:${c.query.get('kind')}`);
+    expect(asked).toEqual(expect.arrayContaining(['downline:daily', 'upline:daily']));
+    expect(screen.getByText('No ha ofrecido contratos de este tipo.')).toBeInTheDocument();
 
     fireEvent.click(within(card).getByRole('button', { name: 'Aceptar' }));
     const dlg = await screen.findByRole('alertdialog');
@@ -114,5 +115,64 @@ describe('contract pages', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pagados a subordinados' }));
     await waitFor(() => expect(last(s, RECORDS).query.get('role')).toBe('downline'));
     expect(await screen.findByText('No hay liquidaciones en este periodo.')).toBeInTheDocument();
+  });
+});
+
+describe('offering a contract to a direct downline agent', { timeout: 20_000 }, () => {
+  const OFFER = 'POST /wps/relay/MCSFE_contractOffer';
+  const agentRow = { memberId: '12', account: 'subagent01', nickname: '', type: 2, isAgent: true, level: 1, parentAccount: 'agent01', balance: '0.00', teamSize: 0, online: false, registeredAt: '2026-11-01T15:00:00.000Z', lastLoginAt: null };
+  const open = (extra: Record<string, Handler> = {}) => {
+    const s = server({
+      'GET /wps/relay/MCSFE_agentDownlines': () => ok({ list: [agentRow, { ...agentRow, memberId: '13', account: 'player01', isAgent: false, type: 0 }], pageNo: 1, totalPages: 1, total: 2 }),
+      ...extra,
+    });
+    renderApp({ route: '/agentHome?page=downlineManagmentView', token: 'tok', member: memberFixture({ type: 1, isAgent: true }), status: status() });
+    return s;
+  };
+
+  it('checks the tiers first, then sends kind and tiers; only agents get the action', async () => {
+    const s = open({ [OFFER]: (c) => ok(contract({ downlineId: '12', tiers: (c.body as { tiers: unknown[] }).tiers })) });
+    const rows = await screen.findAllByTestId('downline-row');
+    expect(within(rows[1]).queryByRole('button', { name: 'Contrato' })).toBeNull();
+    fireEvent.click(within(rows[0]).getByRole('button', { name: 'Contrato' }));
+    const form = await screen.findByTestId('offer-form');
+    // kinds switched on only: daily and real-time
+    expect(within(form).getByRole('button', { name: 'Salario diario' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(form).queryByRole('button', { name: 'Dividendo' })).toBeNull();
+    const input = (name: string) => form.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+    fireEvent.change(input('tiers.0.minimumBet'), { target: { value: '1000' } });
+    fireEvent.submit(form);
+    expect(await within(form).findByText('Nivel 1: la tasa debe ser mayor que cero.')).toBeInTheDocument();
+    fireEvent.change(input('tiers.0.rate'), { target: { value: '1.5' } });
+    fireEvent.click(within(form).getByRole('button', { name: /Añadir nivel/ }));
+    fireEvent.change(input('tiers.1.minimumBet'), { target: { value: '500' } });
+    fireEvent.change(input('tiers.1.rate'), { target: { value: '2' } });
+    fireEvent.submit(form);
+    expect(await within(form).findByText('Nivel 2: cada nivel debe superar al anterior en sus requisitos.')).toBeInTheDocument();
+    expect(s.count(OFFER)).toBe(0);
+    fireEvent.change(input('tiers.1.minimumBet'), { target: { value: '5000' } });
+    fireEvent.change(form.querySelector('select[name="tiers.1.rateType"]')!, { target: { value: 'F' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(s.count(OFFER)).toBe(1));
+    expect(last(s, OFFER).body).toEqual({
+      downlineId: '12', kind: 'daily',
+      tiers: [{ minimumBet: '1000', activeMember: 0, rateType: 'P', rate: '1.5' }, { minimumBet: '5000', activeMember: 0, rateType: 'F', rate: '2' }],
+    });
+    await waitFor(() => expect(screen.queryByTestId('offer-form')).toBeNull());
+  });
+
+  it('a refusal (above my own rate) stays in the form', async () => {
+    const s = open({ [OFFER]: () => fail(400, 'contract.rate.exceeds', { max: '1.00' }) });
+    fireEvent.click(within((await screen.findAllByTestId('downline-row'))[0]).getByRole('button', { name: 'Contrato' }));
+    const form = await screen.findByTestId('offer-form');
+    fireEvent.click(within(form).getByRole('button', { name: 'Salario en tiempo real' }));
+    expect(form.querySelector('select[name="tiers.0.rateType"]')).toBeNull(); // percent only
+    fireEvent.change(form.querySelector('input[name="tiers.0.minimumBet"]')!, { target: { value: '0' } });
+    fireEvent.change(form.querySelector('input[name="tiers.0.rate"]')!, { target: { value: '3' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(s.count(OFFER)).toBe(1));
+    expect(last(s, OFFER).body).toMatchObject({ kind: 'realtime' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/\S/);
+    expect(screen.getByTestId('offer-form')).toBeInTheDocument();
   });
 });

@@ -2,16 +2,19 @@
  * downlineManagmentView: the caller's direct downlines or whole team, newest first, 20 a page;
  * search by account (starts with), type and registration dates; each row shows type, level and
  * upline (whole team), balance, team size, online, registration and last login, and the actions:
- * transfer, nickname, reset password, and set as agent (direct members only). A table on desktop,
+ * transfer, nickname, reset password, set as agent (direct members) and offer a contract (direct
+ * agents, when a contract kind is switched on). A table on desktop,
  * cards on phones (wallet.css).
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { agent } from '@lobby/contract';
+import { contracts, type agent } from '@lobby/contract';
+import { useModules } from '@/features/system/api';
 import { useSession } from '@/features/session/api';
 import { DateTime, Money, Panel, RecordsList } from '@/features/wallet/components/ui';
 import { useDownlines } from '../api';
 import { NO_FILTERS, downlineQuery, filtersError, hasFilters, type DownlineFilters } from '../logic';
+import { OfferDialog } from '../contracts/OfferDialog';
 import { ConfirmAction, NicknameDialog, TransferDialog, type DownlineAction } from './dialogs';
 
 type Downline = agent.Downline;
@@ -64,7 +67,7 @@ export function DownlineFilterBar({ value, onChange }: { value: DownlineFilters;
   );
 }
 
-function Actions({ d, onAction }: { d: Downline; onAction: (a: DownlineAction) => void }) {
+function Actions({ d, canOffer, onAction }: { d: Downline; canOffer: boolean; onAction: (a: DownlineAction) => void }) {
   const { t } = useTranslation();
   const btn = (a: DownlineAction, label: string, primary = false) => (
     <button type="button" className={`btn btn--sm ${primary ? 'btn--primary' : 'btn--ghost'}`} onClick={() => onAction(a)} data-action={a}>{label}</button>
@@ -75,11 +78,12 @@ function Actions({ d, onAction }: { d: Downline; onAction: (a: DownlineAction) =
       {btn('nickname', t('agent.downlines.nickname'))}
       {btn('resetPassword', t('agent.downlines.resetPassword'))}
       {d.level === 1 && !d.isAgent && btn('setAgent', t('agent.downlines.setAgent'))}
+      {canOffer && d.level === 1 && d.isAgent && btn('offer', t('agent.downlines.offer'))}
     </div>
   );
 }
 
-function DownlineTable({ rows, symbol, onAction }: { rows: Downline[]; symbol: string; onAction: (d: Downline, a: DownlineAction) => void }) {
+function DownlineTable({ rows, symbol, canOffer, onAction }: { rows: Downline[]; symbol: string; canOffer: boolean; onAction: (d: Downline, a: DownlineAction) => void }) {
   const { t } = useTranslation();
   const col = (k: string) => t(`agent.downlines.col.${k}`);
   return (
@@ -115,7 +119,7 @@ function DownlineTable({ rows, symbol, onAction }: { rows: Downline[]; symbol: s
               </td>
               <td data-label={col('registeredAt')}><DateTime value={d.registeredAt} /></td>
               <td data-label={col('lastLoginAt')}>{d.lastLoginAt ? <DateTime value={d.lastLoginAt} /> : <span className="muted">{t('agent.downlines.never')}</span>}</td>
-              <td className="w-table__act ac-downlines__act"><Actions d={d} onAction={(a) => onAction(d, a)} /></td>
+              <td className="w-table__act ac-downlines__act"><Actions d={d} canOffer={canOffer} onAction={(a) => onAction(d, a)} /></td>
             </tr>
           ))}
         </tbody>
@@ -135,6 +139,8 @@ export default function DownlineManagement() {
   const [applied, setApplied] = useState(filters);
   if (!bad && applied !== filters) setApplied(filters);
   const q = useDownlines(downlineQuery(applied, page));
+  const modules = useModules();
+  const kinds = contracts.CONTRACT_KINDS.filter((k) => modules.has(contracts.CONTRACT_MODULE[k]));
 
   return (
     <div className="w-page" data-testid="page-downlineManagmentView">
@@ -144,11 +150,12 @@ export default function DownlineManagement() {
       >
         <DownlineFilterBar value={filters} onChange={(f) => { setFilters(f); setPage(1); }} />
         <RecordsList q={q} page={page} setPage={setPage} emptyTitle={t('agent.downlines.empty')}>
-          {(rows) => <DownlineTable rows={rows} symbol={symbol} onAction={(d, a) => setOpen({ d, a })} />}
+          {(rows) => <DownlineTable rows={rows} symbol={symbol} canOffer={kinds.length > 0} onAction={(d, a) => setOpen({ d, a })} />}
         </RecordsList>
       </Panel>
       {open?.a === 'transfer' && <TransferDialog downline={open.d} symbol={symbol} onClose={() => setOpen(null)} />}
       {open?.a === 'nickname' && <NicknameDialog downline={open.d} onClose={() => setOpen(null)} />}
+      {open?.a === 'offer' && <OfferDialog downline={open.d} kinds={kinds} onClose={() => setOpen(null)} />}
       {(open?.a === 'resetPassword' || open?.a === 'setAgent') && <ConfirmAction action={open.a} downline={open.d} onClose={() => setOpen(null)} />}
     </div>
   );

@@ -17,7 +17,7 @@ import { useDownlineTransfer, useEditNickname, useResetPassword, useSetAgent } f
 import { NICKNAME_MAX, nicknameError } from '../logic';
 
 type Downline = agent.Downline;
-export type DownlineAction = 'transfer' | 'nickname' | 'resetPassword' | 'setAgent';
+export type DownlineAction = 'transfer' | 'nickname' | 'resetPassword' | 'setAgent' | 'offer';
 
 export function TransferDialog({ downline, symbol, onClose }: { downline: Downline; symbol: string; onClose: () => void }) {
   const { t } = useTranslation();
