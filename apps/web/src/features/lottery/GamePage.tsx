@@ -4,12 +4,13 @@
  * the page reads the current issue again, which brings the next one.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { lottery } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/features/session/api';
+import { safeBackPath } from '@/features/vendor/launch';
 import { ErrorState, SkeletonRows } from '@/features/wallet/components/ui';
 import { clockSkew, lotteryKeys, useCurrentIssue, useServerNow, useSettleWatch } from './api';
 import { BetBoard } from './components/BetBoard';
@@ -32,11 +33,16 @@ export function GamePage({ gameCode }: { gameCode: string }) {
   const { pathname } = useLocation();
   const schedule = useSchedule();
   const symbol = useSession().member?.currencySymbol ?? '';
+  const [params] = useSearchParams();
   const [chosenMode, setMode] = useState<lottery.PrizeMode | undefined>(undefined);
-  // The route's prize mode (/seaLottery: SEA) once the game is known to offer it, until one is chosen.
+  // A launch's ?prizeMode, else the route's (/seaLottery: SEA), once the game is known to offer
+  // it, until the member chooses one.
   const [offered, setOffered] = useState<readonly lottery.PrizeMode[]>([]);
-  const routeMode = ROUTE_MODE[pathname];
-  const mode = chosenMode ?? (routeMode && offered.includes(routeMode) ? routeMode : undefined);
+  const wanted = [params.get('prizeMode')?.toUpperCase(), ROUTE_MODE[pathname]].find((m) => !!m && offered.includes(m as lottery.PrizeMode));
+  const mode = chosenMode ?? (wanted as lottery.PrizeMode | undefined);
+  // A launch from the catalog may name the page to go back to (?backUrl, same origin only).
+  const backUrl = params.get('backUrl');
+  const back = backUrl ? { to: safeBackPath(backUrl), label: t('lottery.backTo') } : { to: pathname, label: t('lottery.back') };
   const q = useCurrentIssue(gameCode, mode);
   const data = q.data;
   if (data && data.game.prizeModes !== offered) setOffered(data.game.prizeModes);
@@ -69,7 +75,7 @@ export function GamePage({ gameCode }: { gameCode: string }) {
   if (q.isError || !data) {
     return (
       <section className="lt-page">
-        <Link to={pathname} className="btn btn--ghost btn--sm lt-back"><Icon name="chevronRight" size={16} className="flip" /> {t('lottery.back')}</Link>
+        <Link to={back.to} className="btn btn--ghost btn--sm lt-back"><Icon name="chevronRight" size={16} className="flip" /> {back.label}</Link>
         <ErrorState error={q.error} onRetry={() => q.refetch()} />
       </section>
     );
@@ -93,8 +99,8 @@ export function GamePage({ gameCode }: { gameCode: string }) {
   return (
     <section className={`lt-page lt-page--${game.kind}`} aria-labelledby="lt-game-title" data-testid="lottery-game">
       <header className="lt-head">
-        <Link to={pathname} className="btn btn--ghost btn--sm lt-back">
-          <Icon name="chevronRight" size={16} className="flip" /> {t('lottery.back')}
+        <Link to={back.to} className="btn btn--ghost btn--sm lt-back">
+          <Icon name="chevronRight" size={16} className="flip" /> {back.label}
         </Link>
         <h1 id="lt-game-title" className="lt-head__title">
           <Icon name={vn ? 'balls' : 'clock'} size={24} /> {game.name}

@@ -211,6 +211,26 @@ describe('the VN lottery page', () => {
   }, SLOW);
 });
 
+describe('a launch from the catalog', () => {
+  it('honours ?prizeMode when the game offers it and ?backUrl when it is a path of the site', async () => {
+    const server = fakeServer(routes('vn'));
+    renderApp({ route: '/vnLottery?gameCode=VN-NORTH&launchMode=LOTT&prizeMode=ZY&device=web&language=ES&lottoArea=VN&backUrl=%2Flott', token: 'tok', member: memberFixture() });
+    await screen.findByTestId('lottery-game', {}, { timeout: 8000 });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'ZY' })).toHaveAttribute('aria-checked', 'true'));
+    expect(server.calls.filter((c) => c.path === '/lotto/lgw/games/current').map((c) => c.query.get('prizeMode'))).toContain('ZY');
+    expect(screen.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/lott');
+  }, SLOW);
+
+  it('an unknown prize mode and a foreign backUrl are ignored', async () => {
+    const server = fakeServer(routes('vn'));
+    renderApp({ route: '/vnLottery?gameCode=VN-NORTH&prizeMode=SEA&backUrl=https%3A%2F%2Fevil.example', token: 'tok', member: memberFixture() });
+    await screen.findByTestId('lottery-game', {}, { timeout: 8000 });
+    expect(screen.getByRole('radio', { name: 'Lott' })).toHaveAttribute('aria-checked', 'true');
+    expect(server.calls.filter((c) => c.path === '/lotto/lgw/games/current').every((c) => !c.query.get('prizeMode'))).toBe(true);
+    expect(screen.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/');
+  }, SLOW);
+});
+
 describe('the fast lottery page and the menu', () => {
   it('big is one click; a closed issue disables the slip and is read again', async () => {
     let closed = true;
