@@ -129,9 +129,11 @@ CREATE TABLE "lottery_exposure" (
 -- stake × odds × hits (rules.ts `hits`): lo2 counts every prize whose last 2 digits match; de
 -- and num2 the special's last 2, cang3 its last 3; xiên all its numbers among the prizes' last 2
 -- digits; big/small/odd/even the special's digit sum (big from 23). A bet is picked only while
--- 'open', so a rerun after a crash settles only what is left. Answers how many bets it settled
--- (0: nothing left).
-CREATE OR REPLACE FUNCTION lottery_settle(p_draw bigint, p_house bigint, p_limit integer) RETURNS integer
+-- 'open', so a rerun after a crash settles only what is left. Bets are split in p_parts parts
+-- by id (p_part = 0 .. p_parts - 1) so parts can be settled side by side on several
+-- connections (each with its own house shard). Answers how many bets it settled (0: nothing
+-- left in the part).
+CREATE OR REPLACE FUNCTION lottery_settle(p_draw bigint, p_house bigint, p_limit integer, p_parts integer, p_part integer) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
   d record;
@@ -168,7 +170,7 @@ BEGIN
         WHEN 'odd' THEN (v_sum % 2 = 1)::integer
         WHEN 'even' THEN (v_sum % 2 = 0)::integer
         ELSE 0 END)::bigint / 1000 AS win
-    FROM lottery_bets b WHERE b.draw_id = p_draw AND b.status = 'open'
+    FROM lottery_bets b WHERE b.draw_id = p_draw AND b.status = 'open' AND b.id % p_parts = p_part
     ORDER BY b.id LIMIT p_limit
   ), upd AS (
     -- no row lock before: a concurrent settlement waits on the update and re-checks 'open'

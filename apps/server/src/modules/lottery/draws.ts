@@ -105,49 +105,65 @@ export async function markPlaced(db: Db | Tx, b: { id: bigint; drawId: bigint; b
   }
 }
 
-/** Settles a drawn issue's open bets, `batch` at a time, up to `maxBatches` calls; marks it settled when none is left. Answers bets settled. */
-export async function settle(db: Db | Tx, brand: Brand, game: GameRow, draw: DrawRow, opts: { batch?: number; maxBatches?: number; now?: Date } = {}): Promise<number> {
+/** Parts settled side by side (each on its own connection and house shard) when not inside a transaction. */
+export const SETTLE_PARTS = 2;
+
+/**
+ * Settles a drawn issue's open bets, `batch` at a time (one transaction each), up to
+ * `maxBatches` calls per part; `parts` > 1 splits the bets by id and settles the parts side by
+ * side (only on a pool, never inside a transaction). Marks the issue settled when no bet is
+ * left. Answers bets settled.
+ */
+export async function settle(db: Db | Tx, brand: Brand, game: GameRow, draw: DrawRow, opts: { batch?: number; maxBatches?: number; parts?: number; now?: Date } = {}): Promise<number> {
   const now = opts.now ?? new Date();
   if (await reconcilePending(db, game, draw.id, now) > 0) return 0;
-  const house = await brandAccount(db, brand.id, 'house', `lottery:${game.code}:${draw.numero}`);
-  let total = 0;
-  for (let i = 0; i < (opts.maxBatches ?? Infinity); i++) {
-    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select lottery_settle(${draw.id}, ${house}, ${opts.batch ?? SETTLE_BATCH}) as n`));
-    const n = Number(row.n);
-    total += n;
-    if (n === 0) {
-      await db.update(lotteryDraws).set({ status: 'settled', settledAt: now })
-        .where(and(eq(lotteryDraws.id, draw.id), eq(lotteryDraws.status, 'drawn'),
-          sql`not exists (select 1 from ${lotteryBets} where ${lotteryBets.drawId} = ${draw.id} and ${lotteryBets.status} in ('open', 'pending'))`));
-      break;
+  const parts = opts.parts ?? 1;
+  const runPart = async (part: number) => {
+    const house = await brandAccount(db, brand.id, 'house', `lottery:${game.code}:${draw.numero}:${part}`);
+    let total = 0;
+    for (let i = 0; i < (opts.maxBatches ?? Infinity); i++) {
+      const [row] = rowsOf<{ n: number }>(await db.execute(sql`select lottery_settle(${draw.id}, ${house}, ${opts.batch ?? SETTLE_BATCH}, ${parts}, ${part}) as n`));
+      const n = Number(row.n);
+      total += n;
+      if (n === 0) break;
     }
-  }
+    return total;
+  };
+  const total = (await Promise.all(Array.from({ length: parts }, (_, k) => runPart(k)))).reduce((a, b) => a + b, 0);
+  await db.update(lotteryDraws).set({ status: 'settled', settledAt: now })
+    .where(and(eq(lotteryDraws.id, draw.id), eq(lotteryDraws.status, 'drawn'),
+      sql`not exists (select 1 from ${lotteryBets} where ${lotteryBets.drawId} = ${draw.id} and ${lotteryBets.status} in ('open', 'pending'))`));
   return total;
 }
 
 /**
  * One pass of the draw job for a brand: issues made ahead, past cut-off ones closed, due ones
- * drawn, drawn ones settled. Answers rows changed (draws published + bets settled).
+ * drawn (in `tx`, the job's transaction), drawn ones settled. With `settleDb` (the pool) the
+ * issues drawn by an earlier pass are settled there, in parts side by side, and the ones drawn
+ * now by the next pass (they are committed by then); without it everything happens in `tx`.
+ * Answers rows changed (draws published + bets settled).
  */
-export async function runBrand(db: Db | Tx, brand: Brand, now = new Date()): Promise<number> {
-  const games = await gamesOf(db, brand.id);
+export async function runBrand(tx: Db | Tx, brand: Brand, now = new Date(), settleDb?: Db): Promise<number> {
+  const games = await gamesOf(tx, brand.id);
   if (games.length === 0) return 0;
   let changed = 0;
-  for (const g of games) await ensureDraws(db, brand, g, now);
+  for (const g of games) await ensureDraws(tx, brand, g, now);
   const ids = games.map((g) => g.id);
-  await db.update(lotteryDraws).set({ status: 'closed' })
+  await tx.update(lotteryDraws).set({ status: 'closed' })
     .where(and(inArray(lotteryDraws.gameId, ids), eq(lotteryDraws.status, 'open'), lte(lotteryDraws.closesAt, now)));
-  const due = await db.select().from(lotteryDraws)
+  const due = await tx.select().from(lotteryDraws)
     .where(and(inArray(lotteryDraws.gameId, ids), inArray(lotteryDraws.status, ['open', 'closed', 'drawn']), lte(lotteryDraws.drawAt, now)))
     .orderBy(asc(lotteryDraws.drawAt));
   for (const d of due) {
     const g = games.find((x) => x.id === d.gameId)!;
-    let draw: DrawRow | null = d;
-    if (d.status !== 'drawn') {
-      draw = await publish(db, g, d, now);
-      if (draw) changed++;
+    if (d.status === 'drawn') {
+      changed += settleDb ? await settle(settleDb, brand, g, d, { now, parts: SETTLE_PARTS }) : await settle(tx, brand, g, d, { now });
+      continue;
     }
-    if (draw) changed += await settle(db, brand, g, draw, { now });
+    const drawn = await publish(tx, g, d, now);
+    if (!drawn) continue;
+    changed++;
+    if (!settleDb) changed += await settle(tx, brand, g, drawn, { now });
   }
   return changed;
 }
@@ -167,7 +183,7 @@ export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: stri
     return row;
   });
   if (drawn.status === 'void') throw new AppError('lottery.draw.state', { status: drawn.status });
-  if (drawn.status === 'drawn') await settle(db, brand, game, drawn, { now });
+  if (drawn.status === 'drawn') await settle(db, brand, game, drawn, { now, parts: SETTLE_PARTS });
   const [after] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id));
   return after;
 }

@@ -67,6 +67,24 @@ describe('lottery: exactly-once settlement', () => {
     expect(await balanceOf(t, p.id)).toBe(balance);
   });
 
+  it('with a pool to settle on, a pass draws due issues and the next pass settles them in parts', async () => {
+    const brand = brandOf(t);
+    const { game, draw } = await upcoming(t, 'FAST3', 'demo');
+    const players = await Promise.all([1, 2].map(() => bettor(t)));
+    for (const p of players) {
+      const bets = ['big', 'small', 'odd', 'even', 'big'].map((betType) => ({ betType: betType as 'big', numbers: [], amount: '1' }));
+      expect((await placeSlip(t, p.token, game.code, draw.numero, bets)).json.success).toBe(true);
+    }
+    const at = new Date(draw.drawAt.getTime() + 1000);
+    await runBrand(db(), brand, at, db());
+    expect((await drawRow(t, game.id, draw.numero)).status).toBe('drawn');
+    await runBrand(db(), brand, at, db());
+    expect((await drawRow(t, game.id, draw.numero)).status).toBe('settled');
+    const left = await db().select({ n: sql<number>`count(*)::int` }).from(lotteryBets).where(and(eq(lotteryBets.drawId, draw.id), eq(lotteryBets.status, 'open')));
+    expect(left[0].n).toBe(0);
+    expect(await audit(db(), brand.id)).toEqual({ entrySum: 0n, mismatchedAccounts: 0, negativeMemberBalances: 0 });
+  });
+
   it('a bet left pending by a crash is failed after the grace period and its stake leaves the per-number total', async () => {
     const brand = brandOf(t);
     const { game, draw } = await upcoming(t, 'VN-CENTRAL');
