@@ -55,9 +55,12 @@ export function NoticeMarquee() {
   );
 }
 
-/** The side menu's banner (group w_leftmenu): the first one, when the operator set one. */
-export function SideBanner() {
-  const b = useAnnouncements().data?.banners.find((x) => x.groupName === 'w_leftmenu');
+/**
+ * The first banner of a group, when the operator set one: the side menu's (w_leftmenu); the
+ * login and forgot-password popups can show theirs with group w_login / w_forget.
+ */
+export function GroupBanner({ group }: { group: 'w_leftmenu' | 'w_login' | 'w_forget' }) {
+  const b = useAnnouncements().data?.banners.find((x) => x.groupName === group);
   if (!b) return null;
   const body = (
     <>
@@ -68,3 +71,6 @@ export function SideBanner() {
   if (/^https?:\/\//i.test(b.url)) return <a className="side-banner" href={b.url} target="_blank" rel="noopener noreferrer">{body}</a>;
   return b.url ? <Link className="side-banner" to={b.url}>{body}</Link> : <div className="side-banner">{body}</div>;
 }
+
+/** The side menu's banner (w_leftmenu). */
+export const SideBanner = () => <GroupBanner group="w_leftmenu" />;

@@ -113,7 +113,7 @@ export default function InboxPage() {
   return (
     <div className="w-page inbox" data-testid="page-messageV2">
       <Panel
-        title={<>{t('inbox.title')} {v && v.unread > 0 && <span className="chip chip--warn" data-testid="inbox-unread">{t('inbox.unread', { count: v.unread })}</span>}</>}
+        title={<>{t('inbox.listLabel')} {v && v.unread > 0 && <span className="chip chip--warn" data-testid="inbox-unread">{t('inbox.unread', { count: v.unread })}</span>}</>}
         actions={v && v.unread > 0 ? (
           <button type="button" className="btn btn--ghost btn--sm" disabled={read.isPending} onClick={() => read.mutate({ all: true })}>{t('inbox.readAll')}</button>
         ) : undefined}
