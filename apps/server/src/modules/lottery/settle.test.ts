@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { lotteryBets, lotteryExposure } from '../../db/lottery-schema.ts';
 import { postings } from '../../db/schema.ts';
 import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
+import { jobsOf } from '../../jobs/index.ts';
+import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../wallet/ledger.ts';
 import { brandOf } from '../wallet/testkit.ts';
@@ -65,6 +67,13 @@ describe('lottery: exactly-once settlement', () => {
     const balance = await balanceOf(t, p.id);
     await runBrand(db(), brand, at);
     expect(await balanceOf(t, p.id)).toBe(balance);
+  });
+
+  it('the registered job runs under its lock in one transaction and draws what is due', async () => {
+    const job = jobsOf(t.app).find((j) => j.name === 'lottery.draws')!;
+    const { game, draw } = await upcoming(t, 'FAST1');
+    expect(await runExclusive(db(), job, new Date(draw.drawAt.getTime() + 1000))).toBeGreaterThanOrEqual(1);
+    expect((await drawRow(t, game.id, draw.numero)).status).toBe('settled');
   });
 
   it('with a pool to settle on, a pass draws due issues and the next pass settles them in parts', async () => {
