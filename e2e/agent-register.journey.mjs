@@ -120,7 +120,8 @@ export default async function agentRegister({ newPage, step, shots, settle, expe
     await form.locator('#ar-username').fill(direct);
     await form.getByRole('button', { name: t('es', 'agentRegister.create.submit') }).click();
     await form.getByTestId('created').getByText(t('es', 'agentRegister.create.doneMember', { account: direct })).waitFor();
-    await shots('create-downline-ES', p);
+    await form.getByTestId('created').scrollIntoViewIfNeeded();
+    await shots('create-downline-ES', p, { fullPage: true });
     const u = await newPage({ viewport: VIEWPORTS.laptop });
     await u.goto('/login');
     const login = u.getByTestId('login-form');

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { agentRegister, type BodyOf } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { useToken } from '@/features/session/store';
+import { agentKeys } from '../api';
 
 export const registerKeys = {
   all: ['agentRegister'] as const,
@@ -38,7 +39,7 @@ export function useCreateDownline() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyOf<typeof agentRegister.createDownline>) => call(agentRegister.createDownline, { body }),
-    // the downline lists of the agent centre show the new account
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['agent'] }),
+    // the agent centre's downline lists and team figures show the new account
+    onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.all }),
   });
 }
