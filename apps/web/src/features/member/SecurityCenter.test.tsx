@@ -144,6 +144,36 @@ describe('security centre page', () => {
   });
 });
 
+describe('withdrawal password', () => {
+  it('forgot it: a code to the bound mobile, a new 6-digit password', async () => {
+    const s = server({
+      'GET /wps/member/info/profile': () => ok(profile({ items: { ...profile().items, paymentPassword: true }, score: 3, level: 'medium' })),
+      'GET /wps/member/password/payment': () => ok({ isSet: true, lockedUntil: null }),
+      'POST /wps/member/info/payment-password/code': () => ok({ expiredMinutes: 5, to: '+52******5678' }),
+      'POST /wps/member/info/payment-password/reset': () => ok({ isSet: true }),
+    });
+    const page = await open();
+    await userEvent.click(within(within(page).getByTestId('sec-paymentPassword')).getByRole('button', { name: 'Cambiar' }));
+    await userEvent.click(await screen.findByTestId('payment-reset-toggle'));
+    const form = await screen.findByTestId('reset-payment-form');
+    expect(form).toHaveTextContent('+52******5678');
+    await userEvent.click(within(form).getByTestId('send-code'));
+    await waitFor(() => expect(s.count('POST /wps/member/info/payment-password/code')).toBe(1));
+    expect(s.calls.find((c) => c.path.endsWith('/payment-password/code'))!.body).toEqual({ channel: 'sms' });
+    await userEvent.type(form.querySelector('[name="verificationCode"]') as HTMLInputElement, '123456');
+    await userEvent.type(form.querySelector('[name="newPaymentPassword"]') as HTMLInputElement, '12345');
+    await userEvent.click(within(form).getByRole('button', { name: 'Restablecer contraseña' }));
+    expect(within(form).getByText('La contraseña de retiro debe tener 6 dígitos.')).toBeInTheDocument();
+    await userEvent.type(form.querySelector('[name="newPaymentPassword"]') as HTMLInputElement, '6');
+    await userEvent.type(form.querySelector('[name="confirmPaymentPassword"]') as HTMLInputElement, '123456');
+    await userEvent.click(within(form).getByRole('button', { name: 'Restablecer contraseña' }));
+    await waitFor(() => expect(s.count('POST /wps/member/info/payment-password/reset')).toBe(1));
+    expect(s.calls.find((c) => c.path.endsWith('/payment-password/reset'))!.body)
+      .toEqual({ channel: 'sms', verificationCode: '123456', newPassword: '123456', confirmPassword: '123456' });
+    await waitFor(() => expect(screen.queryByTestId('reset-payment-form')).not.toBeInTheDocument());
+  });
+});
+
 describe('avatar files', () => {
   it('refuses other types and files over 5 MB before sending, with the translated texts', async () => {
     server();

@@ -20,6 +20,7 @@ import { profileKeys, useSecurityProfile, type SecurityProfile } from './api';
 import { AvatarPicker } from './components/AvatarPicker';
 import { BindForm, type BindChannel } from './components/BindForm';
 import { ProfileForm } from './components/ProfileForm';
+import { ResetPaymentForm } from './components/ResetPaymentForm';
 
 type Dialog = null | 'profile' | 'payment' | BindChannel;
 
@@ -46,7 +47,7 @@ export function SecurityCenter() {
           <BindForm channel={dialog} profile={p} onDone={close} />
         </Modal>
       )}
-      {dialog === 'payment' && <PaymentDialog isSet={p.items.paymentPassword} onClose={close} />}
+      {dialog === 'payment' && <PaymentDialog profile={p} onClose={close} />}
     </div>
   );
 }
@@ -150,19 +151,32 @@ function ProfilePanel({ profile: p, onEdit }: { profile: SecurityProfile; onEdit
   );
 }
 
-function PaymentDialog({ isSet, onClose }: { isSet: boolean; onClose: () => void }) {
+function PaymentDialog({ profile, onClose }: { profile: SecurityProfile; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const state = usePaymentPassword();
+  const [resetting, setResetting] = useState(false);
+  const isSet = state.data?.isSet ?? profile.items.paymentPassword;
   return (
-    <Modal title={t('security.paymentTitle')} onClose={onClose} size="sm">
-      <PaymentPasswordForm
-        isSet={state.data?.isSet ?? isSet}
-        onDone={() => {
-          void qc.invalidateQueries({ queryKey: profileKeys.profile() });
-          onClose();
-        }}
-      />
+    <Modal title={resetting ? t('security.reset.title') : t('security.paymentTitle')} onClose={onClose} size="sm">
+      {resetting ? (
+        <ResetPaymentForm profile={profile} onDone={onClose} />
+      ) : (
+        <PaymentPasswordForm
+          isSet={isSet}
+          onDone={() => {
+            void qc.invalidateQueries({ queryKey: profileKeys.profile() });
+            onClose();
+          }}
+        />
+      )}
+      {isSet && (profile.mobile || profile.email) && (
+        <p className="sec-form__switch">
+          <button type="button" className="link-btn" onClick={() => setResetting((r) => !r)} data-testid="payment-reset-toggle">
+            {resetting ? t('security.reset.back') : t('security.reset.link')}
+          </button>
+        </p>
+      )}
     </Modal>
   );
 }
