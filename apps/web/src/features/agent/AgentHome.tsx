@@ -28,6 +28,7 @@ const DownlineManagement = lazy(() => import('./downlines/DownlineManagement'));
 const TeamBetting = lazy(() => import('./betting/TeamBetting'));
 const PersonalHistory = lazy(() => import('@/features/wallet/components/BettingRecord'));
 const RegisterCentre = lazy(() => import('./register/RegisterCentre'));
+const RevenueReport = lazy(() => import('./income/RevenueReport'));
 const ContractPage = lazy(() => import('./contracts/ContractPage'));
 const contractPage = (kind: contracts.ContractKind) => {
   const Page = () => <ContractPage kind={kind} />;
@@ -41,6 +42,7 @@ const PAGES: Partial<Record<AgentPageId, ComponentType>> = {
   downlineManagmentView: DownlineManagement,
   teamBetting: TeamBetting,
   personalHistoryCopy: PersonalHistory,
+  agentRevenueReport: RevenueReport,
   agentDividendRecordCopy2: contractPage('dividend'),
   agentDailyWages2: contractPage('daily'),
   agentHourSalary: contractPage('hourly'),

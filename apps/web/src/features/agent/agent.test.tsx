@@ -64,7 +64,7 @@ describe('agent centre shell', { timeout: 20_000 }, () => {
     open();
     const nav = await screen.findByRole('navigation', { name: 'Menú del centro de agentes' });
     const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(labels).toEqual(['Depósito', 'Retiro', 'Resumen del equipo', 'Registrar cuenta', 'Gestión del equipo', 'Apuestas del equipo', 'Historial personal', 'Atención al cliente']);
+    expect(labels).toEqual(['Depósito', 'Retiro', 'Resumen del equipo', 'Registrar cuenta', 'Gestión del equipo', 'Apuestas del equipo', 'Historial personal', 'Mis ingresos', 'Atención al cliente']);
     expect(within(nav).getByRole('link', { name: /Depósito/ })).toHaveAttribute('href', '/member?page=depositv2');
     expect(within(nav).getByRole('link', { name: /Atención al cliente/ })).toHaveAttribute('href', 'https://t.me/demo');
     expect(within(nav).getByRole('link', { name: 'Resumen del equipo' })).toHaveAttribute('aria-current', 'page');

@@ -1,8 +1,8 @@
 /**
  * The agent centre menu (§2): the items in menu order, each a page of the centre, a page of the
  * member centre (deposit, withdraw) or the brand's customer-service link, with the module that
- * switches it. Items whose page does not exist yet (announcement, user loss, my income, account
- * details, platform messages) are not listed.
+ * switches it. Items whose page does not exist yet (announcement, user loss, account details,
+ * platform messages) are not listed.
  * Team betting is the original's personalHistoryCopy slot; the agent's own bets (personal
  * history) reuse the member centre's betting record under that id.
  */
@@ -11,7 +11,7 @@ import type { IconName } from '@/components/icons';
 
 export type AgentPageId =
   | 'agentTeamOverview' | 'registerCenter' | 'downlineManagmentView' | 'teamBetting' | 'personalHistoryCopy'
-  | 'agentDividendRecordCopy2' | 'agentDailyWages2' | 'agentHourSalary' | 'agentRealtimeSalary';
+  | 'agentRevenueReport' | 'agentDividendRecordCopy2' | 'agentDailyWages2' | 'agentHourSalary' | 'agentRealtimeSalary';
 export type AgentItemId = AgentPageId | 'deposit' | 'withdraw' | 'customerService';
 
 export interface AgentMenuItem {
@@ -33,6 +33,7 @@ export const AGENT_MENU: readonly AgentMenuItem[] = [
   { id: 'downlineManagmentView', icon: 'user', group: 'team' },
   { id: 'teamBetting', icon: 'trophy', group: 'reports' },
   { id: 'personalHistoryCopy', icon: 'receipt', group: 'reports', module: MODULES.games },
+  { id: 'agentRevenueReport', icon: 'wallet', group: 'reports' },
   { id: 'agentDividendRecordCopy2', icon: 'gift', group: 'salary', module: MODULES.dividend },
   { id: 'agentDailyWages2', icon: 'wallet', group: 'salary', module: MODULES.dailySalary },
   { id: 'agentHourSalary', icon: 'clock', group: 'salary', module: MODULES.hourSalary },

@@ -11,6 +11,7 @@ export const contractKeys = {
   all: ['contracts'] as const,
   list: (q?: object) => (q ? ([...contractKeys.all, 'list', q] as const) : ([...contractKeys.all, 'list'] as const)),
   records: (q: object) => [...contractKeys.all, 'records', q] as const,
+  income: (q: object) => [...contractKeys.all, 'income', q] as const,
 };
 
 export type ContractListQuery = QueryOf<typeof contracts.list>;
@@ -50,5 +51,15 @@ export function useOfferContract() {
   return useMutation({
     mutationFn: (body: BodyOf<typeof contracts.offer>) => call(contracts.offer, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: contractKeys.list() }),
+  });
+}
+
+/** My income (agentRevenueReport) over a range of brand days. */
+export function useIncome(q: { startDate: string; endDate: string }) {
+  return useQuery({
+    queryKey: contractKeys.income(q),
+    queryFn: ({ signal }) => call(contracts.income, { signal, query: q }),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
   });
 }

@@ -176,3 +176,24 @@ describe('offering a contract to a direct downline agent', { timeout: 20_000 }, 
     expect(screen.getByTestId('offer-form')).toBeInTheDocument();
   });
 });
+
+describe('my income', { timeout: 20_000 }, () => {
+  it('shows the net, received and paid per kind, pending and the team figures for the period', async () => {
+    const kinds = (d: string, h: string) => ({ dividend: d, daily: h, hourly: '0.00', realtime: '0.00', total: (Number(d) + Number(h)).toFixed(2) });
+    const s = server({
+      'GET /wps/relay/ODSFE2_agentIncome': (c) => ok({
+        startDate: c.query.get('startDate'), endDate: c.query.get('endDate'), received: kinds('100.00', '20.00'), paid: kinds('30.00', '5.00'),
+        net: '85.00', pending: '12.50', team: { validBet: '9000.00', profit: '-400.00' },
+      }),
+    });
+    renderApp({ route: '/agentHome?page=agentRevenueReport', token: 'tok', member: member(), status: status() });
+    expect(await screen.findByTestId('income-net')).toHaveTextContent('+$ 85.00');
+    expect(screen.getByTestId('income-kpis')).toHaveTextContent('$ 12.50');
+    const table = screen.getByTestId('income-table');
+    expect(within(table).getByText('Dividendo').closest('tr')).toHaveTextContent('$ 100.00');
+    expect(within(table).getByText('Dividendo').closest('tr')).toHaveTextContent('$ 30.00');
+    expect(table.querySelector('tfoot')).toHaveTextContent('$ 120.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Hoy' }));
+    await waitFor(() => expect(last(s, 'GET /wps/relay/ODSFE2_agentIncome').query.get('startDate')).toBe(last(s, 'GET /wps/relay/ODSFE2_agentIncome').query.get('endDate')));
+  });
+});
