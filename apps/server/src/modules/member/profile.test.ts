@@ -297,3 +297,12 @@ describe('avatar', () => {
     expect((await get(token)).avatarUrl).toBe(null);
   });
 });
+
+describe('contract', () => {
+  it('the security centre endpoints are in the OpenAPI document', async () => {
+    const doc = (await t.call({ method: 'GET', url: '/openapi.json' })).json();
+    for (const p of ['/wps/member/info/profile', '/wps/member/info/bind', '/wps/member/info/bind/code', '/wps/member/info/icon', '/wps/member/info/payment-password/reset']) {
+      expect(Object.keys(doc.paths), p).toContain(p);
+    }
+  });
+});
