@@ -1,0 +1,169 @@
+// Issue 7 item 8 (security centre) in Chromium: a new member opens the member centre (security
+// centre is the default page), sees a low level, edits the profile (real name, birthday then fixed),
+// binds an e-mail with the code from the dev outbox, uploads an avatar (served as image/png with
+// nosniff) and sees the level rise. Screenshots at 1366x768 and 390x844 in ES and EN.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
+import { root } from './lib/proc.mjs';
+import { dialog, t as tMain, waitForScreen } from './lib/web.mjs';
+
+export const timeout = 300_000;
+
+/** A string of apps/web/src/locales/<file>.<lang>.json, else the main locale. */
+const cache = {};
+function s(lang, key, file = 'member') {
+  const l = lang.toLowerCase();
+  cache[`${file}.${l}`] ??= JSON.parse(fs.readFileSync(path.join(root, 'apps/web/src/locales', `${file}.${l}.json`), 'utf8'));
+  const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), cache[`${file}.${l}`]);
+  return typeof v === 'string' ? v : tMain(lang, key);
+}
+const fill = (text, vars) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k]));
+
+/** A 96×96 PNG with a diagonal gradient (a plausible avatar). */
+function avatarPng(size = 96) {
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc(size * (1 + size * 3));
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const o = y * (1 + size * 3) + 1 + x * 3;
+      raw[o] = 245 - y;
+      raw[o + 1] = 120 + x;
+      raw[o + 2] = 60 + ((x + y) >> 1);
+    }
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1')), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function codeFor(page, to) {
+  return waitUntil(async () => {
+    const res = await page.request.get(`/wps/dev/outbox?to=${encodeURIComponent(to)}`);
+    if (!res.ok()) throw new Error(`outbox answered ${res.status()} (is DEV_OUTBOX on?)`);
+    const msg = ((await res.json()).value ?? [])[0];
+    return msg && /\b(\d{6})\b/.exec(msg.body)?.[1];
+  }, { message: `no code in the outbox for ${to}` });
+}
+
+export default async function security({ newPage, step, shot, settle, expectNoConsoleErrors }) {
+  const page = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+  const username = `sec${Date.now().toString(36).slice(-8)}`;
+  const email = `${username}@example.com`;
+  const level = () => page.getByTestId('security-level');
+  const both = async (name) => {
+    if (!(await page.locator('[role=dialog]').count())) await page.evaluate(() => window.scrollTo(0, 0));
+    for (const vp of [VIEWPORTS.laptop, VIEWPORTS.mobile]) {
+      await page.setViewportSize(vp);
+      await settle(page);
+      await shot(`${name}-${vp.width}`, page);
+    }
+    await page.setViewportSize(VIEWPORTS.laptop);
+  };
+
+  await step('register a new member and open the member centre: the security centre is the default page', async () => {
+    await page.goto('/register');
+    const form = dialog(page, tMain('es', 'popups.register.title')).getByTestId('register-form');
+    await form.locator('input[name=terms]').check();
+    await form.locator('input[name=username]').fill(username);
+    await form.locator('input[name=password]').fill('Secret123');
+    await form.locator('input[name=confirmPassword]').fill('Secret123');
+    await form.locator('button[type=submit]').click();
+    await page.getByTestId('balance').waitFor({ timeout: 30_000 });
+    await page.goto('/member');
+    await waitForScreen(page);
+    await level().waitFor();
+    assert.equal(await level().getAttribute('data-level'), 'low');
+    assert.match(await level().innerText(), new RegExp(fill(s('ES', 'security.score'), { score: 1, max: 5 })));
+    await both('security-ES-new');
+  }, { fatal: true });
+
+  await step('edit the profile: a rule message, then saved; real name and birthday become fixed', async () => {
+    await page.getByTestId('profile-panel').getByRole('button', { name: s('ES', 'security.edit') }).click();
+    const form = page.getByTestId('profile-form');
+    await form.waitFor();
+    await form.locator('input[name=realName]').fill('J0hn');
+    await form.getByRole('button', { name: s('ES', 'security.save') }).click();
+    await form.locator('.field__error').first().waitFor();
+    await both('security-ES-profile-errors');
+    await form.locator('input[name=realName]').fill('Ana Lopez');
+    await form.locator('input[name=nickname]').fill('Ana la Suerte');
+    await form.locator('input[name=telegram]').fill('@ana_lucky');
+    await form.locator('input[name=birthday]').fill('1992-04-18');
+    await form.locator('input[name=address]').fill('Av. Reforma 222, CDMX');
+    await form.locator('select[name=sourceOfIncome]').selectOption('salary');
+    await form.locator('input[name=occupation]').fill('Diseñadora');
+    await form.getByRole('button', { name: s('ES', 'security.save') }).click();
+    await form.waitFor({ state: 'detached' });
+    const panel = page.getByTestId('profile-panel');
+    await waitUntil(async () => (await panel.locator('[data-field=realName]').innerText()).includes('A** L****'), { message: 'masked real name not shown' });
+    assert.match(await panel.locator('[data-field=nickname]').innerText(), /Ana la Suerte/);
+    assert.equal(await level().getAttribute('data-level'), 'low'); // password + real name = 2
+    await panel.getByRole('button', { name: s('ES', 'security.edit') }).click();
+    assert.equal(await page.getByTestId('profile-form').locator('input[name=realName]').getAttribute('readonly'), '');
+    await page.keyboard.press('Escape');
+  });
+
+  await step('bind the e-mail with the code from the dev outbox → level rises', async () => {
+    await page.getByTestId('sec-email').getByRole('button', { name: s('ES', 'security.bind') }).click();
+    const form = page.getByTestId('bind-form-email');
+    await form.locator('input[name=email]').fill(email);
+    await form.getByTestId('send-code').click();
+    await form.getByText(fill(s('ES', 'security.codeSent'), { to: `${username[0]}***@example.com` })).waitFor();
+    await form.locator('input[name=verificationCode]').fill(await codeFor(page, email));
+    await both('security-ES-bind-email');
+    await form.getByRole('button', { name: s('ES', 'security.bindSubmit') }).click();
+    await form.waitFor({ state: 'detached' });
+    await waitUntil(async () => (await level().getAttribute('data-level')) === 'medium', { message: 'level did not become medium' });
+    assert.match(await page.getByTestId('sec-email').innerText(), /\*\*\*@example\.com/);
+  });
+
+  await step('upload an avatar: shown in the page and the hero, served as image/png with nosniff and without its text chunk', async () => {
+    await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatarPng() });
+    const img = page.locator('.sec-avatar img[data-testid=avatar-img]');
+    await img.waitFor();
+    const src = await img.getAttribute('src');
+    assert.match(src, /^\/wps\/member\/icon\/[0-9a-f]{32}\.png$/);
+    await waitUntil(() => img.evaluate((el) => el.complete && el.naturalWidth === 96), { message: 'avatar did not load' });
+    await page.locator('.member-hero img[data-testid=avatar-img]').waitFor();
+    const res = await page.request.get(src);
+    assert.equal(res.headers()['content-type'], 'image/png');
+    assert.equal(res.headers()['x-content-type-options'], 'nosniff');
+    assert.ok(!(await res.body()).includes('<script>'), 'text chunk stripped');
+    // a disguised file is refused with a translated message
+    await page.getByTestId('avatar-input').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') });
+    await page.locator('.sec-avatar').getByText(s('ES', 'errorCodes.member_avatar_type')).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await both('security-ES-done');
+    // the refused upload is a 400 the browser logs; nothing else may be
+    expectNoConsoleErrors(page, { ignore: [/\/wps\/member\/info\/icon/] });
+  });
+
+  await step('the same page in EN (desktop and phone), with the bind mobile and withdrawal password popups', async () => {
+    await page.evaluate(() => { localStorage.setItem('lang', 'EN'); localStorage.setItem('hisLang', 'EN'); });
+    await page.reload();
+    await level().waitFor();
+    await page.getByText(s('EN', 'security.items')).first().waitFor();
+    await both('security-EN');
+    await page.getByTestId('sec-mobile').getByRole('button', { name: s('EN', 'security.bind') }).click();
+    await page.getByTestId('bind-form-sms').waitFor();
+    await both('security-EN-bind-mobile');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sec-paymentPassword').getByRole('button', { name: s('EN', 'security.setUp') }).click();
+    await page.getByTestId('payment-password-form').waitFor();
+    await both('security-EN-payment');
+    await page.keyboard.press('Escape');
+    expectNoConsoleErrors(page);
+  });
+}
