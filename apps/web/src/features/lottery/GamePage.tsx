@@ -11,7 +11,7 @@ import { lottery } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/features/session/api';
 import { safeBackPath } from '@/features/vendor/launch';
-import { ErrorState, SkeletonRows } from '@/features/wallet/components/ui';
+import { ErrorState, Money, SkeletonRows } from '@/features/wallet/components/ui';
 import { clockSkew, lotteryKeys, useCurrentIssue, useServerNow, useSettleWatch } from './api';
 import { BetBoard } from './components/BetBoard';
 import { BetSlip, useSlip } from './components/BetSlip';
@@ -20,7 +20,7 @@ import { MyBets } from './components/MyBets';
 import { ResultsPanel } from './components/Results';
 import { TrendPanel } from './components/Trend';
 import { useSchedule } from './components/bits';
-import type { SlipLine } from './slip';
+import { slipTotal, type SlipLine } from './slip';
 
 const TABS = ['results', 'trend', 'bets'] as const;
 type Tab = (typeof TABS)[number];
@@ -133,6 +133,14 @@ export function GamePage({ gameCode }: { gameCode: string }) {
           onClosed={() => void q.refetch()}
         />
       </div>
+
+      {slip.lines.length > 0 && (
+        <a href="#lt-slip" className="lt-slipbar" data-testid="slip-bar">
+          <Icon name="receipt" size={18} />
+          <span>{t('lottery.slip.title')} · {t('lottery.slip.count', { count: slip.lines.length })}</span>
+          <Money value={slipTotal(slip.lines)} symbol={symbol} className="lt-slipbar__sum" />
+        </a>
+      )}
 
       <section className="lt-tabs">
         <div className="lt-tabs__list" role="tablist" aria-label={t('lottery.tabs.label')} onKeyDown={onTabKey}>

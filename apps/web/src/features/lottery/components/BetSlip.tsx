@@ -82,7 +82,7 @@ export function BetSlip({ slip, options, limits, target, symbol, notice, onClose
   };
 
   return (
-    <section className="lt-slip" aria-labelledby="lt-slip-title" data-testid="bet-slip">
+    <section id="lt-slip" className="lt-slip" aria-labelledby="lt-slip-title" data-testid="bet-slip" tabIndex={-1}>
       <header className="lt-slip__head">
         <h2 id="lt-slip-title" className="lt-slip__title">
           <Icon name="receipt" size={18} /> {t('lottery.slip.title')}
