@@ -11,6 +11,8 @@ import { initI18n } from '@/lib/i18n';
 import { setToken } from '@/lib/storage';
 import RegisterCentre from './RegisterCentre';
 import { brandLocalToIso, customExpiryError } from './logic';
+import es from '@/locales/agentRegister.es.json';
+import en from '@/locales/agentRegister.en.json';
 
 const LIST = 'GET /wps/relay/MCSFE_agentInviteLinks';
 const CREATE = 'POST /wps/relay/MCSFE_agentInviteCreate';
@@ -137,5 +139,14 @@ describe('custom expiry rule', () => {
     expect(customExpiryError('2029-12-31T23:59', 0, now)).toBe('past');
     expect(customExpiryError('2030-01-01T00:01', 0, now)).toBeNull();
     expect(customExpiryError('2031-01-02T00:00', 0, now)).toBe('tooFar');
+  });
+});
+
+describe('strings', () => {
+  it('ES and EN have the same keys, none empty', () => {
+    const keys = (o: object, pre = ''): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${pre}${k}.`) : [`${pre}${k}`]));
+    expect(keys(es).sort()).toEqual(keys(en).sort());
+    const values = (o: object): unknown[] => Object.values(o).flatMap((v) => (typeof v === 'object' ? values(v as object) : [v]));
+    expect([...values(es), ...values(en)].every((v) => typeof v === 'string' && v.trim())).toBe(true);
   });
 });
