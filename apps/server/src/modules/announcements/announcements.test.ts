@@ -165,6 +165,16 @@ describe('operator API', () => {
     expect(brandOf(t).id).toBeGreaterThan(0);
   });
 
+  it('a cached answer ends when an item\'s window starts or ends (no operator change in between)', async () => {
+    const soon = Date.now() + 1500;
+    await publish({ type: 'PL', title: 'Starts soon', startsAt: new Date(soon).toISOString(), endsAt: new Date(soon + 1500).toISOString() });
+    expect(titles((await list()).player)).not.toContain('Starts soon');
+    await new Promise((r) => setTimeout(r, soon - Date.now() + 50));
+    expect(titles((await list()).player)).toContain('Starts soon');
+    await new Promise((r) => setTimeout(r, soon + 1500 - Date.now() + 50));
+    expect(titles((await list()).player)).not.toContain('Starts soon');
+  });
+
   it('serves the generated banner art', async () => {
     const r = await t.call({ method: 'GET', url: '/wps/announcements/art/welcome.svg' });
     expect(r.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { announcements } from '@lobby/contract';
-import { route } from '../../lib/route.ts';
+import { RawJson, route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requireOperator } from '../cashier/common.ts';
 import { ART_THEMES, bannerSvg, type ArtTheme } from './art.ts';
@@ -14,7 +14,10 @@ export async function announcementsRoutes(app: FastifyInstance) {
 
   route(app, announcements.listAnnouncements, async ({ brand, req, query }) => {
     const viewer = await service.viewerOf(app.db, req.principal, query.language ?? (req.headers.language as string | undefined));
-    return service.listFor(await app.announcementCache.get(brand.id), viewer, query);
+    const now = Date.now();
+    const types = query.types?.length ? [...new Set(query.types)].sort().join(',') : '*';
+    const key = `${+viewer.loggedIn}${+viewer.firstLogin}${+viewer.isAgent}|${viewer.lang}|${types}|${query.groupName ?? ''}`;
+    return new RawJson(await app.announcementCache.view(brand.id, key, now, (rows) => service.listFor(rows, viewer, query, now)));
   });
 
   route(app, announcements.operatorList, async ({ brand, req, query }) => {

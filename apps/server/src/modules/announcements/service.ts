@@ -15,24 +15,59 @@ import { byOrder, visibleTo, type Row, type Viewer } from './filter.ts';
 
 const CHANNEL = 'announcements.changed';
 
-/** Each brand's rows, by brand id. */
+/**
+ * Each brand's rows, by brand id, and the answers built from them (the envelope as JSON, by
+ * viewer kind, language and query) until the next start or end of a time window.
+ */
 export class AnnouncementCache {
   private rows = new Map<number, Promise<Row[]>>();
+  private views = new Map<number, Map<string, { json: string; until: number }>>();
+  private generation = new Map<number, number>();
   constructor(private db: Db) {}
 
   get(brandId: number): Promise<Row[]> {
     let p = this.rows.get(brandId);
     if (!p) {
-      p = this.db.select().from(announcements).where(eq(announcements.merchantId, brandId)).orderBy(asc(announcements.id));
+      // A drizzle query runs again on every then(): hold the one promise of one run.
+      p = this.db.select().from(announcements).where(eq(announcements.merchantId, brandId)).orderBy(asc(announcements.id)).execute();
       p.catch(() => this.rows.delete(brandId));
       this.rows.set(brandId, p);
     }
     return p;
   }
 
-  drop(brandId: number): void {
-    this.rows.delete(brandId);
+  /** The cached answer for `key`, else `build` it from the rows and keep it while it holds. */
+  async view(brandId: number, key: string, now: number, build: (rows: Row[]) => unknown): Promise<string> {
+    const hit = this.views.get(brandId)?.get(key);
+    if (hit && now < hit.until) return hit.json;
+    const gen = this.generation.get(brandId) ?? 0;
+    const rows = await this.get(brandId);
+    const json = JSON.stringify({ success: true, value: build(rows) });
+    if ((this.generation.get(brandId) ?? 0) === gen) {
+      let m = this.views.get(brandId);
+      if (!m || m.size > 500) this.views.set(brandId, (m = new Map()));
+      m.set(key, { json, until: nextChange(rows, now) });
+    }
+    return json;
   }
+
+  drop(brandId: number): void {
+    this.generation.set(brandId, (this.generation.get(brandId) ?? 0) + 1);
+    this.rows.delete(brandId);
+    this.views.delete(brandId);
+  }
+}
+
+/** The next instant an item starts or stops showing (Infinity: none). */
+function nextChange(rows: Row[], now: number): number {
+  let next = Infinity;
+  for (const r of rows) {
+    for (const d of [r.startsAt, r.endsAt]) {
+      const t = d?.getTime();
+      if (t !== undefined && t > now && t < next) next = t;
+    }
+  }
+  return next;
 }
 
 declare module 'fastify' {
