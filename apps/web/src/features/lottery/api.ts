@@ -41,6 +41,17 @@ export function clockSkew(serverTime: string | undefined, receivedAt: number): n
   return Number.isNaN(t) || !receivedAt ? 0 : t - receivedAt;
 }
 
+/** Milliseconds until a list should be read again: just after the first cut-off still ahead, at most `max`. */
+export function nextRead(issues: readonly (Pick<lottery.Draw, 'status' | 'closesAt'> | null)[], max: number, now = Date.now()): number {
+  let wait = max;
+  for (const d of issues) {
+    if (!d || d.status !== 'open') continue;
+    const left = Date.parse(d.closesAt) - now;
+    wait = Math.min(wait, left > 0 ? left + 1_000 : 3_000);
+  }
+  return Math.max(1_000, wait);
+}
+
 /** The game menu: every game (/lottery…) or the VN regional ones (/vnLottery), with their current issue. */
 export function useLotteryMenu(vn: boolean) {
   const { language } = useLanguage();
@@ -48,7 +59,8 @@ export function useLotteryMenu(vn: boolean) {
     queryKey: lotteryKeys.menu(vn, language),
     queryFn: ({ signal }) => call(vn ? lottery.vnGameMenu : lottery.gameMenu, { signal, query: { language } }),
     staleTime: 15_000,
-    refetchInterval: 30_000,
+    // Every 30 s, and just after the next cut-off of a shown issue (the next issue opens then).
+    refetchInterval: (q) => nextRead((q.state.data?.list ?? []).map((g) => g.current), 30_000),
   });
 }
 

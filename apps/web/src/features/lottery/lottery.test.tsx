@@ -7,7 +7,7 @@ import { renderApp } from '@/test/render';
 import { memberFixture } from '@/test/fixtures';
 import { addLines, linesOfPick, lineError, possibleWin, slipBody, slipTotal, togglePick, type SlipLine } from './slip';
 import { digitCounts, lastTwo, trendPoints } from './trend';
-import { clockSkew } from './api';
+import { clockSkew, nextRead } from './api';
 
 vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
 
@@ -69,6 +69,13 @@ describe('the slip without React', () => {
     expect(digitCounts(['112', '90'])).toEqual([1, 2, 1, 0, 0, 0, 0, 0, 0, 1]);
     expect(clockSkew('2026-01-01T00:00:10.000Z', Date.parse('2026-01-01T00:00:00.000Z'))).toBe(10_000);
     expect(clockSkew(undefined, 5)).toBe(0);
+  });
+
+  it('a menu is read again just after the next cut-off, at most every 30 s', () => {
+    const at = (ms: number, status: lottery.DrawStatus = 'open') => ({ status, closesAt: new Date(1_000_000 + ms).toISOString() });
+    expect(nextRead([at(10_000), at(5_000), null], 30_000, 1_000_000)).toBe(6_000);
+    expect(nextRead([at(-2_000)], 30_000, 1_000_000)).toBe(3_000);
+    expect(nextRead([at(90_000), at(1_000, 'closed')], 30_000, 1_000_000)).toBe(30_000);
   });
 });
 
