@@ -38,6 +38,8 @@ export const EXPIRY_DAYS = { '1d': 1, '7d': 7, '30d': 30 } as const satisfies Pa
 export const CUSTOM_EXPIRY_MAX_DAYS = 365;
 /** Usable (not disabled, not expired) links an agent may hold at once. */
 export const MAX_ACTIVE_LINKS = 50;
+/** The list shows the newest links up to this many (disabled and expired ones included; delete old ones). */
+export const LIST_MAX = 200;
 /** Remarks are short labels for the agent. */
 export const REMARK_MAX = 40;
 
@@ -64,7 +66,7 @@ const inviteId = z.string().regex(/^\d{1,19}$/);
 
 export const inviteList = endpoint({
   method: 'GET', path: '/wps/relay/MCSFE_agentInviteLinks', module: M, auth: 'member',
-  summary: "The caller's invite links, newest first, with their registration counts.",
+  summary: "The caller's invite links, newest first (at most LIST_MAX), with their registration counts.",
   response: z.object({ list: z.array(invite), maxActive: z.number().int() }),
 });
 

@@ -73,7 +73,7 @@ export async function listInvites(db: Db, brand: Brand, p: Principal) {
   const me = requireAgent(p).member;
   const rows = await db.select().from(agentInvites)
     .where(and(eq(agentInvites.agentId, me.id), eq(agentInvites.merchantId, brand.id)))
-    .orderBy(desc(agentInvites.id));
+    .orderBy(desc(agentInvites.id)).limit(agentRegister.LIST_MAX);
   return { list: rows.map(toInvite), maxActive: agentRegister.MAX_ACTIVE_LINKS };
 }
 
