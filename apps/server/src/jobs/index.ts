@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expireOrders } from '../modules/cashier/deposit.ts';
 import { autoReceiveAll } from '../modules/cashier/withdraw.ts';
 import { rollup } from '../modules/agent/rollup.ts';
-import { runBrand as lotteryDraws } from '../modules/lottery/draws.ts';
+import { drawJob } from '../modules/lottery/job.ts';
 import { settle as settleContracts } from '../modules/contracts/settle.ts';
 import { startJobs, type Job } from './runner.ts';
 
@@ -12,7 +12,7 @@ export function jobsOf(app: FastifyInstance): Job[] {
     { name: 'deposit.expire', everyMs: 30_000, run: (tx, now) => expireOrders(tx, now) },
     { name: 'withdraw.auto-receipt', everyMs: 60_000, run: (tx, now) => autoReceiveAll(tx, app.brands.all(), now) },
     { name: 'agent.rollup', everyMs: 15_000, run: (tx, now) => rollup(tx, now) },
-    { name: 'lottery.draws', everyMs: 2_000, run: async (tx, now) => { let n = 0; for (const b of app.brands.all()) n += await lotteryDraws(tx, b, now, app.database.kind === 'pglite' ? undefined : app.db); return n; } },
+    { name: 'lottery.draws', everyMs: 2_000, run: drawJob(app) },
     { name: 'demo-vendor.sweep', everyMs: 60_000, run: (tx, now) => app.demoVendor.sweepJob(tx, now) },
     // agent contracts: each run settles the last completed period (real-time salary every 5 minutes,
     // hourly salary each hour, daily wages each brand day, dividends per period); rerunning is harmless

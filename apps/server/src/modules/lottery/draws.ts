@@ -114,7 +114,16 @@ export const SETTLE_PARTS = 2;
  * side (only on a pool, never inside a transaction). Marks the issue settled when no bet is
  * left. Answers bets settled.
  */
-export async function settle(db: Db | Tx, brand: Brand, game: GameRow, draw: DrawRow, opts: { batch?: number; maxBatches?: number; parts?: number; now?: Date } = {}): Promise<number> {
+export interface SettleOpts {
+  batch?: number;
+  maxBatches?: number;
+  parts?: number;
+  now?: Date;
+  /** Told the members credited by this settlement (for the live balance push). */
+  onCredited?: (memberIds: bigint[]) => void;
+}
+
+export async function settle(db: Db | Tx, brand: Brand, game: GameRow, draw: DrawRow, opts: SettleOpts = {}): Promise<number> {
   const now = opts.now ?? new Date();
   if (await reconcilePending(db, game, draw.id, now) > 0) return 0;
   const parts = opts.parts ?? 1;
@@ -130,6 +139,11 @@ export async function settle(db: Db | Tx, brand: Brand, game: GameRow, draw: Dra
     return total;
   };
   const total = (await Promise.all(Array.from({ length: parts }, (_, k) => runPart(k)))).reduce((a, b) => a + b, 0);
+  if (total > 0 && opts.onCredited) {
+    const won = await db.selectDistinct({ id: lotteryBets.memberId }).from(lotteryBets)
+      .where(and(eq(lotteryBets.drawId, draw.id), eq(lotteryBets.status, 'won')));
+    opts.onCredited(won.map((r) => r.id));
+  }
   await db.update(lotteryDraws).set({ status: 'settled', settledAt: now })
     .where(and(eq(lotteryDraws.id, draw.id), eq(lotteryDraws.status, 'drawn'),
       sql`not exists (select 1 from ${lotteryBets} where ${lotteryBets.drawId} = ${draw.id} and ${lotteryBets.status} in ('open', 'pending'))`));
@@ -143,7 +157,7 @@ export async function settle(db: Db | Tx, brand: Brand, game: GameRow, draw: Dra
  * now by the next pass (they are committed by then); without it everything happens in `tx`.
  * Answers rows changed (draws published + bets settled).
  */
-export async function runBrand(tx: Db | Tx, brand: Brand, now = new Date(), settleDb?: Db): Promise<number> {
+export async function runBrand(tx: Db | Tx, brand: Brand, now = new Date(), settleDb?: Db, onCredited?: SettleOpts['onCredited']): Promise<number> {
   const games = await gamesOf(tx, brand.id);
   if (games.length === 0) return 0;
   let changed = 0;
@@ -157,19 +171,19 @@ export async function runBrand(tx: Db | Tx, brand: Brand, now = new Date(), sett
   for (const d of due) {
     const g = games.find((x) => x.id === d.gameId)!;
     if (d.status === 'drawn') {
-      changed += settleDb ? await settle(settleDb, brand, g, d, { now, parts: SETTLE_PARTS }) : await settle(tx, brand, g, d, { now });
+      changed += settleDb ? await settle(settleDb, brand, g, d, { now, parts: SETTLE_PARTS, onCredited }) : await settle(tx, brand, g, d, { now, onCredited });
       continue;
     }
     const drawn = await publish(tx, g, d, now);
     if (!drawn) continue;
     changed++;
-    if (!settleDb) changed += await settle(tx, brand, g, drawn, { now });
+    if (!settleDb) changed += await settle(tx, brand, g, drawn, { now, onCredited });
   }
   return changed;
 }
 
 /** Test acceleration (operator): the game's current issue closes and is drawn now, its bets settled. */
-export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: string, now = new Date()): Promise<DrawRow> {
+export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: string, now = new Date(), onCredited?: SettleOpts['onCredited']): Promise<DrawRow> {
   const d = numero === undefined ? await currentDraw(db, brand, game, now)
     : (await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.numero, numero))))[0];
   if (!d) throw new AppError('lottery.draw.not.found');
@@ -183,7 +197,7 @@ export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: stri
     return row;
   });
   if (drawn.status === 'void') throw new AppError('lottery.draw.state', { status: drawn.status });
-  if (drawn.status === 'drawn') await settle(db, brand, game, drawn, { now, parts: SETTLE_PARTS });
+  if (drawn.status === 'drawn') await settle(db, brand, game, drawn, { now, parts: SETTLE_PARTS, onCredited });
   const [after] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id));
   return after;
 }

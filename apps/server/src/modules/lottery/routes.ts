@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { lottery } from '@lobby/contract';
 import { route, type Ctx } from '../../lib/route.ts';
-import { requireOperator } from '../cashier/common.ts';
+import { balanceChanged, requireOperator } from '../cashier/common.ts';
 import { langOf, myBets, placeBets } from './bets.ts';
 import { drawNow, gameByCode, gamesOf, voidDraw, type GameRow } from './draws.ts';
 import * as views from './views.ts';
@@ -45,7 +45,8 @@ export async function lotteryRoutes(app: FastifyInstance) {
   route(app, lottery.operatorDrawNow, async (ctx) => {
     op(ctx);
     const g = await gameByCode(db, ctx.brand, ctx.body.gameCode);
-    return views.openedView(g, await drawNow(db, ctx.brand, g, ctx.body.numero));
+    const pushed = (ids: bigint[]) => ids.forEach((id) => balanceChanged(app, ctx.brand, id));
+    return views.openedView(g, await drawNow(db, ctx.brand, g, ctx.body.numero, new Date(), pushed));
   });
   route(app, lottery.operatorVoidDraw, async (ctx) => {
     op(ctx);
