@@ -25,6 +25,7 @@ import { contractsRoutes } from './modules/contracts/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { announcementsRoutes } from './modules/announcements/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { promotionsRoutes } from './modules/promotions/routes.ts';
 import { demoVendorPlugin } from './vendors/demo/plugin.ts';
 
 declare module 'fastify' {
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(lotteryRoutes);
   await app.register(announcementsRoutes);
   await app.register(inboxRoutes);
+  await app.register(promotionsRoutes);
   await app.register(demoVendorPlugin);
   await app.register(webPlugin, { webDist: config.webDist });
   registerJobs(app);

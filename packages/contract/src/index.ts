@@ -20,3 +20,4 @@ export * as announcements from "./announcements.ts";
 export * as inbox from "./inbox.ts";
 export * as agentRegister from "./agent-register.ts";
 export * as memberProfile from "./member-profile.ts";
+export * as promotions from "./promotions.ts";

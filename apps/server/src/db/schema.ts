@@ -176,3 +176,4 @@ export * from './agent-invites-schema.ts';
 export * from './announcements-schema.ts';
 export * from './inbox-schema.ts';
 export * from './member-profile-schema.ts';
+export * from './promotions-schema.ts';

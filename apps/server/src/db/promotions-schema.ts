@@ -1,0 +1,2 @@
+/** Tables of the promotions domain (see its migration). */
+export {};

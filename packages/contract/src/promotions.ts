@@ -1,0 +1,2 @@
+/** The promotions endpoints (being written). */
+export {};
