@@ -218,6 +218,49 @@ describe('the VN lottery page', () => {
   }, SLOW);
 });
 
+describe('my bets and the trend', () => {
+  const bet = (i: number, status: lottery.BetStatus): lottery.LotteryBet => ({
+    orderNo: `L${i}`, gameCode: 'VN-NORTH', gameName: 'Miền Bắc', numero: '20261122', betType: i % 2 ? 'xien2' : 'de', numbers: i % 2 ? ['01', '02'] : ['45'],
+    prizeMode: 'LOTT', amount: '2.00', odds: '70', status, win: status === 'won' ? '140.00' : '0.00', betAt: iso(-60_000), settledAt: status === 'open' ? null : iso(-1000),
+  });
+
+  it('lists the bets with their status, filters by status and pages', async () => {
+    const server = await openVn({
+      'GET /lotto/lgw/bets': (c) => {
+        const status = c.query.get('status') as lottery.BetStatus | null;
+        const all = [bet(1, 'open'), bet(2, 'won'), bet(3, 'lost'), bet(4, 'void')].filter((b) => !status || b.status === status);
+        return ok({ list: all, pageNo: Number(c.query.get('pageNo')), totalPages: status ? 1 : 2, totalCount: all.length });
+      },
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Mis apuestas' }));
+    const bets = await screen.findByTestId('my-bets');
+    await waitFor(() => expect(within(bets).getAllByTestId('bet-row')).toHaveLength(4));
+    expect(within(bets).getAllByTestId('bet-row').map((r) => r.getAttribute('data-status'))).toEqual(['open', 'won', 'lost', 'void']);
+    expect(within(bets).getAllByText('Xiên 2 · 01 02', { selector: 'strong' })).toHaveLength(2);
+    expect(within(bets).getByText('+$ 140.00')).toBeInTheDocument();
+    await userEvent.click(within(bets).getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/lotto/lgw/bets' && c.query.get('pageNo') === '2')).toBe(true));
+    await userEvent.click(within(bets).getByRole('button', { name: 'Ganada' }));
+    await waitFor(() => expect(within(bets).getAllByTestId('bet-row')).toHaveLength(1));
+    const last = server.calls.filter((c) => c.path === '/lotto/lgw/bets' && !c.query.get('status')?.includes('open')).at(-1)!;
+    expect([last.query.get('status'), last.query.get('pageNo'), last.query.get('gameCode')]).toEqual(['won', '1', 'VN-NORTH']);
+  }, SLOW);
+
+  it('the trend draws the đề line, the digit bars and the hot and cold endings', async () => {
+    const rows = ['12345', '67890', '11122'].map((special, i) => ({ numero: `2026112${i}`, special, digits: [...special].map(Number), sum: null, bigSmall: null, oddEven: null }));
+    const tails = Array.from({ length: 100 }, (_, i) => ({ tail: String(i).padStart(2, '0'), count: i === 45 ? 3 : i === 22 ? 1 : 0, missing: i === 99 ? 3 : 0 }));
+    await openVn({ 'GET /lotto/lgw/games/trend': () => ok({ gameCode: 'VN-NORTH', rows, tails }) });
+    await userEvent.click(screen.getByRole('tab', { name: 'Tendencia' }));
+    const trend = await screen.findByTestId('trend');
+    expect(within(trend).getByRole('img', { name: /Đề: 2 últimas cifras del especial por sorteo/ })).toBeInTheDocument();
+    expect(trend.querySelectorAll('.lt-chart__dot')).toHaveLength(3);
+    expect(within(trend).getByLabelText('Cifra 1: 4 veces')).toBeInTheDocument();
+    const hot = within(trend).getByRole('heading', { name: 'Terminaciones más frecuentes' }).closest('section')!;
+    expect(hot).toHaveTextContent(/^Terminaciones más frecuentes4545: 3 veces2222: 1 vez$/);
+    expect(within(trend).getByRole('heading', { name: 'Terminaciones que más tardan en salir' }).closest('section')).toHaveTextContent(/^Terminaciones que más tardan en salir9999: 3 sorteos sin salir00/);
+  }, SLOW);
+});
+
 describe('a launch from the catalog', () => {
   it('honours ?prizeMode when the game offers it and ?backUrl when it is a path of the site', async () => {
     const server = fakeServer(routes('vn'));
