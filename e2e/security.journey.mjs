@@ -1,6 +1,7 @@
 // Issue 7 item 8 (security centre) in Chromium: a new member opens the member centre (security
 // centre is the default page), sees a low level, edits the profile (real name, birthday then fixed),
-// binds an e-mail with the code from the dev outbox, uploads an avatar (served as image/png with
+// binds an e-mail and a mobile with the codes from the dev outbox, sets and then resets the withdrawal
+// password, uploads an avatar (served as image/png with
 // nosniff) and sees the level rise. Screenshots at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -62,6 +63,8 @@ export default async function security({ newPage, step, shot, settle, expectNoCo
   const username = `sec${Date.now().toString(36).slice(-8)}`;
   const email = `${username}@example.com`;
   const level = () => page.getByTestId('security-level');
+  let emailCodeAt = 0;
+  const mobile = `+52558${String(Date.now()).slice(-7)}`;
   const both = async (name) => {
     if (!(await page.locator('[role=dialog]').count())) await page.evaluate(() => window.scrollTo(0, 0));
     for (const vp of [VIEWPORTS.laptop, VIEWPORTS.mobile]) {
@@ -120,6 +123,7 @@ export default async function security({ newPage, step, shot, settle, expectNoCo
     const form = page.getByTestId('bind-form-email');
     await form.locator('input[name=email]').fill(email);
     await form.getByTestId('send-code').click();
+    emailCodeAt = Date.now();
     await form.getByText(fill(s('ES', 'security.codeSent'), { to: `${username[0]}***@example.com` })).waitFor();
     await form.locator('input[name=verificationCode]').fill(await codeFor(page, email));
     await both('security-ES-bind-email');
@@ -150,20 +154,61 @@ export default async function security({ newPage, step, shot, settle, expectNoCo
     expectNoConsoleErrors(page, { ignore: [/\/wps\/member\/info\/icon/] });
   });
 
+  await step('bind the mobile with the SMS code and set the withdrawal password → level High', async () => {
+    await page.getByTestId('sec-mobile').getByRole('button', { name: s('ES', 'security.bind') }).click();
+    const form = page.getByTestId('bind-form-sms');
+    await form.locator('select.dial-select').selectOption('+52');
+    await form.locator('input[name=mobileNum]').fill(mobile.slice(3));
+    await form.getByTestId('send-code').click();
+    await form.locator('input[name=verificationCode]').fill(await codeFor(page, mobile));
+    await form.getByRole('button', { name: s('ES', 'security.bindSubmit') }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByTestId('sec-paymentPassword').getByRole('button', { name: s('ES', 'security.setUp') }).click();
+    const pay = page.getByTestId('payment-password-form');
+    await pay.locator('input[name=newPaymentPassword]').fill('246810');
+    await pay.locator('input[name=confirmPaymentPassword]').fill('246810');
+    await pay.locator('button[type=submit]').click();
+    await pay.waitFor({ state: 'detached' });
+    await waitUntil(async () => (await level().getAttribute('data-level')) === 'high', { message: 'level did not become high' });
+    assert.match(await level().innerText(), new RegExp(fill(s('ES', 'security.score'), { score: 5, max: 5 })));
+    await both('security-ES-high');
+  });
+
   await step('the same page in EN (desktop and phone), with the bind mobile and withdrawal password popups', async () => {
     await page.evaluate(() => { localStorage.setItem('lang', 'EN'); localStorage.setItem('hisLang', 'EN'); });
     await page.reload();
     await level().waitFor();
     await page.getByText(s('EN', 'security.items')).first().waitFor();
     await both('security-EN');
-    await page.getByTestId('sec-mobile').getByRole('button', { name: s('EN', 'security.bind') }).click();
+    await page.getByTestId('sec-mobile').getByRole('button', { name: s('EN', 'security.change') }).click();
     await page.getByTestId('bind-form-sms').waitFor();
     await both('security-EN-bind-mobile');
     await page.keyboard.press('Escape');
-    await page.getByTestId('sec-paymentPassword').getByRole('button', { name: s('EN', 'security.setUp') }).click();
+    await page.getByTestId('sec-paymentPassword').getByRole('button', { name: s('EN', 'security.change') }).click();
     await page.getByTestId('payment-password-form').waitFor();
     await both('security-EN-payment');
-    await page.keyboard.press('Escape');
+    expectNoConsoleErrors(page);
+  });
+
+  await step('forgot the withdrawal password: reset with a code to the bound e-mail', async () => {
+    await page.getByTestId('payment-reset-toggle').click();
+    const form = page.getByTestId('reset-payment-form');
+    await form.getByRole('tab', { name: s('EN', 'security.item.email') }).click();
+    // one code a minute per address: the bind code went to this address earlier in the run
+    await new Promise((r) => setTimeout(r, Math.max(0, emailCodeAt + 62_000 - Date.now())));
+    const before = Date.now();
+    await form.getByTestId('send-code').click();
+    const code = await waitUntil(async () => {
+      const res = await page.request.get(`/wps/dev/outbox?to=${encodeURIComponent(email)}`);
+      const msg = ((await res.json()).value ?? []).find((m) => Date.parse(m.createdAt) >= before - 2000);
+      return msg && /\b(\d{6})\b/.exec(msg.body)?.[1];
+    }, { timeout: 15_000, message: 'no reset code' });
+    await form.locator('input[name=verificationCode]').fill(code);
+    await form.locator('input[name=newPaymentPassword]').fill('135790');
+    await form.locator('input[name=confirmPaymentPassword]').fill('135790');
+    await both('security-EN-payment-reset');
+    await form.getByRole('button', { name: s('EN', 'security.reset.submit') }).click();
+    await form.waitFor({ state: 'detached' });
     expectNoConsoleErrors(page);
   });
 }
