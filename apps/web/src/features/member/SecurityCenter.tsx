@@ -84,13 +84,14 @@ function Overview({ profile: p }: { profile: SecurityProfile }) {
   );
 }
 
-function Item({ icon, title, text, done, action, testId }: { icon: IconName; title: string; text: ReactNode; done: boolean; action: ReactNode; testId: string }) {
+function Item({ icon, title, text, done, action, testId, contact = false }: { icon: IconName; title: string; text: ReactNode; done: boolean; action: ReactNode; testId: string; contact?: boolean }) {
   const { t } = useTranslation();
+  const chip = contact ? (done ? t('security.bound') : t('security.notBound')) : done ? t('security.set') : t('security.notSet');
   return (
     <li className="w-sec" data-testid={testId}>
       <span className={`w-sec__icon ${done ? 'is-done' : ''}`}><Icon name={icon} size={20} /></span>
       <span className="w-sec__main">
-        <strong>{title} <span className={`chip ${done ? 'chip--ok' : 'chip--muted'}`}>{done ? t('security.set') : t('security.notSet')}</span></strong>
+        <strong>{title} <span className={`chip ${done ? 'chip--ok' : 'chip--muted'}`}>{chip}</span></strong>
         <small className="muted">{text}</small>
       </span>
       {action}
@@ -115,9 +116,9 @@ function SecurityItems({ profile: p, open }: { profile: SecurityProfile; open: (
         <Item icon="wallet" testId="sec-paymentPassword" title={t('security.item.paymentPassword')} done={p.items.paymentPassword}
           text={p.items.paymentPassword ? t('security.item.paymentSet') : t('security.item.paymentNotSet')}
           action={btn(p.items.paymentPassword, () => open('payment'), p.items.paymentPassword ? t('security.change') : t('security.setUp'))} />
-        <Item icon="chat" testId="sec-mobile" title={t('security.item.mobile')} done={p.items.mobile}
+        <Item icon="chat" testId="sec-mobile" contact title={t('security.item.mobile')} done={p.items.mobile}
           text={<span dir="ltr" className="num">{p.mobile ?? t('security.notBound')}</span>} action={btn(p.items.mobile, () => open('sms'))} />
-        <Item icon="bell" testId="sec-email" title={t('security.item.email')} done={p.items.email}
+        <Item icon="bell" testId="sec-email" contact title={t('security.item.email')} done={p.items.email}
           text={<span dir="ltr">{p.email ?? t('security.notBound')}</span>} action={btn(p.items.email, () => open('email'))} />
         <Item icon="user" testId="sec-realName" title={t('security.item.realName')} done={p.items.realName}
           text={p.items.realName ? `${p.fields.find((f) => f.field === 'realName')?.value ?? ''} · ${t('security.item.realNameText')}` : t('security.item.realNameText')}
