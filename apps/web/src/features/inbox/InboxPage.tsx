@@ -82,11 +82,11 @@ function Compose() {
           <span className="field__label">{t('inbox.subject')}</span>
           <input className="input" value={title} maxLength={inbox.TITLE_MAX} required onChange={(e) => setTitle(e.target.value)} />
         </label>
-        <label className="field">
-          <span className="field__label">{t('inbox.body')}</span>
-          <textarea className="input inbox-compose__text" rows={4} value={content} maxLength={inbox.CONTENT_MAX} required onChange={(e) => setContent(e.target.value)} />
+        <div className="field">
+          <label className="field__label" htmlFor="inbox-body">{t('inbox.body')}</label>
+          <textarea id="inbox-body" className="input inbox-compose__text" rows={4} value={content} maxLength={inbox.CONTENT_MAX} required onChange={(e) => setContent(e.target.value)} />
           <span className="field__hint muted num">{t('inbox.chars', { n: content.length, max: inbox.CONTENT_MAX })}</span>
-        </label>
+        </div>
         {send.isError && <FormNote>{apiErrorText(send.error)}</FormNote>}
         <button type="submit" className="btn btn--primary w-submit" disabled={send.isPending || !title.trim() || !content.trim()}>
           {send.isPending ? t('common.loading') : t('inbox.send')}
