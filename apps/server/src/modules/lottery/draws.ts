@@ -22,7 +22,7 @@ export type DrawRow = typeof lotteryDraws.$inferSelect;
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** Bets settled per lottery_settle call (one transaction each when not inside the job's). */
-export const SETTLE_BATCH = 20_000;
+export const SETTLE_BATCH = 50_000;
 /** A bet still pending (its debit not answered) this long after it was placed was cut short by a crash. */
 export const PENDING_GRACE_MS = 30_000;
 
