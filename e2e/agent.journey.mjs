@@ -39,9 +39,10 @@ async function operatorConfirm(page, orderNo) {
 const agentBalance = async (page) => cents(await page.locator('.ac-bar').getByTestId('balance').innerText());
 const row = (page, account) => page.getByTestId('page-downlineManagmentView').locator(`tr[data-account="${account}"]`);
 
+/** Opens a page of the agent centre from its menu (no reload). */
 async function openAgentPage(page, id) {
   await page.locator(`.ac-menu a[data-page="${id}"]`).click();
-  await page.getByTestId(`page-${id}`).waitFor({ timeout: 15_000 });
+  await page.locator(`.ac[data-page="${id}"] .ac-main .w-page`).first().waitFor({ timeout: 15_000 });
 }
 
 export default async function agentJourney({ newPage, step, shot, settle, expectNoConsoleErrors }) {
@@ -129,6 +130,7 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     const player = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
     await player.goto('/login');
     const form = player.getByTestId('login-form');
+    await form.locator('input[name=username]').waitFor({ timeout: 30_000 });
     await form.locator('input[name=username]').fill('player01');
     await form.locator('input[name=password]').fill('Player123');
     await form.locator('button[type=submit]').click();
@@ -207,7 +209,7 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
   });
 
   // ---------- screenshots: every page, ES and EN, 1366 and 390 ----------
-  const pages = ['agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy', 'agentDailyWages2', 'agentRealtimeSalary'];
+  const pages = ['agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy', 'agentRevenueReport', 'agentDailyWages2', 'agentRealtimeSalary'];
   for (const lang of ['ES', 'EN']) {
     await step(`screenshots ${lang}: agent centre pages`, async () => {
       await page.evaluate((l) => { localStorage.setItem('lang', l); localStorage.setItem('hisLang', l); }, lang);

@@ -107,7 +107,7 @@ export default function ContractPage({ kind }: { kind: Kind }) {
       <Panel title={t('agent.contracts.mine')} actions={kind === 'realtime' && <span className="muted w-small">{t('agent.contracts.every5')}</span>}>
         <ContractList kind={kind} role="downline" symbol={symbol} />
       </Panel>
-      <Panel title={t('agent.contracts.offered')}>
+      <Panel title={t('agent.contracts.offeredTitle')}>
         <ContractList kind={kind} role="upline" symbol={symbol} />
       </Panel>
       <Panel

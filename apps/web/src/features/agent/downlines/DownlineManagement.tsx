@@ -11,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { contracts, type agent } from '@lobby/contract';
 import { useModules } from '@/features/system/api';
 import { useSession } from '@/features/session/api';
-import { DateTime, Money, Panel, RecordsList } from '@/features/wallet/components/ui';
+import { Icon, type IconName } from '@/components/icons';
+import { formatDateTime } from '@/lib/format';
+import { Money, Panel, RecordsList, useOffset } from '@/features/wallet/components/ui';
 import { useDownlines } from '../api';
 import { NO_FILTERS, downlineQuery, filtersError, hasFilters, type DownlineFilters } from '../logic';
 import { OfferDialog } from '../contracts/OfferDialog';
@@ -67,20 +69,31 @@ export function DownlineFilterBar({ value, onChange }: { value: DownlineFilters;
   );
 }
 
+const ICONS: Record<Exclude<DownlineAction, 'transfer'>, IconName> = { nickname: 'user', resetPassword: 'lock', setAgent: 'crown', offer: 'star' };
+
 function Actions({ d, canOffer, onAction }: { d: Downline; canOffer: boolean; onAction: (a: DownlineAction) => void }) {
   const { t } = useTranslation();
-  const btn = (a: DownlineAction, label: string, primary = false) => (
-    <button type="button" className={`btn btn--sm ${primary ? 'btn--primary' : 'btn--ghost'}`} onClick={() => onAction(a)} data-action={a}>{label}</button>
+  const icon = (a: Exclude<DownlineAction, 'transfer'>, label: string) => (
+    <button type="button" className="icon-btn icon-btn--sm ac-act" onClick={() => onAction(a)} data-action={a} aria-label={label} title={label}>
+      <Icon name={ICONS[a]} size={17} />
+    </button>
   );
   return (
     <div className="ac-actions" role="group" aria-label={t('agent.downlines.actions', { account: d.account })}>
-      {btn('transfer', t('agent.downlines.transfer'), true)}
-      {btn('nickname', t('agent.downlines.nickname'))}
-      {btn('resetPassword', t('agent.downlines.resetPassword'))}
-      {d.level === 1 && !d.isAgent && btn('setAgent', t('agent.downlines.setAgent'))}
-      {canOffer && d.level === 1 && d.isAgent && btn('offer', t('agent.downlines.offer'))}
+      <button type="button" className="btn btn--primary btn--sm" onClick={() => onAction('transfer')} data-action="transfer">{t('agent.downlines.transfer')}</button>
+      {icon('nickname', t('agent.downlines.nickname'))}
+      {icon('resetPassword', t('agent.downlines.resetPassword'))}
+      {d.level === 1 && !d.isAgent && icon('setAgent', t('agent.downlines.setAgent'))}
+      {canOffer && d.level === 1 && d.isAgent && icon('offer', t('agent.downlines.offer'))}
     </div>
   );
+}
+
+/** A time in the brand's zone on two lines (day, then time). */
+function Stamp({ value }: { value: string }) {
+  const offset = useOffset();
+  const [day, time] = formatDateTime(value, offset).split(' ');
+  return <span className="ac-stamp num" dir="ltr"><span>{day}</span> <span>{time}</span></span>;
 }
 
 function DownlineTable({ rows, symbol, canOffer, onAction }: { rows: Downline[]; symbol: string; canOffer: boolean; onAction: (d: Downline, a: DownlineAction) => void }) {
@@ -95,7 +108,6 @@ function DownlineTable({ rows, symbol, canOffer, onAction }: { rows: Downline[];
             <th>{col('type')}</th>
             <th className="num-col">{col('balance')}</th>
             <th className="num-col">{col('teamSize')}</th>
-            <th>{col('online')}</th>
             <th>{col('registeredAt')}</th>
             <th>{col('lastLoginAt')}</th>
             <th className="w-table__act">{col('actions')}</th>
@@ -105,7 +117,11 @@ function DownlineTable({ rows, symbol, canOffer, onAction }: { rows: Downline[];
           {rows.map((d) => (
             <tr key={d.memberId} data-account={d.account} data-testid="downline-row">
               <td data-label={col('account')} className="ac-who">
-                <strong dir="ltr">{d.account}</strong>
+                <span className="ac-who__top">
+                  <span className={`ac-dot ${d.online ? 'ac-dot--on' : ''}`} aria-hidden="true" title={d.online ? t('agent.downlines.online') : t('agent.downlines.offline')} />
+                  <strong dir="ltr">{d.account}</strong>
+                  <span className="visually-hidden">{d.online ? t('agent.downlines.online') : t('agent.downlines.offline')}</span>
+                </span>
                 <span className="ac-who__nick" data-testid="downline-nickname">{d.nickname || '—'}</span>
                 {d.level > 1 && <span className="ac-who__sub">{t('agent.downlines.level', { level: d.level, parent: d.parentAccount })}</span>}
               </td>
@@ -114,11 +130,8 @@ function DownlineTable({ rows, symbol, canOffer, onAction }: { rows: Downline[];
               </td>
               <td data-label={col('balance')} className="num-col" data-testid="downline-balance"><Money value={d.balance} symbol={symbol} /></td>
               <td data-label={col('teamSize')} className="num-col num">{d.teamSize}</td>
-              <td data-label={col('online')}>
-                <span className="ac-online"><span className={`ac-dot ${d.online ? 'ac-dot--on' : ''}`} aria-hidden="true" />{d.online ? t('agent.downlines.online') : t('agent.downlines.offline')}</span>
-              </td>
-              <td data-label={col('registeredAt')}><DateTime value={d.registeredAt} /></td>
-              <td data-label={col('lastLoginAt')}>{d.lastLoginAt ? <DateTime value={d.lastLoginAt} /> : <span className="muted">{t('agent.downlines.never')}</span>}</td>
+              <td data-label={col('registeredAt')}><Stamp value={d.registeredAt} /></td>
+              <td data-label={col('lastLoginAt')}>{d.lastLoginAt ? <Stamp value={d.lastLoginAt} /> : <span className="muted">{t('agent.downlines.never')}</span>}</td>
               <td className="w-table__act ac-downlines__act"><Actions d={d} canOffer={canOffer} onAction={(a) => onAction(d, a)} /></td>
             </tr>
           ))}
