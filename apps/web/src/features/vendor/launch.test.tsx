@@ -10,7 +10,7 @@ import { initI18n } from '@/lib/i18n';
 import { setToken } from '@/lib/storage';
 import { memberFixture, statusFixture } from '@/test/fixtures';
 import { fail, fakeServer, ok } from '@/features/session/test/server';
-import { launchStep, resetLaunchState, safeBackPath, useLaunchGame, type LaunchMode } from './launch';
+import { launchStep, resetLaunchState, safeBackPath, sitePageOf, useLaunchGame, type LaunchMode } from './launch';
 import { isCloseMessage, safeGameUrl } from './frame';
 import { gameKeys } from '@/features/games/api';
 import SeamlessPage from './SeamlessPage';
@@ -49,6 +49,7 @@ function setup({ token = null as string | null, member = undefined as ReturnType
         <Routes>
           <Route path="/rng" element={<Play game={game} />} />
           <Route path="/seamless" element={<><SeamlessPage /><Probe /></>} />
+          <Route path="/vnLottery" element={<Probe />} />
         </Routes>
       </AppProviders>
     </MemoryRouter>,
@@ -187,6 +188,26 @@ describe('useLaunchGame', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/rng?vendor=RNG-AURORA'));
     const keys = spy.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey));
     expect(keys).toEqual(expect.arrayContaining([walletKeys.balance(), memberKeys.info(), gameKeys.recent()].map((k) => JSON.stringify(k))));
+  });
+});
+
+describe('a lottery game (a page of the site)', () => {
+  it('is navigated to, not framed', async () => {
+    const url = '/vnLottery?gameCode=VN-NORTH&launchMode=LOTT&language=ES';
+    fakeServer({ [LAUNCH]: () => ok({ content: { game_url: url }, trial: false }) });
+    setup({ token: 't', member: memberFixture() });
+    fireEvent.click(screen.getByText('play-real'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(url));
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('only the lottery pages count: game pages and other addresses are framed', () => {
+    expect(sitePageOf('/lottery?gameCode=FAST1')).toBe('/lottery?gameCode=FAST1');
+    expect(sitePageOf('/seaLottery')).toBe('/seaLottery');
+    expect(sitePageOf(GAME_URL)).toBeNull();
+    expect(sitePageOf('//evil.example/vnLottery')).toBeNull();
+    expect(sitePageOf('https://games.example/vnLottery')).toBeNull();
+    expect(sitePageOf('/vnLotteryX')).toBeNull();
   });
 });
 

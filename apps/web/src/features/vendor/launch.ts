@@ -3,7 +3,8 @@
  * happens: real play needs a login (the login popup opens and the launch continues after it)
  * and a non-trial account (the in_need_true_account warning); free trial needs neither.
  * A launch asks POST /wps/game/launchGame and opens the answer's game_url in the game popup on
- * desktop, or on the /seamless page on phones. One launch at a time: clicks while one is under
+ * desktop, or on the /seamless page on phones; a lottery game's answer is a page of the site,
+ * navigated to. One launch at a time: clicks while one is under
  * way are dropped.
  */
 import { useCallback, useEffect, useRef } from 'react';
@@ -60,6 +61,19 @@ const PAGE_MEDIA_QUERY = '(max-width: 767px)';
 
 function opensAsPage(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.(PAGE_MEDIA_QUERY).matches;
+}
+
+/**
+ * Games the site renders itself (the lottery pages of §2): their launch answers a path of the
+ * site, which is navigated to rather than framed (framing it would show the site in itself).
+ */
+const SITE_GAME_PAGES = ['/lottery', '/lottert', '/seaLottery', '/vnLottery'];
+
+/** The site path of a game address that is one of SITE_GAME_PAGES, else null. */
+export function sitePageOf(url: string): string | null {
+  if (!url.startsWith('/') || url.startsWith('//')) return null;
+  const path = url.split(/[?#]/, 1)[0];
+  return SITE_GAME_PAGES.includes(path) ? url : null;
 }
 
 function seamlessHref(url: string, back: string, name: string): string {
@@ -121,7 +135,9 @@ export function useLaunchGame(): (game: Game, mode: LaunchMode) => void {
       .then((value) => {
         const url = value.content.game_url;
         const title = game.gameName || game.nodeName;
-        if (opensAsPage()) void nav(seamlessHref(url, back, title), { state: { fromLaunch: true } });
+        const page = sitePageOf(url);
+        if (page) void nav(page);
+        else if (opensAsPage()) void nav(seamlessHref(url, back, title), { state: { fromLaunch: true } });
         else p.open('game', { url, title });
       })
       .catch((e: unknown) => {
