@@ -12,10 +12,10 @@ type Kind = contracts.ContractKind;
  * 1. compute: one set-based insert of a payout row per contract in force for the last completed
  *    period, from the rollup tables (agent_team_daily, agent_daily_stats), unique per
  *    (contract, period_start): a second run, another instance or a retry inserts nothing;
- * 2. pay: one set-based pass over the brand's pending rows: each through the ledger's
- *    `ledger_post` with the key contract_payout:<id> (a rerun after a crash gets the first
- *    posting back instead of paying again) from the upline's main wallet to the downline's,
- *    oldest first while the upline's balance covers them; the rest stay pending for a later run.
+ * 2. pay: one set-based pass over the brand's pending rows: each a ledger posting with the key
+ *    contract_payout:<id> (a rerun after a crash finds the first posting instead of paying
+ *    again) from the upline's main wallet to the downline's, oldest first while the upline's
+ *    balance covers them; the rest stay pending for a later run.
  * Compute and pay are separate steps so that a crash between them leaves pending rows that the
  * next run pays; inside the job's transaction both commit together.
  *
@@ -23,6 +23,9 @@ type Kind = contracts.ContractKind;
  * contract's payout minus what it pays its downlines). A top agent has no contract with the
  * platform (no operator console yet): it pays its downlines from its own wallet.
  */
+
+/** Idempotency key prefix of a payout's posting (then the payout id). */
+const IDEM = 'contract_payout:';
 
 /** Settle a period only this long after it ended, so the rollup (every 15 s) has caught up. */
 export const SETTLE_LAG_MS = 60_000;
@@ -158,41 +161,83 @@ export async function compute(tx: Tx | Db, brand: Brand, kind: Kind, now: Date):
  * Step 2 for one brand: pays its pending rows of `kind` (all kinds when omitted). The accounts
  * involved are locked in id order first (the ledger's own order), so each upline's balance is
  * known and pays its rows oldest first as far as it goes. Answers the rows disbursed.
+ *
+ * The postings are written set-based, one statement for the whole batch, with exactly the rows
+ * `ledger_post` writes for each (the posting under its idempotency key, one entry per line with
+ * the account's balance after it, the balances moved under their non-negative CHECK): 10,000
+ * calls of ledger_post take seconds, this takes a fraction. A row whose posting already exists
+ * (a crash after the posting, before the row was marked) is marked with that posting and moves
+ * no money again.
  */
 export async function pay(tx: Tx | Db, brand: Brand, kind?: Kind): Promise<number> {
   const pending = sql`select * from agent_contract_payouts where merchant_id = ${brand.id} and status = 'pending' ${kind ? sql`and kind = ${kind}` : sql``}`;
-  await tx.execute(sql`
-    insert into ledger_accounts (merchant_id, member_id, wallet)
-    select distinct ${brand.id}::int, m.id, 'main' from (${pending}) p cross join lateral (values (p.upline_id), (p.downline_id)) m(id)
-    on conflict (merchant_id, member_id, wallet) where member_id is not null do nothing`);
-  await tx.execute(sql`
-    select a.id from ledger_accounts a
-     where a.merchant_id = ${brand.id} and a.wallet = 'main'
-       and a.member_id in (select p.upline_id from (${pending}) p union select p.downline_id from (${pending}) p)
-     order by a.id for update`);
-  const res = await tx.execute(sql`
-    with due as (
-      select p.id, p.kind, p.contract_id, p.downline_id, p.amount, ua.id as ua, da.id as da, ua.balance,
-             sum(p.amount) over (partition by p.upline_id order by p.id) as run
-        from (${pending}) p
-        join ledger_accounts ua on ua.merchant_id = p.merchant_id and ua.member_id = p.upline_id and ua.wallet = 'main'
-        join ledger_accounts da on da.merchant_id = p.merchant_id and da.member_id = p.downline_id and da.wallet = 'main'),
-    ok as materialized (select * from due where run <= balance),
-    paid as materialized (
-      select due.id, lp.out_posting
-        from ok due cross join lateral ledger_post(${brand.id}::int,
-          case due.kind when 'dividend' then ${POSTING_KIND.dividend} when 'daily' then ${POSTING_KIND.daily}
-                        when 'hourly' then ${POSTING_KIND.hourly} else ${POSTING_KIND.realtime} end,
-          'contract_payout:' || due.id, due.downline_id,
-          jsonb_build_object('contractId', due.contract_id::text, 'orderNo', 'C' || due.id::text, 'remark', due.kind),
-          null::bigint,
-          case when due.ua < due.da then array[due.ua, due.da] else array[due.da, due.ua] end,
-          case when due.ua < due.da then array[-due.amount, due.amount] else array[due.amount, -due.amount] end) lp
-       where lp.out_account = due.da)
-    update agent_contract_payouts x set status = 'disbursed', posting_id = paid.out_posting, settled_at = now()
-      from paid where x.id = paid.id and x.status = 'pending'
-    returning x.id`);
-  return rowsOf(res).length;
+  // work tables (analysed, so the joins below are by key whatever the size), dropped at the end
+  return tx.transaction(async (t) => {
+    await t.execute(sql`create temp table contract_pay (id bigint primary key, kind text not null, contract_id bigint not null,
+      upline_id bigint not null, downline_id bigint not null, amount bigint not null, ua bigint, da bigint, posting_id bigint, fresh boolean not null default false)`);
+    await t.execute(sql`create temp table contract_posted (id bigint not null, pay_id bigint not null)`);
+    await t.execute(sql`insert into contract_pay (id, kind, contract_id, upline_id, downline_id, amount)
+      select id, kind, contract_id, upline_id, downline_id, amount from (${pending}) p`);
+    await t.execute(sql`analyze contract_pay`);
+    await t.execute(sql`
+      insert into ledger_accounts (merchant_id, member_id, wallet)
+      select distinct ${brand.id}::int, m.id, 'main' from contract_pay c cross join lateral (values (c.upline_id), (c.downline_id)) m(id)
+      on conflict (merchant_id, member_id, wallet) where member_id is not null do nothing`);
+    await t.execute(sql`
+      update contract_pay c set ua = u.id, da = d.id
+        from ledger_accounts u, ledger_accounts d
+       where u.merchant_id = ${brand.id} and u.member_id = c.upline_id and u.wallet = 'main' and u.member_id is not null
+         and d.merchant_id = ${brand.id} and d.member_id = c.downline_id and d.wallet = 'main' and d.member_id is not null`);
+    // lock the accounts in id order (the ledger's order), then keep what each upline's balance covers, oldest first
+    await t.execute(sql`select a.id from ledger_accounts a
+      where a.id in (select ua from contract_pay union select da from contract_pay) order by a.id for update`);
+    await t.execute(sql`
+      delete from contract_pay c using (
+        select c.id, sum(c.amount) over (partition by c.upline_id order by c.id) as run, a.balance
+          from contract_pay c join ledger_accounts a on a.id = c.ua) r
+       where c.id = r.id and r.run > r.balance`);
+    // one posting per row under its idempotency key; a key already there (a crash after posting) moves nothing again
+    await t.execute(sql`
+      with posted as (
+        insert into postings (merchant_id, kind, idem_key, member_id, meta)
+        select ${brand.id}::int,
+               case c.kind when 'dividend' then ${POSTING_KIND.dividend} when 'daily' then ${POSTING_KIND.daily}
+                           when 'hourly' then ${POSTING_KIND.hourly} else ${POSTING_KIND.realtime} end,
+               ${IDEM} || c.id, c.downline_id,
+               jsonb_build_object('contractId', c.contract_id::text, 'orderNo', 'C' || c.id::text, 'remark', c.kind)
+          from contract_pay c order by c.id
+        on conflict (merchant_id, idem_key) do nothing
+        returning id, idem_key)
+      insert into contract_posted (id, pay_id) select id, substr(idem_key, ${IDEM.length + 1})::bigint from posted`);
+    await t.execute(sql`analyze contract_posted`);
+    await t.execute(sql`update contract_pay c set posting_id = p.id, fresh = true from contract_posted p where c.id = p.pay_id`);
+    await t.execute(sql`
+      update contract_pay c set posting_id = p.id from postings p
+       where c.posting_id is null and p.merchant_id = ${brand.id} and p.idem_key = ${IDEM} || c.id`);
+    // the entries (each with its account's balance after it) and the balances, as ledger_post writes them
+    await t.execute(sql`
+      create temp table contract_lines as
+      select c.posting_id, l.account, l.amount, a.balance as before
+        from contract_pay c
+        cross join lateral (values (c.ua, -c.amount), (c.da, c.amount)) l(account, amount)
+        join ledger_accounts a on a.id = l.account
+       where c.fresh`);
+    await t.execute(sql`analyze contract_lines`);
+    await t.execute(sql`
+      update ledger_accounts a set balance = a.balance + s.delta
+        from (select account, sum(amount) as delta from contract_lines group by account) s
+       where a.id = s.account and a.merchant_id = ${brand.id}`);
+    await t.execute(sql`
+      insert into entries (posting_id, account_id, amount, balance_after)
+      select posting_id, account, amount, before + sum(amount) over (partition by account order by posting_id)
+        from contract_lines order by posting_id, account`);
+    const res = await t.execute(sql`
+      update agent_contract_payouts x set status = 'disbursed', posting_id = c.posting_id, settled_at = now()
+        from contract_pay c where x.id = c.id and x.status = 'pending' and c.posting_id is not null
+      returning x.id`);
+    await t.execute(sql`drop table contract_pay, contract_posted, contract_lines`);
+    return rowsOf(res).length;
+  });
 }
 
 /** One settlement run of a kind over the brands that have it on: compute, then pay. Answers rows written. */
