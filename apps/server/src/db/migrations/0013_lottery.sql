@@ -125,8 +125,8 @@ CREATE TABLE "lottery_exposure" (
 -- settled (valid bet = stake), each member's wins in the batch are one 'win' posting house ->
 -- member (idempotency key lottery:<draw>:<member>:<first winning bet>, meta orderNo
 -- <game>-<numero>) with its entries and balances (the accounts locked in id order first), and
--- turnover progress is added. The lottery_bets row is the
--- settlement's claim (no vendor 'win' transaction row: no vendor retries it). A bet wins
+-- turnover progress is added. The lottery_bets row is the settlement's claim (no vendor 'win'
+-- transaction row: no vendor retries it). A bet wins
 -- stake × odds × hits (rules.ts `hits`): lo2 counts every prize whose last 2 digits match; de
 -- and num2 the special's last 2, cang3 its last 3; xiên all its numbers among the prizes' last 2
 -- digits; big/small/odd/even the special's digit sum (big from 23). A bet is picked only while

@@ -38,6 +38,13 @@ async function mainBalance(db: Db, brand: Brand, memberId: bigint): Promise<bigi
   return (await memberBalances(db, brand.id, memberId)).find((a) => a.wallet === 'main')?.balance ?? 0n;
 }
 
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; i < 4 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export async function placeBets(app: FastifyInstance, brand: Brand, principal: Principal, body: contract.PlaceBetsBody, lang: Lang, now = new Date()) {
   const db = app.db;
   if (principal.isTrial) throw new AppError('in_need_true_account');
@@ -46,13 +53,16 @@ export async function placeBets(app: FastifyInstance, brand: Brand, principal: P
   const mode = (body.prizeMode ?? game.defaultPrizeMode) as PrizeMode;
   if (!game.prizeModes.includes(mode)) throw new AppError('lottery.prize.mode.invalid');
 
-  const previous = await db.select({ bet: lotteryBets, numero: lotteryDraws.numero }).from(lotteryBets)
-    .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
-    .where(and(eq(lotteryBets.merchantId, brand.id), eq(lotteryBets.memberId, memberId), eq(lotteryBets.requestId, body.requestId)))
-    .orderBy(lotteryBets.idx);
-  if (previous.length > 0) {
+  const replay = async () => {
+    const previous = await db.select({ bet: lotteryBets, numero: lotteryDraws.numero }).from(lotteryBets)
+      .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
+      .where(and(eq(lotteryBets.merchantId, brand.id), eq(lotteryBets.memberId, memberId), eq(lotteryBets.requestId, body.requestId)))
+      .orderBy(lotteryBets.idx);
+    if (previous.length === 0) return null;
     return { bets: previous.filter((p) => p.bet.status !== 'failed').map((p) => betView(p.bet, game, p.numero, lang)), balance: formatAmount(await mainBalance(db, brand, memberId)) };
-  }
+  };
+  const before = await replay();
+  if (before) return before;
 
   const slip = (body.bets ?? []).map((b, idx) => {
     const { numbers, numKey } = checkBet(game.kind, b.betType, b.numbers ?? []);
@@ -63,7 +73,7 @@ export async function placeBets(app: FastifyInstance, brand: Brand, principal: P
   const total = slip.reduce((s, b) => s + b.amount, 0n);
   if (total > await mainBalance(db, brand, memberId)) throw new AppError('wallet.insufficient.funds');
 
-  const { draw, rows } = await db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     const [d] = await tx.select().from(lotteryDraws)
       .where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.numero, body.numero))).for('share');
     if (!d || d.status !== 'open' || d.closesAt.getTime() <= now.getTime()) throw new AppError('lottery.draw.closed');
@@ -90,7 +100,13 @@ export async function placeBets(app: FastifyInstance, brand: Brand, principal: P
     const named = await tx.update(lotteryBets).set({ txId: sql`'L' || ${lotteryBets.id}`, roundId: sql`'L' || ${lotteryBets.id}` })
       .where(inArray(lotteryBets.id, inserted.map((r) => r.id))).returning();
     return { draw: d, rows: named.sort((a, b) => a.idx - b.idx) };
+  }).catch(async (err: unknown) => {
+    // the same slip sent twice at once: the second answers what the first placed
+    if (isUniqueViolation(err)) return (await replay()) ?? Promise.reject(err);
+    throw err;
   });
+  if (!('draw' in written)) return written;
+  const { draw, rows } = written;
 
   const catalog = await app.catalogs.get(brand);
   const placed: BetRow[] = [];

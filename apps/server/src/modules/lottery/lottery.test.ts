@@ -69,6 +69,17 @@ describe('lottery: bets', () => {
     expect(recent.value.list.map((g: { gameCode: string }) => g.gameCode)).toEqual(['VN-SOUTH']);
   });
 
+  it('the same slip sent twice at once is placed once', async () => {
+    const p = await bettor(t);
+    const { draw } = await upcoming(t, 'FAST3');
+    const requestId = rid();
+    const bets = [{ betType: 'odd' as const, numbers: [], amount: '2' }];
+    const [a, b] = await Promise.all([1, 2].map(() => placeSlip(t, p.token, 'FAST3', draw.numero, bets, { requestId })));
+    expect([a.json.success, b.json.success]).toEqual([true, true]);
+    expect(a.json.value!.bets[0].orderNo).toBe(b.json.value!.bets[0].orderNo);
+    expect(await balanceOf(t, p.id)).toBe(999_800n);
+  });
+
   it('bad bets answer their errorCode and move no money', async () => {
     const p = await bettor(t, 50_000n);
     const { draw } = await upcoming(t, 'VN-NORTH');
