@@ -150,6 +150,13 @@ export const ERRORS = {
   'member.avatar.type': e(400, 'The avatar must be a PNG or JPG image.', 'El avatar debe ser una imagen PNG o JPG.'),
   'member.avatar.too.large': e(413, 'The avatar must be at most {max} MB.', 'El avatar debe tener como máximo {max} MB.'),
   'member.avatar.invalid': e(400, 'This image cannot be read. Please choose another file.', 'No se puede leer esta imagen. Elija otro archivo.'),
+  // promotions and reward centre (issue 7)
+  'promotion.not.found': e(404, 'This promotion does not exist.', 'Esta promoción no existe.'),
+  'promotion.not.started': e(409, 'This promotion has not started yet.', 'Esta promoción aún no ha comenzado.'),
+  'promotion.closed': e(409, 'This promotion has ended.', 'Esta promoción ha terminado.'),
+  'promotion.not.eligible': e(409, 'There is no reward to claim yet: check the conditions of this promotion.', 'Todavía no hay recompensa para reclamar: revise las condiciones de esta promoción.'),
+  'promotion.join.not.needed': e(409, 'This promotion needs no sign-up: its reward comes by itself.', 'Esta promoción no necesita inscripción: su recompensa llega sola.'),
+  'promotion.review.done': e(409, 'This application was already reviewed.', 'Esta solicitud ya fue revisada.'),
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -5,6 +5,7 @@ import { demoBrand, lunaBrand } from './brands.ts';
 import { seedGames } from './games.ts';
 import { seedLottery } from './lottery.ts';
 import { seedAnnouncements } from './announcements.ts';
+import { seedPromotions } from './promotions.ts';
 
 /** Idempotent: creates the demo brands when missing and leaves existing ones as they are. */
 export async function seedDemo(db: Db): Promise<void> {
@@ -15,4 +16,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedGames(db);
   await seedLottery(db);
   await seedAnnouncements(db);
+  await seedPromotions(db);
 }

@@ -6,6 +6,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { maskRecipient } from '../session/codes.ts';
 import { mainBalance } from '../wallet/service.ts';
+import { availableCount as availablePromoCount } from '../promotions/service.ts';
 
 /** Member info (§3); `balance` is the main wallet. VIP, promotions and inbox fill their parts as those domains land. */
 export async function memberInfo(db: Db, brand: Brand, p: Principal): Promise<member.MemberInfo> {
@@ -25,7 +26,7 @@ export async function memberInfo(db: Db, brand: Brand, p: Principal): Promise<me
     vip: false,
     vipLabel: '',
     rankLevel: 0,
-    availablePromoCount: 0,
+    availablePromoCount: await availablePromoCount(db, brand, p),
     unreadMessageCount: 0,
     lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
     lastLoginIp: m.lastLoginIp,

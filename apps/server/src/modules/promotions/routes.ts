@@ -1,4 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import { promotions } from '@lobby/contract';
+import { route } from '../../lib/route.ts';
+import { requireOperator } from '../cashier/common.ts';
+import * as service from './service.ts';
 
-/** The promotions endpoints (being written). */
-export async function promotionsRoutes(_app: FastifyInstance) {}
+const langOf = (query: { language?: string }, headers: Record<string, unknown>) =>
+  service.langOf(query.language ?? (typeof headers.language === 'string' ? headers.language : undefined));
+
+/** Promotions and the reward centre (§7 PROMOFE relays) and the operator's review of applications. */
+export async function promotionsRoutes(app: FastifyInstance) {
+  route(app, promotions.listPromotions, async ({ brand, req, query }) =>
+    service.list(app.db, brand, req.principal, query.type, langOf(query, req.headers)));
+  route(app, promotions.getPromotion, async ({ brand, req, query }) =>
+    service.detail(app.db, brand, req.principal, BigInt(query.id), langOf(query, req.headers)));
+  route(app, promotions.rewardCenter, async ({ brand, req, query, principal }) =>
+    service.rewardCenter(app.db, brand, principal, langOf(query, req.headers)));
+  route(app, promotions.joinPromotion, async ({ brand, body, principal }) => service.join(app.db, brand, principal, BigInt(body.promotionId)));
+  route(app, promotions.claimPromotion, async ({ brand, body, principal }) => service.claim(app, brand, principal, BigInt(body.promotionId)));
+  route(app, promotions.claimList, async ({ brand, req, query, principal }) => service.claimList(app.db, brand, principal, langOf(query, req.headers)));
+
+  route(app, promotions.operatorApplications, async ({ brand, req }) => {
+    requireOperator(app, req, brand);
+    return service.applications(app.db, brand);
+  });
+  route(app, promotions.operatorReview, async ({ brand, req, body }) => {
+    requireOperator(app, req, brand);
+    return service.review(app.db, brand, BigInt(body.claimId), body.approve);
+  });
+}

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { okEnvelope, promotions as contract } from '@lobby/contract';
+import { betRecords, members, promotions, turnoverRequirements } from '../../db/schema.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { get, newPlayer, operator, postJson, rid, type Player } from '../cashier/testkit.ts';
+import { audit, memberBalances } from '../wallet/ledger.ts';
+import { previousPeriod } from './rules.ts';
+
+const t = useTestApp({ OPERATOR_API_KEY: 'demo:demo-operator-key,luna:luna-operator-key' });
+const KEY = { demo: 'demo-operator-key', luna: 'luna-operator-key' } as const;
+
+const bonusBalance = async (p: Player) => (await memberBalances(t.database.db, p.brandId, p.id)).find((b) => b.wallet === 'bonus')?.balance ?? 0n;
+const promoId = async (merchant: string, category: string) => {
+  const [row] = await t.database.db.select({ id: promotions.id }).from(promotions)
+    .innerJoin(sql`merchants`, sql`merchants.id = ${promotions.merchantId}`)
+    .where(and(sql`merchants.code = ${merchant}`, eq(promotions.category, category)));
+  return String(row.id);
+};
+const join = (p: Player, promotionId: string) => postJson(t, p, '/wps/relay/PROMOFE_join', { promotionId });
+const claim = (p: Player, promotionId: string) => postJson(t, p, '/wps/relay/PROMOFE_claim', { promotionId });
+const mine = (p: Player, id: string) => get(t, p, `/wps/relay/PROMOFE_getPromotion?id=${id}`).then((r) => r.json().value.mine as contract.Mine);
+async function deposit(p: Player, amount: string) {
+  const o = await postJson(t, p, '/wps/deposit/orders', { method: 'SPEI', channel: 'SANTANDER', amount, requestId: rid() });
+  expect(o.statusCode).toBe(200);
+  const c = await operator(t, 'POST', '/wps/operator/deposit/confirm', { merchant: p.merchant, key: KEY[p.merchant as 'demo'], payload: { orderNo: o.json().value.orderNo } });
+  expect(c.statusCode).toBe(200);
+}
+let seq = 0;
+async function bet(p: Player, gameType: string, validBet: bigint, settledAt: Date) {
+  await t.database.db.insert(betRecords).values({ merchantId: p.brandId, memberId: p.id, orderNo: `promo-test-${p.id}-${++seq}`, vendor: 'DEMO', game: 'g1',
+    gameType, roundId: `r${seq}`, bet: validBet, validBet, status: 'settled', betAt: settledAt, settledAt });
+}
+
+describe('activity labels (§4)', () => {
+  const base: contract.LabelFacts = { now: 1000, startsAt: 0, endsAt: null, needsJoin: false, status: null, eligible: false, impossible: false };
+  it('follows the state of the promotion and the member', () => {
+    expect(contract.activityLabel({ ...base, startsAt: 2000 })).toBe('comingSoon');
+    expect(contract.activityLabel({ ...base, endsAt: 500 })).toBe('closed');
+    expect(contract.activityLabel({ ...base, needsJoin: true })).toBe('join');
+    expect(contract.activityLabel({ ...base, needsJoin: true, status: 'joined' })).toBe('joined');
+    expect(contract.activityLabel({ ...base, needsJoin: true, status: 'joined', eligible: true })).toBe('claim');
+    expect(contract.activityLabel({ ...base })).toBe('process');
+    expect(contract.activityLabel({ ...base, eligible: true })).toBe('claim');
+    expect(contract.activityLabel({ ...base, impossible: true })).toBe('closed');
+    expect(contract.activityLabel({ ...base, status: 'applying' })).toBe('applying');
+    expect(contract.activityLabel({ ...base, status: 'issued', eligible: true })).toBe('issued');
+    expect(contract.activityLabel({ ...base, status: 'rejected' })).toBe('rejected');
+    expect(contract.activityLabel({ ...base, status: 'claimed', endsAt: 10 })).toBe('claimed');
+  });
+});
+
+describe('promotions page', () => {
+  it('lists the brand promotions by category in the asked language, labels only for members', async () => {
+    const visitor = await t.call({ method: 'GET', url: '/wps/relay/PROMOFE_getPromotions', language: 'EN' });
+    const v = okEnvelope(contract.listPromotions.response).parse(visitor.json()).value;
+    expect(v.list.map((p) => p.category)).toEqual(['deposit', 'newbie', 'live', 'rebate', 'appDownload', 'sports']);
+    expect(v.categories[0]).toBe('all');
+    expect(v.list[0]).toMatchObject({ title: 'Daily reload: 20% extra', mine: null, rule: { kind: 'deposit', bps: 2000, maxBonus: '500.00', minDeposit: '100.00' } });
+    const live = (await t.call({ method: 'GET', url: '/wps/relay/PROMOFE_getPromotions?type=live' })).json().value.list;
+    expect(live).toHaveLength(1);
+    expect(live[0].title).toContain('Reembolso');
+    const p = await newPlayer(t);
+    const labels = (await get(t, p, '/wps/relay/PROMOFE_getPromotions')).json().value.list.map((x: contract.Promotion) => x.mine?.label);
+    expect(labels).toEqual(['join', 'process', 'process', 'process', 'join', 'comingSoon']);
+  });
+
+  it('shows one promotion with its rules text; unknown, other-brand and bad ids are refused', async () => {
+    const id = await promoId('demo', 'deposit');
+    const d = (await t.call({ method: 'GET', url: `/wps/relay/PROMOFE_getPromotion?id=${id}` })).json().value;
+    expect(d.content).toContain('<h3>');
+    expect((await t.call({ method: 'GET', url: `/wps/relay/PROMOFE_getPromotion?id=${id}`, merchant: 'luna' })).json().errorCode).toBe('promotion.not.found');
+    expect((await t.call({ method: 'GET', url: '/wps/relay/PROMOFE_getPromotion?id=999999' })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/wps/relay/PROMOFE_getPromotion?id=abc' })).json().errorCode).toBe('request_param_err');
+    expect((await t.call({ method: 'GET', url: '/wps/relay/PROMOFE_getPromotions?type=nope' })).json().errorCode).toBe('request_param_err');
+  });
+});
+
+describe('deposit bonus', () => {
+  it('join, deposit, claim once (two concurrent claims pay once) into the bonus wallet with its turnover', async () => {
+    const p = await newPlayer(t);
+    const id = await promoId('demo', 'deposit');
+    expect((await claim(p, id)).json().errorCode).toBe('promotion.not.eligible');
+    const joined = await join(p, id);
+    expect(joined.json().value).toMatchObject({ label: 'joined', amount: '0.00' });
+    expect((await join(p, id)).json().value.label).toBe('joined');
+    await deposit(p, '250.00');
+    expect(await mine(p, id)).toMatchObject({ label: 'claim', amount: '50.00', basis: '250.00', turnoverRequired: '1500.00' });
+    const info = async () => (await get(t, p, '/wps/member/info')).json().value.availablePromoCount;
+    // the same first deposit also qualifies for the newbie bonus
+    expect(await info()).toBe(2);
+    const center = (await get(t, p, '/wps/relay/PROMOFE_getRewardCenter')).json().value;
+    expect(center.availableCount).toBe(2);
+    expect(center.list.filter((x: contract.Promotion) => x.mine?.label === 'claim').map((x: contract.Promotion) => x.category)).toEqual(['deposit', 'newbie']);
+
+    const [a, b] = await Promise.all([claim(p, id), claim(p, id)]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(a.json().value).toMatchObject({ label: 'claimed', amount: '50.00', turnoverRequired: '1500.00' });
+    expect(b.json().value).toEqual(a.json().value);
+    expect((await claim(p, id)).json().value).toEqual(a.json().value);
+    expect(await bonusBalance(p)).toBe(5000n);
+    const tr = await t.database.db.select().from(turnoverRequirements).where(eq(turnoverRequirements.memberId, p.id));
+    expect(tr).toHaveLength(1);
+    expect(tr[0]).toMatchObject({ required: 150000n, progress: 0n, source: `promotion:${id}` });
+    expect(await info()).toBe(1);
+    const list = (await get(t, p, '/wps/relay/PROMOFE_getClaimList')).json().value.list;
+    expect(list[0]).toMatchObject({ promotionId: id, status: 'claimed', amount: '50.00' });
+    expect(await audit(t.database.db, p.brandId)).toMatchObject({ entrySum: 0n, mismatchedAccounts: 0, negativeMemberBalances: 0 });
+  });
+
+  it('a deposit made before joining does not count', async () => {
+    const p = await newPlayer(t);
+    const id = await promoId('demo', 'deposit');
+    await deposit(p, '300.00');
+    await join(p, id);
+    expect((await mine(p, id)).label).toBe('joined');
+  });
+});
+
+describe('newbie bonus', () => {
+  it('pays 100% of the first deposit made within 7 days of signing up, capped', async () => {
+    const p = await newPlayer(t);
+    const id = await promoId('demo', 'newbie');
+    expect((await join(p, id)).json().errorCode).toBe('promotion.join.not.needed');
+    await deposit(p, '300.00');
+    await deposit(p, '5000.00');
+    expect(await mine(p, id)).toMatchObject({ label: 'claim', amount: '300.00', basis: '300.00', turnoverRequired: '6000.00' });
+    expect((await claim(p, id)).json().value.label).toBe('claimed');
+    expect(await bonusBalance(p)).toBe(30000n);
+  });
+
+  it('is closed for accounts older than the window', async () => {
+    const p = await newPlayer(t);
+    await t.database.db.update(members).set({ createdAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(members.id, p.id));
+    const id = await promoId('demo', 'newbie');
+    expect((await mine(p, id)).label).toBe('closed');
+    expect((await claim(p, id)).json().errorCode).toBe('promotion.not.eligible');
+  });
+});
+
+describe('rebate on valid bet', () => {
+  it('pays the percent of the previous brand day valid bet, by game type, from the minimum on', async () => {
+    const p = await newPlayer(t);
+    const brand = t.app.brands.byMerchantCode('demo')!;
+    const prev = previousPeriod('daily', new Date(), brand.config.gmtOffsetMinutes);
+    const live = await promoId('demo', 'live');
+    const all = await promoId('demo', 'rebate');
+    await bet(p, 'LIVE', 5_000n, new Date(prev.start.getTime() + 60_000));
+    expect((await mine(p, live)).label).toBe('process'); // 50.00 < 100.00 minimum
+    await bet(p, 'LIVE', 15_000n, new Date(prev.end.getTime() - 60_000));
+    await bet(p, 'RNG', 10_000n, new Date(prev.start.getTime() + 120_000));
+    await bet(p, 'LIVE', 99_999n, new Date(prev.end.getTime() + 60_000)); // today: not yet
+    expect(await mine(p, live)).toMatchObject({ label: 'claim', basis: '200.00', amount: '1.60', turnoverRequired: '1.60' });
+    expect(await mine(p, all)).toMatchObject({ label: 'claim', basis: '300.00', amount: '1.50' });
+    expect((await claim(p, live)).json().value).toMatchObject({ label: 'claimed', amount: '1.60', periodKey: prev.key });
+    expect(await bonusBalance(p)).toBe(160n);
+  });
+});
+
+describe('app download (applying, issued, rejected)', () => {
+  it('applies, is reviewed by the operator, then claims the fixed amount once', async () => {
+    const p = await newPlayer(t);
+    const q = await newPlayer(t);
+    const id = await promoId('demo', 'appDownload');
+    expect((await join(p, id)).json().value).toMatchObject({ label: 'applying', amount: '18.00' });
+    expect((await claim(p, id)).json().errorCode).toBe('promotion.not.eligible');
+    await join(q, id);
+    const apps = (await operator(t, 'GET', '/wps/operator/promotions/applications', { key: KEY.demo })).json().value.list;
+    const mineApp = apps.find((a: { username: string }) => a.username === p.username);
+    const other = apps.find((a: { username: string }) => a.username === q.username);
+    const review = (claimId: string, approve: boolean, merchant = 'demo') =>
+      operator(t, 'POST', '/wps/operator/promotions/review', { merchant, key: KEY[merchant as 'demo'], payload: { claimId, approve } });
+    expect((await review(mineApp.id, true, 'luna')).json().errorCode).toBe('promotion.not.found');
+    expect((await review(mineApp.id, true)).json().value.status).toBe('issued');
+    expect((await review(mineApp.id, false)).json().errorCode).toBe('promotion.review.done');
+    expect((await review(other.id, false)).json().value.status).toBe('rejected');
+    expect((await mine(p, id)).label).toBe('issued');
+    expect((await mine(q, id)).label).toBe('rejected');
+    expect((await claim(p, id)).json().value).toMatchObject({ label: 'claimed', amount: '18.00', turnoverRequired: '54.00' });
+    expect((await claim(q, id)).json().errorCode).toBe('promotion.not.eligible');
+    expect(await bonusBalance(p)).toBe(1800n);
+    expect((await operator(t, 'GET', '/wps/operator/promotions/applications', { key: null })).json().errorCode).toBe('cashier.operator.unauthorized');
+  });
+});
+
+describe('rules of access', () => {
+  it('coming soon cannot be joined; other brands, visitors, trials and bad bodies are refused', async () => {
+    const p = await newPlayer(t);
+    expect((await join(p, await promoId('demo', 'sports'))).json().errorCode).toBe('promotion.not.started');
+    const luna = await newPlayer(t, 'luna');
+    expect((await claim(luna, await promoId('demo', 'deposit'))).json().errorCode).toBe('promotion.not.found');
+    expect((await t.call({ method: 'POST', url: '/wps/relay/PROMOFE_claim', payload: { promotionId: '1' } })).statusCode).toBe(401);
+    const trial = await newPlayer(t, 'demo', { type: 4 });
+    expect((await claim(trial, await promoId('demo', 'deposit'))).json().errorCode).toBe('in_need_true_account');
+    for (const body of [{}, { promotionId: 'x' }, { promotionId: '0' }, { promotionId: -1 }, { promotionId: '1'.repeat(30) }]) {
+      const r = await postJson(t, p, '/wps/relay/PROMOFE_claim', body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      expect(r.json().errorCode).toBe('request_param_err');
+    }
+  });
+});
