@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { contracts } from '@lobby/contract';
 import './locale';
 import '@/features/wallet/locale';
-import { AlertDialog } from '@/app/popups';
+import { AlertDialog, usePopups } from '@/app/popups';
 import { LanguageSelect } from '@/app/layout/LanguageSelect';
 import { Icon } from '@/components/icons';
 import { useLogout } from '@/features/session/actions';
@@ -68,6 +68,7 @@ function BrandClock({ offset }: { offset: number }) {
 
 function MenuLink({ item, active, csLink, onPick }: { item: AgentMenuItem; active: boolean; csLink?: string; onPick: () => void }) {
   const { t } = useTranslation();
+  const popups = usePopups();
   const body = (
     <>
       <Icon name={item.icon} size={18} />
@@ -75,6 +76,10 @@ function MenuLink({ item, active, csLink, onPick }: { item: AgentMenuItem; activ
       {(item.href || item.id === 'customerService') && <Icon name="chevronRight" size={14} className="ac-menu__out" />}
     </>
   );
+  if (item.popup) {
+    const name = item.popup;
+    return <button type="button" className="ac-menu__item" data-page={item.id} onClick={() => { onPick(); popups.open(name, undefined); }}>{body}</button>;
+  }
   if (item.id === 'customerService') {
     return <a className="ac-menu__item" href={csLink} target="_blank" rel="noopener noreferrer" data-page={item.id} onClick={onPick}>{body}</a>;
   }

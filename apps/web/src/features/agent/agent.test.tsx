@@ -66,6 +66,8 @@ describe('agent centre shell', { timeout: 20_000 }, () => {
     const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
     expect(labels).toEqual(['Depósito', 'Retiro', 'Resumen del equipo', 'Registrar cuenta', 'Gestión del equipo', 'Apuestas del equipo', 'Historial personal', 'Mis ingresos', 'Atención al cliente']);
     expect(within(nav).getByRole('link', { name: /Depósito/ })).toHaveAttribute('href', '/member?page=depositv2');
+    expect(within(nav).getByRole('button', { name: 'Anuncios' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: /Mensajes de la plataforma/ })).toBeNull(); // inbox module off
     expect(within(nav).getByRole('link', { name: /Atención al cliente/ })).toHaveAttribute('href', 'https://t.me/demo');
     expect(within(nav).getByRole('link', { name: 'Resumen del equipo' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('agent-clock')).toHaveTextContent(/GMT-05:00 \d\d:\d\d:\d\d/);

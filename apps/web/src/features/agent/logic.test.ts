@@ -48,7 +48,8 @@ describe('agent menu', () => {
   const available = new Set(['agentTeamOverview', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy'] as const);
   it('shows what is switched on and built; customer service only with a link', () => {
     const ids = visibleMenu({ modules, available }).map((i) => i.id);
-    expect(ids).toEqual(['deposit', 'agentTeamOverview', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy']);
+    expect(ids).toEqual(['deposit', 'agentTeamOverview', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy', 'agentAnnouncement']);
+    expect(visibleMenu({ modules: new Set([MODULES.inbox]), available }).map((i) => i.id)).toContain('platformMessages');
     expect(visibleMenu({ modules, available, customerService: 'https://t.me/x' }).map((i) => i.id)).toContain('customerService');
     expect(visibleMenu({ modules: new Set(), available }).map((i) => i.id)).not.toContain('personalHistoryCopy');
   });

@@ -1,8 +1,8 @@
 /**
- * The agent centre menu (§2): the items in menu order, each a page of the centre, a page of the
- * member centre (deposit, withdraw) or the brand's customer-service link, with the module that
- * switches it. Items whose page does not exist yet (announcement, user loss, account details,
- * platform messages) are not listed.
+ * The agent centre menu (§2): the items, each a page of the centre, a page of the member centre
+ * (deposit, withdraw, platform messages), the announcement popup or the brand's customer-service
+ * link, with the module that switches it. Items with no page yet (user loss, account details) are
+ * not listed.
  * Team betting is the original's personalHistoryCopy slot; the agent's own bets (personal
  * history) reuse the member centre's betting record under that id.
  */
@@ -12,7 +12,7 @@ import type { IconName } from '@/components/icons';
 export type AgentPageId =
   | 'agentTeamOverview' | 'registerCenter' | 'downlineManagmentView' | 'teamBetting' | 'personalHistoryCopy'
   | 'agentRevenueReport' | 'agentDividendRecordCopy2' | 'agentDailyWages2' | 'agentHourSalary' | 'agentRealtimeSalary';
-export type AgentItemId = AgentPageId | 'deposit' | 'withdraw' | 'customerService';
+export type AgentItemId = AgentPageId | 'deposit' | 'withdraw' | 'agentAnnouncement' | 'platformMessages' | 'customerService';
 
 export interface AgentMenuItem {
   id: AgentItemId;
@@ -21,6 +21,8 @@ export interface AgentMenuItem {
   module?: ModuleId;
   /** A link out of the centre (member centre page); customer service is an external link. */
   href?: string;
+  /** Opens a popup of the site instead of a page (the announcements). */
+  popup?: 'announcement';
 }
 
 export const DEFAULT_AGENT_PAGE: AgentPageId = 'agentTeamOverview';
@@ -38,10 +40,12 @@ export const AGENT_MENU: readonly AgentMenuItem[] = [
   { id: 'agentDailyWages2', icon: 'wallet', group: 'salary', module: MODULES.dailySalary },
   { id: 'agentHourSalary', icon: 'clock', group: 'salary', module: MODULES.hourSalary },
   { id: 'agentRealtimeSalary', icon: 'flame', group: 'salary', module: MODULES.realtimeSalary },
+  { id: 'agentAnnouncement', icon: 'bell', group: 'help', popup: 'announcement' },
+  { id: 'platformMessages', icon: 'chat', group: 'help', module: MODULES.inbox, href: '/member?page=messageV2' },
   { id: 'customerService', icon: 'headset', group: 'help' },
 ];
 
-const PAGE_IDS = new Set<string>(AGENT_MENU.filter((it) => !it.href && it.id !== 'customerService').map((it) => it.id));
+const PAGE_IDS = new Set<string>(AGENT_MENU.filter((it) => !it.href && !it.popup && it.id !== 'customerService').map((it) => it.id));
 
 export function isAgentPage(v: string | null | undefined): v is AgentPageId {
   return !!v && PAGE_IDS.has(v);
