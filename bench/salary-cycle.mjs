@@ -1,5 +1,5 @@
 // One real-time salary cycle for 10,000 contracts (issue 8, "Figures to report"; goal ≤ 5 s).
-//   node bench/salary-cycle.mjs [--contracts 10000 --uplines 100] [--pg postgres://…/contracts_bench]
+//   node bench/salary-cycle.mjs [--contracts 10000 --uplines 100] [--pg postgres://…/contracts_bench] [--no-pglite]
 // Without --pg: PGlite in memory. With --pg: an existing PostgreSQL database you made for it
 // (e.g. `createdb -h 127.0.0.1 -U postgres contracts_bench`), migrated here; the script adds a
 // brand of its own (code sal_<random>) and leaves it. The tree: one top agent, `uplines`
@@ -12,7 +12,7 @@
 // second cycle of the same period (nothing to do) and the next period (bets added).
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
-import { opt, optText } from './lib/cli.mjs';
+import { flag, opt, optText } from './lib/cli.mjs';
 import { fmt, runMain, writeResult } from './lib/common.mjs';
 
 register();
@@ -108,11 +108,13 @@ async function bench(db, kind) {
 
 runMain(async () => {
   const results = {};
-  const lite = await openDatabase({});
-  try {
-    results.pglite = await bench(lite.db, 'PGlite (in memory)');
-  } finally {
-    await lite.close();
+  if (!flag('no-pglite')) {
+    const lite = await openDatabase({});
+    try {
+      results.pglite = await bench(lite.db, 'PGlite (in memory)');
+    } finally {
+      await lite.close();
+    }
   }
   if (PG) {
     const pg = await openDatabase({ url: PG, poolSize: 4 });

@@ -24,7 +24,8 @@ export async function records(db: Db, brand: Brand, p: Principal, query: { kind:
   // mine: paid to me (the other party is my upline); downline: paid by me to my downlines
   const who = query.role === 'mine' ? sql`x.downline_id = ${me.id}` : sql`x.upline_id = ${me.id}`;
   const other = query.role === 'mine' ? sql`x.upline_id` : sql`x.downline_id`;
-  const where = sql`x.merchant_id = ${brand.id} and ${who} and x.kind = ${query.kind} and x.day between ${query.startDate}::date and ${query.endDate}::date`;
+  const where = sql`x.merchant_id = ${brand.id} and ${who} and x.kind = ${query.kind} and x.day between ${query.startDate}::date and ${query.endDate}::date
+    and not (x.status = 'none' and x.valid_bet = 0)`; // not the baselines of contracts accepted mid-day
   const [rows, totals] = await Promise.all([
     db.execute(sql`
       select x.id::text as id, x.contract_id::text as contract_id, x.kind, m.username as account, x.period_start, x.period_end, x.day::text as day,

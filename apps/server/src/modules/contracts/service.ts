@@ -6,6 +6,7 @@ import { requireAgent, requireRealAccount, type Principal } from '../../plugins/
 import { downlineOf } from '../agent/service.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
 import * as q from './queries.ts';
+import { baseline } from './settle.ts';
 
 type Kind = contracts.ContractKind;
 
@@ -150,6 +151,7 @@ export async function act(db: Db, brand: Brand, p: Principal, action: Action, bo
       if (action === 'reject') return q.setStatus(tx, id, 'termination', 'rejected', me.id);
       await q.endLive(tx, brand.id, me.id, c.kind, me.id);
       await q.setStatus(tx, id, 'success', null, null);
+      await baseline(tx, brand, c.kind, id);
       // my rate of this kind is now this contract's: what I offered above it ends
       await q.cascade(tx, brand.id, me.id, c.kind, BigInt(c.max_pct), BigInt(c.max_fixed));
       return;

@@ -100,6 +100,25 @@ function insertPayouts(kind: Kind, p: Period, figures: SQL, tierOn: SQL, amount:
     on conflict (contract_id, period_start) do nothing`;
 }
 
+/**
+ * Hourly and real-time salaries pay on the day's valid bet since the contract's last
+ * settlement, so a contract that comes into force mid-day starts from a baseline: a `none` row
+ * for the period under way holding the team's valid bet of the day so far. Bets before the
+ * acceptance (or already paid under a contract it replaces) are never paid by it.
+ */
+export async function baseline(tx: Tx, brand: Brand, kind: Kind, contractId: bigint, now = new Date()): Promise<void> {
+  if (kind !== 'hourly' && kind !== 'realtime') return;
+  // the period under way: the one that ends after now (lastSlot of a time one period + lag later)
+  const len = kind === 'hourly' ? HOUR : REALTIME_MS;
+  const p = lastSlot(new Date(now.getTime() + len + SETTLE_LAG_MS), brand.config.gmtOffsetMinutes, len);
+  await tx.execute(sql`
+    insert into agent_contract_payouts (merchant_id, contract_id, kind, upline_id, downline_id, day, period_start, period_end, cum_valid_bet, status)
+    select c.merchant_id, c.id, c.kind, c.upline_id, c.downline_id, ${p.day}::date, ${ts(p.start)}, ${ts(p.end)},
+           coalesce((select d.valid_bet from agent_team_daily d where d.agent_id = c.downline_id and d.day = ${p.day}::date), 0), 'none'
+      from agent_contracts c where c.id = ${contractId}
+    on conflict (contract_id, period_start) do nothing`);
+}
+
 const count = (res: unknown) => Number((res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0);
 const activeMin = (brand: Brand) => BigInt(brand.config.activeMemberValidBet ?? DEFAULT_ACTIVE_MIN);
 
