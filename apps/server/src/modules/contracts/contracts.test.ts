@@ -217,3 +217,10 @@ describe('consolidated contract flags on login', () => {
     expect(after.contractFlags.contracthoursalinfo).toHaveLength(7);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every contracts call', async () => {
+    const paths = Object.keys((await t.call({ method: 'GET', url: '/openapi.json' })).json().paths);
+    for (const p of [OFFER, ACCEPT, REJECT, TERMINATE, FLAGS, LIST, '/wps/relay/ODSFE2_contractRecords', '/wps/relay/ODSFE2_agentIncome']) expect(paths).toContain(p);
+  });
+});
