@@ -26,6 +26,8 @@ describe('operator messages, unread count, read and delete', () => {
     expect(sent.json().value.recipients).toBe(1);
     expect(await unread(ta)).toBe(1);
     expect(await unread(tb)).toBe(0);
+    // member info carries the same count (the member centre's menu badge)
+    expect((await api(t, ta, 'GET', '/wps/member/info')).json().value.unreadMessageCount).toBe(1);
 
     const box = await inbox(ta);
     expect(box.list.map((m) => [m.title, m.senderKind, m.read])).toEqual([['Hello', 'operator', false]]);

@@ -7,8 +7,9 @@ import type { Principal } from '../../plugins/session.ts';
 import { maskRecipient } from '../session/codes.ts';
 import { mainBalance } from '../wallet/service.ts';
 import { availableCount as availablePromoCount } from '../promotions/service.ts';
+import { unreadCount } from '../inbox/queries.ts';
 
-/** Member info (§3); `balance` is the main wallet. VIP, promotions and inbox fill their parts as those domains land. */
+/** Member info (§3); `balance` is the main wallet. VIP fills its part when that domain lands. */
 export async function memberInfo(db: Db, brand: Brand, p: Principal): Promise<member.MemberInfo> {
   const m = p.member;
   const balance = await mainBalance(db, brand, m.id);
@@ -27,7 +28,7 @@ export async function memberInfo(db: Db, brand: Brand, p: Principal): Promise<me
     vipLabel: '',
     rankLevel: 0,
     availablePromoCount: await availablePromoCount(db, brand, p),
-    unreadMessageCount: 0,
+    unreadMessageCount: await unreadCount(db, brand.id, m.id),
     lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
     lastLoginIp: m.lastLoginIp,
     language: m.language,

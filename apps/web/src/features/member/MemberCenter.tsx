@@ -10,6 +10,7 @@ import '@/features/wallet/locale';
 import { Icon } from '@/components/icons';
 import { useHiddenBalance } from '@/app/layout/MemberBox';
 import { useSession } from '@/features/session/api';
+import { useUnreadCount } from '@/features/inbox/api';
 import { useModules } from '@/features/system/api';
 import { useMerchantWallet } from '@/features/wallet/api';
 import { Money, SkeletonRows } from '@/features/wallet/components/ui';
@@ -41,11 +42,14 @@ const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   personalProfit: PersonalProfit,
   bonusDetails: BonusDetails,
   messageV2: InboxPage,
+  rewardCenter: lazy(() => import('@/features/promotions/RewardCenter')),
 };
 
 function useBadges(): Record<NonNullable<MemberPageDef['badge']>, number> {
   const m = useSession().member;
-  return { promo: m?.availablePromoCount ?? 0, message: m?.unreadMessageCount ?? 0, mission: 0 };
+  // The inbox count is its own query, refreshed live by the socket's inbox event.
+  const unread = useUnreadCount().count;
+  return { promo: m?.availablePromoCount ?? 0, message: unread, mission: 0 };
 }
 
 export default function MemberCenter() {
