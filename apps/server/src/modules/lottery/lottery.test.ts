@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { betRecords } from '../../db/vendor-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
@@ -101,6 +101,11 @@ describe('lottery: bets', () => {
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
     }
+    // past its cut-off an issue takes no bet, even before the job closes it
+    const fast = await upcoming(t, 'FAST1');
+    await t.database.db.execute(sql`update lottery_draws set opens_at = least(opens_at, now() - interval '2 seconds'), closes_at = now() - interval '1 second' where id = ${fast.draw.id}`);
+    const late = await placeSlip(t, p.token, 'FAST1', fast.draw.numero, [{ betType: 'odd', amount: 1 }]);
+    expect(late.json.errorCode).toBe('lottery.draw.closed');
     // a numero that is not the open issue is closed
     expect((await placeSlip(t, p.token, 'VN-NORTH', '20000101', [{ betType: 'de', numbers: ['07'], amount: 1 }])).json.errorCode).toBe('lottery.draw.closed');
     expect(await balanceOf(t, p.id)).toBe(50_000n);

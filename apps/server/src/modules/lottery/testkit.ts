@@ -1,5 +1,5 @@
 /** Helpers for the lottery tests. Not loaded by the server. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { lottery as contract } from '@lobby/contract';
 import { lotteryDraws } from '../../db/lottery-schema.ts';
 import type { TestApp } from '../../test/harness.ts';
@@ -18,11 +18,18 @@ export async function balanceOf(t: TestApp, memberId: bigint, code = 'demo'): Pr
   return (await memberBalances(t.database.db, brandOf(t, code).id, memberId)).find((a) => a.wallet === 'main')?.balance ?? 0n;
 }
 
-/** The game's current issue with the result it will have (the test reads the committed seed). */
+/**
+ * The game's current issue with the result it will have (the test reads the committed seed).
+ * Its cut-off is moved at least 5 minutes ahead, so a fast game's real cut-off cannot pass
+ * in the middle of a test.
+ */
 export async function upcoming(t: TestApp, gameCode: string, code = 'demo') {
   const brand = brandOf(t, code);
   const game = await gameByCode(t.database.db, brand, gameCode);
-  const draw = (await currentDraw(t.database.db, brand, game))!;
+  const cur = (await currentDraw(t.database.db, brand, game))!;
+  const [draw] = await t.database.db.update(lotteryDraws)
+    .set({ closesAt: sql`greatest(${lotteryDraws.closesAt}, now() + interval '5 minutes')`, drawAt: sql`greatest(${lotteryDraws.drawAt}, now() + interval '5 minutes')` })
+    .where(eq(lotteryDraws.id, cur.id)).returning();
   return { game, draw, result: resultOf(game.kind, game.region, draw.serverSeed, game.code, draw.numero) };
 }
 
