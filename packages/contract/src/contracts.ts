@@ -28,7 +28,8 @@ import { CONTRACT_GAME_TYPES, dateRange, money } from './wallet.ts';
  * of the team's net loss, when it lost), `F` pays the fixed rate. The upline pays from its main
  * wallet through the ledger, exactly once per contract and period; a record stays `pending`
  * while the upline's balance does not cover it and is paid by a later run.
- * - realtime: every 5 minutes, on the valid bet added since the previous settlement of the day;
+ * - realtime: every 5 minutes, on the valid bet added since the previous settlement of the day
+ *   (a contract accepted mid-day starts from the team's valid bet at acceptance; hourly too);
  *   the tier is chosen on the day's figures so far; percent only.
  * - hourly: each hour, on the valid bet of the hour; the tier on the hour's valid bet and the
  *   day's active members so far.
