@@ -16,6 +16,7 @@ import { checkField } from '../member/rules.ts';
 import { randomCode, newReferralCode } from '../member/register.ts';
 import { hashPassword } from '../session/passwords.ts';
 import * as sq from '../session/queries.ts';
+import { subAgentType } from './service.ts';
 
 const DAY_MS = 86_400_000;
 const CODE_LENGTH = 16;
@@ -25,8 +26,7 @@ type InviteRow = typeof agentInvites.$inferSelect;
 
 /** The member type an account of `kind` gets: agent = the brand's sub-agent type (2 when it has one, else its first agent type). */
 export function typeOf(brand: Brand, kind: agentRegister.AccountType): number {
-  if (kind === 'member') return 0;
-  return brand.config.agentTypes.includes(2) ? 2 : brand.config.agentTypes[0]!;
+  return kind === 'member' ? 0 : subAgentType(brand);
 }
 
 export function statusOf(row: Pick<InviteRow, 'disabledAt' | 'expiresAt'>, now = new Date()): agentRegister.InviteStatus {

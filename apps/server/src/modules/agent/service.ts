@@ -116,7 +116,8 @@ export async function downlineList(db: Db, brand: Brand, p: Principal, query: Li
 }
 
 /** The type a member gets when made an agent: the brand's sub-agent type 2 when it has one, else its first agent type. */
-const subAgentType = (brand: Brand) => (brand.config.agentTypes.includes(2) ? 2 : brand.config.agentTypes[0]!);
+/** The member type a new sub-agent gets: the brand's sub-agent type 2 when it has it, else its first agent type. */
+export const subAgentType = (brand: Brand) => (brand.config.agentTypes.includes(2) ? 2 : brand.config.agentTypes[0]!);
 
 export async function setAgent(db: Db, brand: Brand, p: Principal, body: { memberId: string }) {
   const { id } = await downlineOf(db, brand, p, body.memberId, { direct: true });
