@@ -4,6 +4,9 @@
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { wallet } from '@lobby/contract';
+import { useBrand } from '@/features/system/api';
+import { useBalance } from '@/features/wallet/api';
 import { Icon } from '@/components/icons';
 import { DateTime, EmptyState, ErrorState, Money, Panel, SkeletonRows } from '@/features/wallet/components/ui';
 import { ActivityAction, LabelChip } from './ActivityAction';
@@ -31,11 +34,29 @@ function ClaimList() {
   );
 }
 
+/** The bonus wallet, where claimed rewards land (moves live with the balance push). */
+function BonusWallet() {
+  const { t } = useTranslation();
+  const balance = useBalance();
+  const brand = useBrand();
+  const bonus = balance.data?.balance.find((b) => b.accountTypeId === wallet.ACCOUNT_TYPE.bonus)?.availBalance ?? '0.00';
+  return (
+    <div className="reward-wallet">
+      <Icon name="wallet" size={22} />
+      <span className="muted">{t('promotions.center.bonusWallet')}</span>
+      <span data-testid="bonus-wallet">
+        <Money value={bonus} symbol={balance.data?.currencySymbol ?? brand?.currency.symbol} className="reward-wallet__amount" />
+      </span>
+    </div>
+  );
+}
+
 export default function RewardCenter() {
   const { t } = useTranslation();
   const q = useRewardCenter();
   return (
     <div className="reward-center" data-testid="reward-center">
+      <BonusWallet />
       <Panel
         title={t('promotions.center.title')}
         actions={q.data && <span className="promo-label promo-label--action" data-testid="reward-available">{t('promotions.center.available', { count: q.data.availableCount })}</span>}
