@@ -203,7 +203,7 @@ export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: stri
 }
 
 /** Voids an unpublished issue and refunds each of its bets once (seamless rollback with its own tx id). Answers the bets refunded. */
-export async function voidDraw(db: Db, brand: Brand, game: GameRow, numero: string, now = new Date()): Promise<{ draw: DrawRow; refunded: number }> {
+export async function voidDraw(db: Db, brand: Brand, game: GameRow, numero: string, now = new Date()): Promise<{ draw: DrawRow; refunded: number; members: bigint[] }> {
   const [d] = await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.numero, numero)));
   if (!d) throw new AppError('lottery.draw.not.found');
   if (d.status !== 'void') {
@@ -219,12 +219,16 @@ export async function voidDraw(db: Db, brand: Brand, game: GameRow, numero: stri
     .innerJoin(members, eq(members.id, lotteryBets.memberId))
     .where(and(eq(lotteryBets.drawId, d.id), inArray(lotteryBets.status, ['open', 'pending'])));
   let refunded = 0;
+  const refundedMembers = new Set<bigint>();
   for (const { bet, username } of bets) {
     const r = await seamless.rollback(db, brand, game.vendor, { txId: `${bet.txId}:void`, refTxId: bet.txId, roundId: bet.roundId, member: username });
     const [row] = await db.update(lotteryBets).set({ status: 'void', settledAt: now })
       .where(and(eq(lotteryBets.id, bet.id), inArray(lotteryBets.status, ['open', 'pending']))).returning({ id: lotteryBets.id });
-    if (row && r.moved) refunded++;
+    if (row && r.moved) {
+      refunded++;
+      refundedMembers.add(bet.memberId);
+    }
   }
   const [after] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id));
-  return { draw: after, refunded };
+  return { draw: after, refunded, members: [...refundedMembers] };
 }

@@ -52,6 +52,7 @@ export async function lotteryRoutes(app: FastifyInstance) {
     op(ctx);
     const g = await gameByCode(db, ctx.brand, ctx.body.gameCode);
     const r = await voidDraw(db, ctx.brand, g, ctx.body.numero);
+    r.members.forEach((id) => balanceChanged(app, ctx.brand, id));
     return { draw: views.drawView(g, r.draw), refunded: r.refunded };
   });
 }
