@@ -37,6 +37,14 @@ async function fillAndSubmit(form: HTMLElement, username = 'player01', password 
 }
 
 describe('login popup', () => {
+  it('shows the operator\'s w_login banner when there is one (the brand panel until then)', async () => {
+    const banner = { id: 'b9', title: 'Bono de bienvenida', url: '', linkageType: 'none', groupName: 'w_login', images: '/wps/announcements/art/login.svg', content: '' };
+    const list = { banners: [banner], player: [], popup: [], promotion: [], agent: [], userKind: 'anonymous', firstLogin: false };
+    fakeServer({ 'GET /wps/relay/MCSFE_getListAnnouncements': () => ok(list) });
+    const { dialog } = await openLogin();
+    expect(await within(dialog).findByRole('img', { name: 'Bono de bienvenida' })).toHaveAttribute('src', banner.images);
+  });
+
   it('required fields are checked before any call', async () => {
     const server = fakeServer({});
     const { form } = await openLogin();
