@@ -133,6 +133,18 @@ describe('settlement arithmetic', () => {
   });
 });
 
+describe('catching up', () => {
+  it('a brand day missed while the jobs were stopped is settled by the next run, once', async () => {
+    await fund(t, 'agent01', 1_000_000n);
+    const c = await contracted('agent01', { kind: 'daily', tiers: [P('100', 0, '1.00')] });
+    const missed = lastSlot(later(2), brand().config.gmtOffsetMinutes, 86_400_000).day;
+    await teamDay(c.id, missed, 100_000n, 1);
+    await settle(db(), [brand()], 'daily', later(4));
+    await settle(db(), [brand()], 'daily', later(3));
+    expect((await payouts(c.contractId)).map((r) => [r.amount, r.status])).toEqual([['1000', 'disbursed']]);
+  });
+});
+
 describe('a contract in force from mid-day', () => {
   it('real-time salary starts from the team\'s valid bet at acceptance (no pay for the bets before it)', async () => {
     await fund(t, 'agent01', 1_000_000n);

@@ -122,6 +122,27 @@ export async function baseline(tx: Tx, brand: Brand, kind: Kind, contractId: big
 const count = (res: unknown) => Number((res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0);
 const activeMin = (brand: Brand) => BigInt(brand.config.activeMemberValidBet ?? DEFAULT_ACTIVE_MIN);
 
+/** Days and dividend periods looked back at by each run (a missed one is settled late, never twice). */
+const CATCH_UP = 3;
+
+/** The last CATCH_UP completed periods of a kind of dividend period, oldest first. */
+function dividendPeriods(now: Date, off: number, period: contracts.DividendPeriod): Period[] {
+  const out = [lastDividendPeriod(now, off, period)];
+  while (out.length < CATCH_UP) out.unshift(lastDividendPeriod(new Date(out[0]!.start.getTime() + SETTLE_LAG_MS), off, period));
+  return out;
+}
+
+/** Daily wages of one brand day. */
+async function computeDaily(tx: Tx | Db, brand: Brand, p: Period): Promise<number> {
+  const kind = 'daily';
+  return count(await tx.execute(insertPayouts(kind, p, sql`
+    select c.id, c.merchant_id, c.upline_id, c.downline_id, d.valid_bet as vb, d.valid_bet as cum, 0::bigint as loss, d.active_members as act
+      from agent_contracts c join agent_team_daily d on d.agent_id = c.downline_id and d.day = ${p.day}::date
+     where ${inForce(brand, kind, p)} and d.valid_bet > 0`,
+  sql`t.min_bet <= f.vb and t.active_members <= f.act`,
+  sql`case when t.rate_type = 'P' then f.vb * t.rate / 10000 else t.rate end`)));
+}
+
 /**
  * Step 1 for one brand and kind: the payout rows of the last completed period(s). Answers the
  * rows inserted. Serialised per kind across instances (advisory lock) so the "since the last
@@ -131,13 +152,10 @@ export async function compute(tx: Tx | Db, brand: Brand, kind: Kind, now: Date):
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('agent_contracts.settle'), ${C.CONTRACT_KINDS.indexOf(kind)})`);
   const off = brand.config.gmtOffsetMinutes;
   if (kind === 'daily') {
-    const p = lastSlot(now, off, DAY);
-    return count(await tx.execute(insertPayouts(kind, p, sql`
-      select c.id, c.merchant_id, c.upline_id, c.downline_id, d.valid_bet as vb, d.valid_bet as cum, 0::bigint as loss, d.active_members as act
-        from agent_contracts c join agent_team_daily d on d.agent_id = c.downline_id and d.day = ${p.day}::date
-       where ${inForce(brand, kind, p)} and d.valid_bet > 0`,
-    sql`t.min_bet <= f.vb and t.active_members <= f.act`,
-    sql`case when t.rate_type = 'P' then f.vb * t.rate / 10000 else t.rate end`)));
+    // the last CATCH_UP days, oldest first: days a stopped server missed are settled when it is back
+    let n = 0;
+    for (let back = CATCH_UP - 1; back >= 0; back--) n += await computeDaily(tx, brand, lastSlot(new Date(now.getTime() - back * DAY), off, DAY));
+    return n;
   }
   if (kind === 'hourly' || kind === 'realtime') {
     const p = lastSlot(now, off, kind === 'hourly' ? HOUR : REALTIME_MS);
@@ -157,8 +175,7 @@ export async function compute(tx: Tx | Db, brand: Brand, kind: Kind, now: Date):
     return count(await tx.execute(insertPayouts(kind, p, figures, tierOn, sql`case when t.rate_type = 'P' then f.vb * t.rate / 10000 else t.rate end`)));
   }
   let n = 0;
-  for (const period of C.DIVIDEND_PERIODS) {
-    const p = lastDividendPeriod(now, off, period);
+  for (const period of C.DIVIDEND_PERIODS) for (const p of dividendPeriods(now, off, period)) {
     n += count(await tx.execute(insertPayouts(kind, p, sql`
       with s as (
         select c.id, c.merchant_id, c.upline_id, c.downline_id, sum(d.valid_bet) as vb, -sum(d.profit) as loss
