@@ -19,6 +19,8 @@ export function LabelChip({ label }: { label: P.Label | null }) {
   );
 }
 
+const SAID_BY_BUTTON = new Set<P.Label>(['join', 'claim']);
+
 export function ActivityAction({ promotion, size = 'md' }: { promotion: P.Promotion; size?: 'sm' | 'md' }) {
   const { t } = useTranslation();
   const login = useLoginPopup();
@@ -41,8 +43,9 @@ export function ActivityAction({ promotion, size = 'md' }: { promotion: P.Promot
     );
   };
   return (
-    <div className="promo-action">
-      <LabelChip label={v.label} />
+    <div className="promo-action" data-label={v.label ?? undefined}>
+      {/* join and claim speak through their button; other labels show as a chip */}
+      {!(v.label && SAID_BY_BUTTON.has(v.label) && v.action) && <LabelChip label={v.label} />}
       {v.action && (
         <button
           type="button"
@@ -51,6 +54,7 @@ export function ActivityAction({ promotion, size = 'md' }: { promotion: P.Promot
           disabled={act.isPending}
           data-testid="promo-action"
           data-action={v.action}
+          data-label={v.label ?? undefined}
         >
           <Icon name={v.action === 'claim' ? 'gift' : v.action === 'login' ? 'user' : 'star'} size={16} /> {t(`promotions.action.${v.action}`)}
         </button>

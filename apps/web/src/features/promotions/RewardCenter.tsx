@@ -26,7 +26,7 @@ function ClaimList() {
         <li key={c.id} className="reward-claims__row">
           <span className="reward-claims__title">{c.title}</span>
           <LabelChip label={c.status} />
-          <Money value={c.amount} />
+          {c.status === 'claimed' || c.amount !== '0.00' ? <Money value={c.amount} /> : <span className="muted">—</span>}
           <span className="muted"><DateTime value={c.claimedAt ?? c.createdAt} /></span>
         </li>
       ))}
@@ -58,7 +58,7 @@ export default function RewardCenter() {
     <div className="reward-center" data-testid="reward-center">
       <BonusWallet />
       <Panel
-        title={t('promotions.center.title')}
+        title={t('promotions.center.running')}
         actions={q.data && <span className="promo-label promo-label--action" data-testid="reward-available">{t('promotions.center.available', { count: q.data.availableCount })}</span>}
       >
         {q.isError ? (

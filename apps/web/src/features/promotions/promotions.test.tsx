@@ -85,8 +85,11 @@ describe('reward centre', () => {
     const status = statusFixture({ info: { ...base.info, whitelabel: [{ modId: 'COMM3', enabled: true, childrenNodes: [{ modId: 'PROMO3', enabled: true, childrenNodes: [] }] }] } });
     renderApp({ route: '/member?page=rewardCenter', token: 't1', member: memberFixture({ availablePromoCount: 1 }), status });
     const items = await screen.findAllByTestId('reward-item');
-    const labels = items.map((i) => within(i).getByTestId('promo-label').textContent);
-    expect(labels).toEqual(['Reclamar', 'Inscrito', 'Solicitando', 'Rechazado', 'Próximamente']);
+    // claim speaks through its button; the other labels show as chips
+    expect(within(items[0]).queryByTestId('promo-label')).toBeNull();
+    expect(within(items[0]).getByTestId('promo-action').textContent).toContain('Reclamar');
+    const labels = items.slice(1).map((i) => within(i).getByTestId('promo-label').textContent);
+    expect(labels).toEqual(['Inscrito', 'Solicitando', 'Rechazado', 'Próximamente']);
     expect(items.map((i) => within(i).queryByTestId('promo-action')?.getAttribute('data-action') ?? null)).toEqual(['claim', null, null, null, null]);
     expect(screen.getByTestId('reward-available').textContent).toBe('1 para reclamar');
     const button = within(items[0]).getByTestId('promo-action');
