@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MODULES } from './brand.ts';
 import { endpoint } from './endpoint.ts';
-import { CONTRACT_GAME_TYPES, dateRange, money } from './wallet.ts';
+import { contractFlags, dateRange, money } from './wallet.ts';
 
 /**
  * Agent contracts (spec §3 contracts and consolidated contract flags, §4 contract request
@@ -170,25 +170,8 @@ export const reject = action('/wps/relay/MCSFE_contractReject', 'The downline re
 /** Either party: end a contract in force; the upline: withdraw its offer (wire action C). */
 export const terminate = action('/wps/relay/MCSFE_contractTerminate', 'Either party ends a contract in force; the upline may withdraw its offer.');
 
-const gameTypes = z.array(z.enum(CONTRACT_GAME_TYPES));
-
-/**
- * The consolidated contract flags (§3): the game types with an offer waiting (`…req…`) or a
- * contract in force (`…info…`), per kind. Contracts cover every game type, so a flag is either
- * empty or every game type. Also on the login answer (`contractFlags`).
- */
-export const flagsValue = z.object({
-  dailysalreqtype: gameTypes,
-  divtypereq: gameTypes,
-  contracthoursalreq: gameTypes,
-  realtimesalreqtype: gameTypes,
-  dailysalinfotype: gameTypes,
-  divtypeinfo: gameTypes,
-  contracthoursalinfo: gameTypes,
-  realtimesalinfotype: gameTypes,
-  /** Offers waiting for the caller's answer (open the contract popup when > 0). */
-  pendingOffers: z.number().int(),
-});
+/** The consolidated contract flags (§3), defined beside the consolidated funds that carry them too. */
+export const flagsValue = contractFlags;
 export type FlagsValue = z.infer<typeof flagsValue>;
 
 export const flags = endpoint({

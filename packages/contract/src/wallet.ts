@@ -73,16 +73,26 @@ export const merchantWallet = endpoint({
 export const CONTRACT_GAME_TYPES = ['LIVE', 'RNG', 'SPORTS', 'LOTT', 'FISH', 'ELOTT', 'PVP'] as const;
 const gameTypes = z.array(z.enum(CONTRACT_GAME_TYPES));
 
-export const consolidatedValue = z.object({
-  /** Pending contract offers, as the game types with an offer waiting (empty = none). Filled by the agent issue. */
+/**
+ * The consolidated contract flags (§3): the game types with an offer waiting (`…req…`) or a
+ * contract in force (`…info…`), per kind. Contracts cover every game type, so a flag is either
+ * empty or every game type. On the login answer (`contractFlags`), the contracts' flags call
+ * and the consolidated funds.
+ */
+export const contractFlags = z.object({
   dailysalreqtype: gameTypes,
   divtypereq: gameTypes,
   contracthoursalreq: gameTypes,
   realtimesalreqtype: gameTypes,
-  /** Existing (valid) contracts, as game types. Filled by the agent issue. */
   dailysalinfotype: gameTypes,
   divtypeinfo: gameTypes,
   contracthoursalinfo: gameTypes,
+  realtimesalinfotype: gameTypes,
+  /** Offers waiting for the caller's answer (open the contract popup when > 0). */
+  pendingOffers: z.number().int(),
+});
+
+export const consolidatedValue = contractFlags.extend({
   funds: z.object({ main: money, games: z.array(walletBalance), total: money }),
 });
 export type ConsolidatedValue = z.infer<typeof consolidatedValue>;

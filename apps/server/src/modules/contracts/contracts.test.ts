@@ -211,6 +211,9 @@ describe('consolidated contract flags on login', () => {
     const v = (await login(t, 'subagent01', 'Agent123', { ip: freshIp() })).json().value;
     expect(v.contractFlags).toMatchObject({ contracthoursalreq: ['LIVE', 'RNG', 'SPORTS', 'LOTT', 'FISH', 'ELOTT', 'PVP'], contracthoursalinfo: [], pendingOffers: 1 });
     const token = v.token as string;
+    // the consolidated funds carry the same flags
+    const funds = (await api(t, token, 'GET', '/wps/member/info/funds/consolidated')).json().value;
+    expect(funds).toMatchObject({ contracthoursalreq: v.contractFlags.contracthoursalreq, pendingOffers: 1 });
     await act(token, ACCEPT, c.contractId);
     const after = (await login(t, 'subagent01', 'Agent123', { ip: freshIp() })).json().value;
     expect(after.contractFlags).toMatchObject({ contracthoursalreq: [], pendingOffers: 0 });

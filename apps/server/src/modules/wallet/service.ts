@@ -5,6 +5,7 @@ import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { brandAccount, memberAccount, memberBalances, postAlone } from './ledger.ts';
 import { KIND } from './kinds.ts';
 import { formatAmount } from './money.ts';
+import { contractFlags } from '../contracts/service.ts';
 
 const { ACCOUNT_TYPE, GAME_WALLET_PREFIX, MAIN_WALLET } = wallet;
 
@@ -76,12 +77,8 @@ export function merchantWallet(brand: Brand) {
  */
 export async function consolidated(db: Db, brand: Brand, p: Principal): Promise<wallet.ConsolidatedValue> {
   requireRealAccount(p);
-  const w = await walletList(db, brand, p.member.id);
-  return {
-    dailysalreqtype: [], divtypereq: [], contracthoursalreq: [], realtimesalreqtype: [],
-    dailysalinfotype: [], divtypeinfo: [], contracthoursalinfo: [],
-    funds: { main: formatAmount(w.main), games: w.games, total: formatAmount(w.sum) },
-  };
+  const [w, flags] = await Promise.all([walletList(db, brand, p.member.id), contractFlags(db, brand, p.member.id)]);
+  return { ...flags, funds: { main: formatAmount(w.main), games: w.games, total: formatAmount(w.sum) } };
 }
 
 /** Play money for a new trial account (brand.config.wallet.trialBalance), once per member. */
