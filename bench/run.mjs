@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, machine, resultsDir, root } from './lib/common.mjs';
 
-const SCRIPTS = ['start', 'page-weight', 'lighthouse', 'status-vs-bare', 'games', 'seamless', 'ledger', 'login'];
+const SCRIPTS = ['start', 'page-weight', 'lighthouse', 'status-vs-bare', 'games', 'seamless', 'ledger', 'login', 'lottery-settle', 'salary-cycle'];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const chosen = only.length ? SCRIPTS.filter((s) => only.includes(s)) : SCRIPTS;
 
