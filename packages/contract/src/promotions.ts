@@ -16,6 +16,8 @@ import { PROMOTION_TYPES } from './announcements.ts';
  *   types), claimable once a day when it reaches `minValidBet`, up to `maxBonus`.
  * - `appDownload`: a fixed amount; the member applies, the operator approves (issued) or
  *   rejects, then the member claims.
+ * - `ranking`: the members with the most valid bet in the previous period (from `minValidBet`)
+ *   win `prizes[rank - 1]`; ties go to who reached it first (lower member id).
  * Claims credit the BONUS wallet (bonus_pool → member bonus, posting kind `promotion`) with a
  * turnover requirement of (basis + bonus) × multiple for deposits, bonus × multiple otherwise,
  * once per member, promotion and period: a retry answers the first claim.
@@ -27,7 +29,7 @@ import { PROMOTION_TYPES } from './announcements.ts';
 
 export { PROMOTION_TYPES };
 export type PromotionCategory = (typeof PROMOTION_TYPES)[number];
-export const RULE_KINDS = ['deposit', 'newbie', 'rebate', 'appDownload'] as const;
+export const RULE_KINDS = ['deposit', 'newbie', 'rebate', 'appDownload', 'ranking'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 export const PERIODS = ['once', 'daily', 'weekly'] as const;
 
@@ -77,6 +79,8 @@ export const rule = z.object({
   turnoverMultiple: z.number().int().min(0),
   withinDays: z.number().int().min(0),
   gameTypes: z.array(z.string()),
+  /** Ranking: the prize of each rank (major units), first place first. */
+  prizes: z.array(z.string()),
 });
 export type Rule = z.infer<typeof rule>;
 
@@ -90,6 +94,8 @@ export const mine = z.object({
   /** The valid bet still needed (turnover) for this reward, when claimed. */
   turnoverRequired: z.string(),
   periodKey: z.string(),
+  /** Ranking: the member's place in the period judged (null when not in the prizes). */
+  rank: z.number().int().nullable(),
 });
 export type Mine = z.infer<typeof mine>;
 

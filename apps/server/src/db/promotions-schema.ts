@@ -10,7 +10,7 @@ export type Texts = Partial<Record<'ES' | 'EN', string>>;
 
 /** The rule of a promotion; amounts in minor units as decimal strings (see contract promotions.ts). */
 export interface RuleRow {
-  kind: 'deposit' | 'newbie' | 'rebate' | 'appDownload';
+  kind: 'deposit' | 'newbie' | 'rebate' | 'appDownload' | 'ranking';
   period: 'once' | 'daily' | 'weekly';
   bps?: number;
   maxBonus?: string;
@@ -20,6 +20,8 @@ export interface RuleRow {
   turnoverMultiple?: number;
   withinDays?: number;
   gameTypes?: string[];
+  /** Ranking: the prize of each rank, in minor units. */
+  prizes?: string[];
 }
 
 /** A brand's promotion: category for the page filter, rule for eligibility and amount. */

@@ -61,7 +61,17 @@ export const DEMO_PROMOTIONS: New[] = [
     },
   },
   {
-    category: 'sports', sort: 6, image: artPath('welcome'), startsInDays: 10,
+    category: 'ranking', sort: 6, image: artPath('vip'),
+    rule: { kind: 'ranking', period: 'weekly', minValidBet: '100000', turnoverMultiple: 1, prizes: ['50000', '30000', '10000'] },
+    title: { ES: 'Ranking semanal de apuestas', EN: 'Weekly betting ranking' },
+    summary: { ES: 'Los 3 jugadores con más apuesta válida de la semana pasada ganan 500, 300 y 100.', EN: 'The 3 players with the most valid bet last week win 500, 300 and 100.' },
+    content: {
+      ES: '<p>Cada lunes se cierra el ranking de la semana anterior (apuestas válidas liquidadas, desde 1.000). Premios: <strong>1.º 500, 2.º 300, 3.º 100</strong>. En caso de empate gana quien se registró antes. Requisito de apuesta: 1 vez.</p>',
+      EN: '<p>Every Monday the previous week\'s ranking closes (settled valid bets, from 1,000). Prizes: <strong>1st 500, 2nd 300, 3rd 100</strong>. Ties go to the older account. Turnover: 1 time.</p>',
+    },
+  },
+  {
+    category: 'sports', sort: 7, image: artPath('welcome'), startsInDays: 10,
     rule: { kind: 'deposit', period: 'weekly', bps: 3000, maxBonus: '80000', minDeposit: '30000', turnoverMultiple: 8 },
     title: { ES: 'Recarga deportiva semanal del 30%', EN: 'Weekly 30% sports reload' },
     summary: { ES: 'Muy pronto: un 30% extra cada semana para sus apuestas deportivas.', EN: 'Coming soon: 30% extra every week for your sports bets.' },

@@ -54,7 +54,7 @@ describe('promotions page', () => {
   it('lists the brand promotions by category in the asked language, labels only for members', async () => {
     const visitor = await t.call({ method: 'GET', url: '/wps/relay/PROMOFE_getPromotions', language: 'EN' });
     const v = okEnvelope(contract.listPromotions.response).parse(visitor.json()).value;
-    expect(v.list.map((p) => p.category)).toEqual(['deposit', 'newbie', 'live', 'rebate', 'appDownload', 'sports']);
+    expect(v.list.map((p) => p.category)).toEqual(['deposit', 'newbie', 'live', 'rebate', 'appDownload', 'ranking', 'sports']);
     expect(v.categories[0]).toBe('all');
     expect(v.list[0]).toMatchObject({ title: 'Daily reload: 20% extra', mine: null, rule: { kind: 'deposit', bps: 2000, maxBonus: '500.00', minDeposit: '100.00' } });
     const live = (await t.call({ method: 'GET', url: '/wps/relay/PROMOFE_getPromotions?type=live' })).json().value.list;
@@ -62,7 +62,7 @@ describe('promotions page', () => {
     expect(live[0].title).toContain('Reembolso');
     const p = await newPlayer(t);
     const labels = (await get(t, p, '/wps/relay/PROMOFE_getPromotions')).json().value.list.map((x: contract.Promotion) => x.mine?.label);
-    expect(labels).toEqual(['join', 'process', 'process', 'process', 'join', 'comingSoon']);
+    expect(labels).toEqual(['join', 'process', 'process', 'process', 'join', 'process', 'comingSoon']);
   });
 
   it('shows one promotion with its rules text; unknown, other-brand and bad ids are refused', async () => {
@@ -155,6 +155,28 @@ describe('rebate on valid bet', () => {
     expect(await mine(p, all)).toMatchObject({ label: 'claim', basis: '300.00', amount: '1.50' });
     expect((await claim(p, live)).json().value).toMatchObject({ label: 'claimed', amount: '1.60', periodKey: prev.key });
     expect(await bonusBalance(p)).toBe(160n);
+  });
+});
+
+describe('ranking', () => {
+  it('pays the prize of each place of the previous week by valid bet; others stay in process', async () => {
+    const brand = t.app.brands.byMerchantCode('demo')!;
+    const prev = previousPeriod('weekly', new Date(), brand.config.gmtOffsetMinutes);
+    const id = await promoId('demo', 'ranking');
+    const [first, second, fourth] = [await newPlayer(t), await newPlayer(t), await newPlayer(t)];
+    const third = await newPlayer(t);
+    const at = new Date(prev.start.getTime() + 3_600_000);
+    await bet(first, 'RNG', 9_000_000_000n, at);
+    await bet(second, 'LIVE', 8_000_000_000n, at);
+    await bet(third, 'RNG', 7_000_000_000n, at);
+    await bet(fourth, 'RNG', 6_000_000_000n, at);
+    await bet(fourth, 'RNG', 9_999_000_000n, new Date(prev.end.getTime() + 60_000)); // this week: judged next Monday
+    expect(await mine(first, id)).toMatchObject({ label: 'claim', amount: '500.00', rank: 1, basis: '90000000.00' });
+    expect(await mine(second, id)).toMatchObject({ label: 'claim', amount: '300.00', rank: 2 });
+    expect(await mine(fourth, id)).toMatchObject({ label: 'process', amount: '0.00', rank: null });
+    expect((await claim(fourth, id)).json().errorCode).toBe('promotion.not.eligible');
+    expect((await claim(second, id)).json().value).toMatchObject({ label: 'claimed', amount: '300.00', rank: 2, turnoverRequired: '300.00' });
+    expect(await bonusBalance(second)).toBe(30000n);
   });
 });
 

@@ -90,3 +90,14 @@ export async function claimById(q: Q, merchantId: number, id: bigint) {
     .where(and(eq(promotionClaims.merchantId, merchantId), eq(promotionClaims.id, id)));
   return row;
 }
+
+/** The top `limit` members by valid bet settled in [from, to) (at least `min`), ties to the lower member id. */
+export async function rankingBetween(q: Q, merchantId: number, from: Date, to: Date, gameTypes: string[] | undefined, min: bigint, limit: number) {
+  const total = sql<string>`sum(${betRecords.validBet})`;
+  return q.select({ memberId: betRecords.memberId, total }).from(betRecords)
+    .where(and(eq(betRecords.merchantId, merchantId), eq(betRecords.status, 'settled'), gte(betRecords.settledAt, from), lt(betRecords.settledAt, to),
+      gameTypes?.length ? inArray(betRecords.gameType, gameTypes) : undefined))
+    .groupBy(betRecords.memberId)
+    .having(sql`sum(${betRecords.validBet}) >= ${String(min)}`)
+    .orderBy(desc(total), asc(betRecords.memberId)).limit(limit);
+}

@@ -37,11 +37,12 @@ interface Evaluation {
   amount: bigint;
   basis: bigint;
   sourceRef: string | null;
+  rank?: number;
 }
 
 /** The period a claim of this promotion belongs to now (a rebate: the previous day or week). */
 function claimPeriod(p: q.PromotionRow, brand: Brand, now: Date): Period {
-  return p.rule.kind === 'rebate' ? previousPeriod(p.rule.period, now, brand.config.gmtOffsetMinutes) : periodAt(p.rule.period, now, brand.config.gmtOffsetMinutes);
+  return p.rule.kind === 'rebate' || p.rule.kind === 'ranking' ? previousPeriod(p.rule.period, now, brand.config.gmtOffsetMinutes) : periodAt(p.rule.period, now, brand.config.gmtOffsetMinutes);
 }
 
 /** What the member could claim in a promotion right now (reads only). */
@@ -77,6 +78,16 @@ async function evaluate(db: Db | Tx, brand: Brand, m: Principal['member'], p: q.
     }
     case 'appDownload':
       return { ...none, amount: fixedAmount(r) };
+    case 'ranking': {
+      const prizes = r.prizes ?? [];
+      const from = new Date(Math.max(period.start.getTime(), p.startsAt.getTime()));
+      if (from >= period.end || !prizes.length) return none;
+      const top = await q.rankingBetween(db, brand.id, from, period.end, r.gameTypes, minValidBet(r), prizes.length);
+      const at = top.findIndex((x) => x.memberId === m.id);
+      if (at < 0) return { ...none, basis: await q.validBetBetween(db, brand.id, m.id, from, period.end, r.gameTypes) };
+      const amount = BigInt(prizes[at]);
+      return { ...none, eligible: amount > 0n, amount, basis: BigInt(top[at].total), rank: at + 1, sourceRef: `rank:${period.key}:${at + 1}` };
+    }
   }
 }
 
@@ -91,6 +102,7 @@ function mineOf(p: q.PromotionRow, e: Evaluation, now: Date): contract.Mine {
     basis: formatAmount(e.basis),
     turnoverRequired: formatAmount(e.claim?.status === 'claimed' ? e.claim.turnoverRequired : e.eligible ? turnoverFor(p.rule, e.basis, e.amount) : 0n),
     periodKey: e.period.key,
+    rank: e.rank ?? (e.claim?.sourceRef?.startsWith('rank:') ? Number(e.claim.sourceRef.split(':').pop()) : null),
   };
 }
 
@@ -98,7 +110,7 @@ function ruleView(r: q.PromotionRow['rule']): contract.Rule {
   return {
     kind: r.kind, period: r.period, bps: r.bps ?? 0, maxBonus: formatAmount(r.maxBonus ?? '0'), minDeposit: formatAmount(r.minDeposit ?? '0'),
     minValidBet: formatAmount(r.minValidBet ?? '0'), fixedAmount: formatAmount(r.fixedAmount ?? '0'), turnoverMultiple: r.turnoverMultiple ?? 0,
-    withinDays: r.withinDays ?? 0, gameTypes: r.gameTypes ?? [],
+    withinDays: r.withinDays ?? 0, gameTypes: r.gameTypes ?? [], prizes: (r.prizes ?? []).map((x) => formatAmount(x)),
   };
 }
 

@@ -75,6 +75,7 @@ function PromotionDetail({ id }: { id: string }) {
           <div><dt>{t('promotions.mine.basis')}</dt><dd><Money value={p.mine.basis} /></dd></div>
           <div><dt>{t('promotions.mine.amount')}</dt><dd><Money value={p.mine.amount} className="promo-mine__amount" /></dd></div>
           <div><dt>{t('promotions.mine.turnover')}</dt><dd><Money value={p.mine.turnoverRequired} /></dd></div>
+          {p.mine.rank !== null && <div><dt>{t('promotions.mine.rank')}</dt><dd>#{p.mine.rank}</dd></div>}
         </dl>
       )}
       <RuleFacts rule={p.rule} />

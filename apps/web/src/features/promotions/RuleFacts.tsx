@@ -11,6 +11,7 @@ export function RuleFacts({ rule }: { rule: P.Rule }) {
   const rows: [string, React.ReactNode][] = [];
   rows.push([t('promotions.rule.kind'), t(`promotions.kind.${rule.kind}`)]);
   if (rule.kind === 'appDownload') rows.push([t('promotions.rule.fixed'), <Money value={rule.fixedAmount} />]);
+  else if (rule.kind === 'ranking') rule.prizes.forEach((p, i) => rows.push([t('promotions.rule.prize', { rank: i + 1 }), <Money value={p} />]));
   else rows.push([t('promotions.rule.percent'), percent(rule.bps)]);
   if (set(rule.maxBonus)) rows.push([t('promotions.rule.max'), <Money value={rule.maxBonus} />]);
   if (set(rule.minDeposit)) rows.push([t('promotions.rule.minDeposit'), <Money value={rule.minDeposit} />]);

@@ -10,8 +10,8 @@ import { labelView } from './labels';
 vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
 afterEach(() => vi.unstubAllGlobals());
 
-const rule: P.Rule = { kind: 'deposit', period: 'daily', bps: 2000, maxBonus: '500.00', minDeposit: '100.00', minValidBet: '0.00', fixedAmount: '0.00', turnoverMultiple: 5, withinDays: 0, gameTypes: [] };
-const mine = (label: P.Label, amount = '0.00'): P.Mine => ({ label, amount, basis: '0.00', turnoverRequired: '0.00', periodKey: 'D2026-11-23' });
+const rule: P.Rule = { kind: 'deposit', period: 'daily', bps: 2000, maxBonus: '500.00', minDeposit: '100.00', minValidBet: '0.00', fixedAmount: '0.00', turnoverMultiple: 5, withinDays: 0, gameTypes: [], prizes: [] };
+const mine = (label: P.Label, amount = '0.00'): P.Mine => ({ label, amount, basis: '0.00', turnoverRequired: '0.00', periodKey: 'D2026-11-23', rank: null });
 const promo = (id: number, over: Partial<P.Promotion> = {}): P.Promotion => ({
   id: String(id), title: `Promo ${id}`, summary: `Resumen ${id}`, category: 'deposit', image: '/wps/announcements/art/welcome.svg',
   startsAt: '2020-01-01T00:00:00Z', endsAt: null, rule, mine: null, ...over,
