@@ -157,6 +157,7 @@ export const ERRORS = {
   'promotion.not.eligible': e(409, 'There is no reward to claim yet: check the conditions of this promotion.', 'Todavía no hay recompensa para reclamar: revise las condiciones de esta promoción.'),
   'promotion.join.not.needed': e(409, 'This promotion needs no sign-up: its reward comes by itself.', 'Esta promoción no necesita inscripción: su recompensa llega sola.'),
   'promotion.review.done': e(409, 'This application was already reviewed.', 'Esta solicitud ya fue revisada.'),
+  'promotion.rule.invalid': e(400, 'This rule does not fit its kind: {reason}', 'Esta regla no corresponde a su tipo: {reason}'),
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -193,3 +193,49 @@ export const operatorReview = endpoint({
   body: z.object({ claimId: promotionId, approve: z.boolean() }),
   response: claimRecord,
 });
+
+/** Amounts the operator sends: major units with at most 2 decimals ("500", "12.50"); checked by the server. */
+const amountText = z.string().trim().regex(/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,2})?$/, 'an amount like 500 or 12.50');
+const texts = (max: number) => z.object({ ES: z.string().trim().max(max).optional(), EN: z.string().trim().max(max).optional() })
+  .refine((t) => !!(t.ES || t.EN), 'a text in ES or EN');
+const siteLink = z.string().trim().max(500).refine((u) => u === '' || /^\/(?!\/)[^\s]*$/.test(u) || /^https:\/\/[^\s]+$/i.test(u), 'a site path or an https URL');
+
+export const promotionInput = z.object({
+  category: z.enum(PROMOTION_TYPES).refine((c) => c !== 'all', 'a category other than all'),
+  rule: z.object({
+    kind: z.enum(RULE_KINDS),
+    period: z.enum(PERIODS),
+    bps: z.number().int().min(0).max(100_000).optional(),
+    maxBonus: amountText.optional(),
+    minDeposit: amountText.optional(),
+    minValidBet: amountText.optional(),
+    fixedAmount: amountText.optional(),
+    turnoverMultiple: z.number().int().min(0).max(100).optional(),
+    withinDays: z.number().int().min(0).max(365).optional(),
+    gameTypes: z.array(z.string().regex(/^[A-Z]{2,12}$/)).max(12).optional(),
+    prizes: z.array(amountText).max(100).optional(),
+  }),
+  title: texts(120),
+  summary: texts(400).optional(),
+  /** Operator HTML (rules text): stored as sent, sanitised by every client at render. */
+  content: z.object({ ES: z.string().max(20_000).optional(), EN: z.string().max(20_000).optional() }).optional(),
+  image: siteLink.optional(),
+  sort: z.number().int().min(0).max(10_000).optional(),
+  startsAt: z.iso.datetime({ offset: true }),
+  endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type PromotionInput = z.input<typeof promotionInput>;
+
+export const operatorCreate = endpoint({
+  method: 'POST', path: '/wps/operator/promotions/create', module: MODULES.promotions, auth: 'none',
+  summary: 'Operator: publish a promotion. Its rule must fit its kind (deposit/newbie/rebate need bps; appDownload fixedAmount; ranking prizes).',
+  body: promotionInput,
+  response: promotion,
+});
+
+export const operatorSetEnabled = endpoint({
+  method: 'POST', path: '/wps/operator/promotions/enabled', module: MODULES.promotions, auth: 'none',
+  summary: 'Operator: switch a promotion off (hidden everywhere, no more joins or claims) or on again.',
+  body: z.object({ id: promotionId, enabled: z.boolean() }),
+  response: z.object({ id: z.string(), enabled: z.boolean() }),
+});

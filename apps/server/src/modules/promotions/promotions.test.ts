@@ -222,3 +222,44 @@ describe('rules of access', () => {
     }
   });
 });
+
+describe('operator promotions', () => {
+  const create = (payload: object, merchant = 'demo', key: string | null = KEY.demo) =>
+    operator(t, 'POST', '/wps/operator/promotions/create', { merchant, key, payload });
+  const base = {
+    category: 'slots', startsAt: new Date(Date.now() - 60_000).toISOString(), title: { ES: 'Recarga de tragamonedas', EN: 'Slots reload' },
+    content: { ES: '<p>Reglas</p><script>alert(1)</script>' }, image: '/wps/announcements/art/slots.svg',
+    rule: { kind: 'deposit', period: 'once', bps: 5000, maxBonus: '100', minDeposit: '200.50', turnoverMultiple: 3 },
+  };
+
+  it('publishes a promotion for its brand only, checks the rule against its kind, and switches it off', async () => {
+    const res = await create(base);
+    expect(res.statusCode).toBe(200);
+    const made = res.json().value;
+    expect(made).toMatchObject({ title: 'Slots reload', category: 'slots', rule: { kind: 'deposit', bps: 5000, maxBonus: '100.00', minDeposit: '200.50' } });
+    const p = await newPlayer(t);
+    expect(await mine(p, made.id)).toMatchObject({ label: 'join' });
+    // stored as sent: every client sanitises at render
+    expect((await get(t, p, `/wps/relay/PROMOFE_getPromotion?id=${made.id}&language=EN`)).json().value.content).toContain('<p>Reglas</p>');
+    expect((await t.call({ method: 'GET', url: `/wps/relay/PROMOFE_getPromotion?id=${made.id}`, merchant: 'luna' })).json().errorCode).toBe('promotion.not.found');
+
+    expect((await create({ ...base, rule: { ...base.rule, bps: 0 } })).json()).toMatchObject({ errorCode: 'promotion.rule.invalid', message: expect.stringContaining('bps') });
+    expect((await create({ ...base, rule: { kind: 'appDownload', period: 'once' } })).json().errorCode).toBe('promotion.rule.invalid');
+    expect((await create({ ...base, rule: { kind: 'ranking', period: 'weekly', prizes: [] } })).json().errorCode).toBe('promotion.rule.invalid');
+    expect((await create({ ...base, endsAt: base.startsAt })).json().errorCode).toBe('promotion.rule.invalid');
+    for (const bad of [{ ...base, category: 'all' }, { ...base, title: {} }, { ...base, image: 'javascript:alert(1)' },
+      { ...base, rule: { ...base.rule, maxBonus: '-5' } }, { ...base, rule: { ...base.rule, maxBonus: '1.234' } }, { ...base, startsAt: 'tomorrow' }]) {
+      expect((await create(bad)).json().errorCode, JSON.stringify(bad).slice(0, 80)).toBe('request_param_err');
+    }
+    expect((await create(base, 'demo', null)).json().errorCode).toBe('cashier.operator.unauthorized');
+    expect((await create(base, 'demo', KEY.luna)).json().errorCode).toBe('cashier.operator.unauthorized');
+
+    const off = (id: string, enabled: boolean, merchant = 'demo') =>
+      operator(t, 'POST', '/wps/operator/promotions/enabled', { merchant, key: KEY[merchant as 'demo'], payload: { id, enabled } });
+    expect((await off(made.id, false, 'luna')).json().errorCode).toBe('promotion.not.found');
+    expect((await off(made.id, false)).json().value).toEqual({ id: made.id, enabled: false });
+    expect((await join(p, made.id)).json().errorCode).toBe('promotion.not.found');
+    const list = (await get(t, p, '/wps/relay/PROMOFE_getPromotions')).json().value.list;
+    expect(list.some((x: contract.Promotion) => x.id === made.id)).toBe(false);
+  });
+});

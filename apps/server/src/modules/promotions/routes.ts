@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { promotions } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { requireOperator } from '../cashier/common.ts';
+import * as operator from './operator.ts';
 import * as service from './service.ts';
 
 const langOf = (query: { language?: string }, headers: Record<string, unknown>) =>
@@ -22,6 +23,14 @@ export async function promotionsRoutes(app: FastifyInstance) {
   route(app, promotions.operatorApplications, async ({ brand, req }) => {
     requireOperator(app, req, brand);
     return service.applications(app.db, brand);
+  });
+  route(app, promotions.operatorCreate, async ({ brand, req, body }) => {
+    requireOperator(app, req, brand);
+    return service.view(await operator.create(app.db, brand, body), 'EN', null);
+  });
+  route(app, promotions.operatorSetEnabled, async ({ brand, req, body }) => {
+    requireOperator(app, req, brand);
+    return operator.setEnabled(app.db, brand, BigInt(body.id), body.enabled);
   });
   route(app, promotions.operatorReview, async ({ brand, req, body }) => {
     requireOperator(app, req, brand);

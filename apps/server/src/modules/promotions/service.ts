@@ -114,7 +114,7 @@ function ruleView(r: q.PromotionRow['rule']): contract.Rule {
   };
 }
 
-function view(p: q.PromotionRow, lang: Lang, mine: contract.Mine | null): contract.Promotion {
+export function view(p: q.PromotionRow, lang: Lang, mine: contract.Mine | null): contract.Promotion {
   return {
     id: String(p.id), title: text(p.title, lang), summary: text(p.summary, lang), category: p.category as contract.PromotionCategory,
     image: p.image, startsAt: p.startsAt.toISOString(), endsAt: p.endsAt?.toISOString() ?? null, rule: ruleView(p.rule), mine,
