@@ -6,27 +6,9 @@
 // and phone.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
+import { balanceShown, balanceText, cents, login, topUp500 } from './lib/player.mjs';
 
 export const timeout = 300_000;
-
-const OPERATOR = { 'X-Operator-Key': 'dev-operator-key', Merchant: 'demo' };
-
-const balanceText = (page) => page.getByTestId('balance').innerText();
-/** "$ 1,234.50" -> 123450 (cents). */
-const cents = (text) => {
-  const m = /(-?[\d,]+)\.(\d{2})/.exec(text.replace(/\s/g, ''));
-  if (!m) throw new Error(`no amount in "${text}"`);
-  return Number(m[1].replace(/,/g, '')) * 100 + Number(m[2]) * (m[1].startsWith('-') ? -1 : 1);
-};
-
-async function api(page, method, url, { headers = {}, data } = {}) {
-  const res = method === 'GET'
-    ? await page.request.get(url, { headers })
-    : await page.request.post(url, { headers: { ...headers, 'Content-Type': 'application/json' }, data });
-  const body = await res.json();
-  if (!res.ok() || !body.success) throw new Error(`${method} ${url} answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
-  return body.value;
-}
 
 /** The first game card of a grid with a free-trial button, and its name. */
 async function firstTrialCard(page) {
@@ -106,23 +88,9 @@ export default async function lobby({ newPage, step, shot, settle, expectNoConso
   const page = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
 
   await step('player01 logs in and tops up 500.00 (deposit confirmed by the operator)', async () => {
-    await page.goto('/login');
-    const form = page.getByTestId('login-form');
-    await form.locator('input[name=username]').fill('player01');
-    await form.locator('input[name=password]').fill('Player123');
-    await form.locator('button[type=submit]').click();
-    await page.getByTestId('balance').waitFor();
-    await waitUntil(async () => /\d/.test(await balanceText(page)), { message: 'header balance never showed' });
-    const start = cents(await balanceText(page));
-    await page.goto('/member?page=depositv2');
-    const deposit = page.getByTestId('deposit-form');
-    await deposit.getByRole('radio', { name: /SPEI/ }).click();
-    await deposit.getByRole('radio', { name: /BBVA/ }).click();
-    await deposit.getByRole('button', { name: '$ 500', exact: true }).click();
-    await deposit.getByTestId('deposit-submit').click();
-    const orderNo = (await page.getByTestId('deposit-order').getByTestId('order-no').innerText()).trim();
-    await api(page, 'POST', '/wps/operator/deposit/confirm', { headers: OPERATOR, data: { orderNo } });
-    await waitUntil(async () => cents(await balanceText(page)) === start + 50_000, { message: 'the deposit never reached the header' });
+    await login(page);
+    await balanceShown(page);
+    await topUp500(page);
   }, { fatal: true });
 
   let slotName = '';
