@@ -4,52 +4,16 @@
 // pays it and the member confirms it was received; the transaction history shows the rows.
 // Screenshots of every member-centre page at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { root } from './lib/proc.mjs';
+import { balanceShown, balanceText, cents, login, operator } from './lib/player.mjs';
+import { t } from './lib/web.mjs';
 
 export const timeout = 300_000;
 
-const OPERATOR = { 'X-Operator-Key': 'dev-operator-key', Merchant: 'demo' };
 const PAYMENT_PASSWORD = '246810';
 
 /** A string of the money screens (apps/web/src/locales/wallet.<lang>.json). */
-const strings = {};
-function w(lang, key) {
-  const l = lang.toLowerCase();
-  strings[l] ??= JSON.parse(fs.readFileSync(path.join(root, 'apps/web/src/locales', `wallet.${l}.json`), 'utf8'));
-  const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), strings[l]);
-  if (typeof v !== 'string') throw new Error(`wallet.${l}.json has no string ${key}`);
-  return v;
-}
-
-const balanceText = (page) => page.getByTestId('balance').innerText();
-/** "$ 1,234.50" -> 123450 (cents). */
-const cents = (text) => {
-  const m = /(-?[\d,]+)\.(\d{2})/.exec(text.replace(/\s/g, ''));
-  if (!m) throw new Error(`no amount in "${text}"`);
-  return Number(m[1].replace(/,/g, '')) * 100 + Number(m[2]) * (m[1].startsWith('-') ? -1 : 1);
-};
-
-async function operator(page, method, url, data) {
-  const res = method === 'GET'
-    ? await page.request.get(url, { headers: OPERATOR })
-    : await page.request.post(url, { headers: { ...OPERATOR, 'Content-Type': 'application/json' }, data });
-  const body = await res.json();
-  if (!res.ok() || !body.success) throw new Error(`${method} ${url} answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
-  return body.value;
-}
-
-async function login(page, username = 'player01', password = 'Player123') {
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await form.locator('input[name=username]').fill(username);
-  await form.locator('input[name=password]').fill(password);
-  await form.locator('button[type=submit]').click();
-  await page.getByTestId('balance').waitFor();
-  await waitUntil(async () => /\d/.test(await balanceText(page)), { message: 'header balance never showed' });
-}
+const w = (lang, key) => t(lang, key, 'wallet');
 
 /** Navigate inside the app (no reload) by clicking the member-centre menu. */
 async function openPage(page, id) {
@@ -63,6 +27,7 @@ export default async function money({ newPage, step, shot, settle, expectNoConso
 
   await step('player01 logs in and opens the deposit page', async () => {
     await login(page);
+    await balanceShown(page);
     startBalance = cents(await balanceText(page));
     await page.goto('/member?page=depositv2');
     await page.getByTestId('deposit-form').waitFor();

@@ -5,14 +5,26 @@ import { root } from './proc.mjs';
 import { settle, waitUntil } from './harness.mjs';
 
 const localeCache = {};
-/** A string from apps/web/src/locales/<lang>.json by dotted key (read at run time). */
-export function t(lang, key) {
-  const file = path.join(root, 'apps/web/src/locales', `${lang.toLowerCase()}.json`);
-  localeCache[lang] ??= JSON.parse(fs.readFileSync(file, 'utf8'));
-  const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), localeCache[lang]);
-  if (typeof v !== 'string') throw new Error(`locale ${lang} has no string ${key}`);
+/**
+ * A string from apps/web/src/locales/<lang>.json (or <file>.<lang>.json, a feature's own strings)
+ * by dotted key, read at run time; undefined when there is none.
+ */
+export function lookup(lang, key, file) {
+  const name = `${file ? `${file}.` : ''}${lang.toLowerCase()}.json`;
+  localeCache[name] ??= JSON.parse(fs.readFileSync(path.join(root, 'apps/web/src/locales', name), 'utf8'));
+  const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), localeCache[name]);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** As lookup, but a missing string throws. */
+export function t(lang, key, file) {
+  const v = lookup(lang, key, file);
+  if (v === undefined) throw new Error(`locale ${file ? `${file}.` : ''}${lang} has no string ${key}`);
   return v;
 }
+
+/** A feature's string (<file>.<lang>.json), else the main locale's. */
+export const tFeature = (file, lang, key) => lookup(lang, key, file) ?? t(lang, key);
 
 export const pathOf = (page) => {
   const u = new URL(page.url());
