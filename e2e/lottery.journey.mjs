@@ -7,27 +7,12 @@
 // phone, ES and EN.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
+import { balanceShown, balanceText, cents, login, operator, topUp500 } from './lib/player.mjs';
 
 export const timeout = 300_000;
 
-const OPERATOR = { 'X-Operator-Key': 'dev-operator-key', Merchant: 'demo' };
 const VN = 'VN-NORTH';
 const FAST = 'FAST5';
-
-const balanceText = (page) => page.getByTestId('balance').innerText();
-/** "$ 1,234.50" -> 123450 (cents). */
-const cents = (text) => {
-  const m = /(-?[\d,]+)\.(\d{2})/.exec(text.replace(/\s/g, ''));
-  if (!m) throw new Error(`no amount in "${text}"`);
-  return Number(m[1].replace(/,/g, '')) * 100 + Number(m[2]) * (m[1].startsWith('-') ? -1 : 1);
-};
-
-async function operator(page, url, data) {
-  const res = await page.request.post(url, { headers: { ...OPERATOR, 'Content-Type': 'application/json' }, data });
-  const body = await res.json();
-  if (!res.ok() || !body.success) throw new Error(`POST ${url} answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
-  return body.value;
-}
 
 /** The rows of My bets (the tab must be open) as {status, win} in cents. */
 async function betRows(page) {
@@ -45,24 +30,9 @@ export default async function lotteryJourney({ newPage, step, shot, settle, expe
   let balance = 0;
 
   await step('player01 logs in and tops up 500.00 (deposit confirmed by the operator)', async () => {
-    await page.goto('/login');
-    const form = page.getByTestId('login-form');
-    await form.locator('input[name=username]').fill('player01');
-    await form.locator('input[name=password]').fill('Player123');
-    await form.locator('button[type=submit]').click();
-    await page.getByTestId('balance').waitFor();
-    await waitUntil(async () => /\d/.test(await balanceText(page)), { message: 'header balance never showed' });
-    const start = cents(await balanceText(page));
-    await page.goto('/member?page=depositv2');
-    const deposit = page.getByTestId('deposit-form');
-    await deposit.getByRole('radio', { name: /SPEI/ }).click();
-    await deposit.getByRole('radio', { name: /BBVA/ }).click();
-    await deposit.getByRole('button', { name: '$ 500', exact: true }).click();
-    await deposit.getByTestId('deposit-submit').click();
-    const orderNo = (await page.getByTestId('deposit-order').getByTestId('order-no').innerText()).trim();
-    await operator(page, '/wps/operator/deposit/confirm', { orderNo });
-    await waitUntil(async () => cents(await balanceText(page)) === start + 50_000, { message: 'the deposit never reached the header' });
-    balance = start + 50_000;
+    await login(page);
+    await balanceShown(page);
+    balance = await topUp500(page);
   }, { fatal: true });
 
   await step('/vnLottery lists the regional games with their issue and a live countdown; no side menu', async () => {
@@ -103,7 +73,7 @@ export default async function lotteryJourney({ newPage, step, shot, settle, expe
   }, { fatal: true });
 
   await step('the operator draws the issue now: the board shows it, the bets settle and the balance adds the wins', async () => {
-    const result = await operator(page, '/wps/operator/lottery/draw-now', { gameCode: VN, numero });
+    const result = await operator(page, 'POST', '/wps/operator/lottery/draw-now', { gameCode: VN, numero });
     assert.equal(result.numero, numero);
     await waitUntil(async () => {
       const rows = (await betRows(page)).filter((r) => r.numero === numero);
@@ -143,7 +113,7 @@ export default async function lotteryJourney({ newPage, step, shot, settle, expe
     await waitUntil(async () => cents(await balanceText(page)) < balance, { message: 'the fast bet was not debited' });
     balance = cents(await balanceText(page));
     await shot('fast-ES-1366', page);
-    await operator(page, '/wps/operator/lottery/draw-now', { gameCode: FAST, numero: fastNumero });
+    await operator(page, 'POST', '/wps/operator/lottery/draw-now', { gameCode: FAST, numero: fastNumero });
     await page.getByRole('tab', { name: 'Mis apuestas' }).click();
     await waitUntil(async () => (await betRows(page)).some((r) => r.numero === fastNumero && r.status !== 'open'), { timeout: 20_000, message: 'the fast bet never settled' });
     const [bet] = (await betRows(page)).filter((r) => r.numero === fastNumero);
@@ -156,12 +126,7 @@ export default async function lotteryJourney({ newPage, step, shot, settle, expe
 
   await step('phone, EN: the menu and the north draw with its board', async () => {
     const phone = await newPage({ viewport: VIEWPORTS.mobile, mobile: true, storage: { lang: 'EN', hisLang: 'EN' } });
-    await phone.goto('/login');
-    const form = phone.getByTestId('login-form');
-    await form.locator('input[name=username]').fill('player01');
-    await form.locator('input[name=password]').fill('Player123');
-    await form.locator('button[type=submit]').click();
-    await phone.getByTestId('balance').waitFor();
+    await login(phone);
     await phone.goto('/vnLottery');
     await phone.getByTestId(`game-${VN}`).last().waitFor();
     await settle(phone);
@@ -184,12 +149,7 @@ export default async function lotteryJourney({ newPage, step, shot, settle, expe
 
   await step('desktop 1920, EN: the north draw', async () => {
     const wide = await newPage({ viewport: VIEWPORTS.desktop, storage: { lang: 'EN', hisLang: 'EN' } });
-    await wide.goto('/login');
-    const form = wide.getByTestId('login-form');
-    await form.locator('input[name=username]').fill('player01');
-    await form.locator('input[name=password]').fill('Player123');
-    await form.locator('button[type=submit]').click();
-    await wide.getByTestId('balance').waitFor();
+    await login(wide);
     await wide.goto(`/vnLottery?gameCode=${VN}`);
     await wide.getByTestId('vn-board').waitFor();
     await settle(wide);
