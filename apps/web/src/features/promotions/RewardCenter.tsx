@@ -87,7 +87,7 @@ export default function RewardCenter() {
           </ul>
         )}
       </Panel>
-      <Panel title={<><Icon name="receipt" size={18} /> {t('promotions.center.claims')}</>}>
+      <Panel title={t('promotions.center.claims')}>
         <ClaimList />
       </Panel>
     </div>
