@@ -4,23 +4,15 @@
 // password, uploads an avatar (served as image/png with
 // nosniff) and sees the level rise. Screenshots at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { root } from './lib/proc.mjs';
-import { dialog, t as tMain, waitForScreen } from './lib/web.mjs';
+import { codeFor } from './lib/player.mjs';
+import { dialog, t as tMain, tFeature, waitForScreen } from './lib/web.mjs';
 
 export const timeout = 300_000;
 
 /** A string of apps/web/src/locales/<file>.<lang>.json, else the main locale. */
-const cache = {};
-function s(lang, key, file = 'member') {
-  const l = lang.toLowerCase();
-  cache[`${file}.${l}`] ??= JSON.parse(fs.readFileSync(path.join(root, 'apps/web/src/locales', `${file}.${l}.json`), 'utf8'));
-  const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), cache[`${file}.${l}`]);
-  return typeof v === 'string' ? v : tMain(lang, key);
-}
+const s = (lang, key, file = 'member') => tFeature(file, lang, key);
 const fill = (text, vars) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k]));
 
 /** A 96×96 PNG with a diagonal gradient (a plausible avatar). */
@@ -47,15 +39,6 @@ function avatarPng(size = 96) {
     }
   }
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1')), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-async function codeFor(page, to) {
-  return waitUntil(async () => {
-    const res = await page.request.get(`/wps/dev/outbox?to=${encodeURIComponent(to)}`);
-    if (!res.ok()) throw new Error(`outbox answered ${res.status()} (is DEV_OUTBOX on?)`);
-    const msg = ((await res.json()).value ?? [])[0];
-    return msg && /\b(\d{6})\b/.exec(msg.body)?.[1];
-  }, { message: `no code in the outbox for ${to}` });
 }
 
 export default async function security({ newPage, step, shot, settle, expectNoConsoleErrors }) {
@@ -198,11 +181,7 @@ export default async function security({ newPage, step, shot, settle, expectNoCo
     await new Promise((r) => setTimeout(r, Math.max(0, emailCodeAt + 62_000 - Date.now())));
     const before = Date.now();
     await form.getByTestId('send-code').click();
-    const code = await waitUntil(async () => {
-      const res = await page.request.get(`/wps/dev/outbox?to=${encodeURIComponent(email)}`);
-      const msg = ((await res.json()).value ?? []).find((m) => Date.parse(m.createdAt) >= before - 2000);
-      return msg && /\b(\d{6})\b/.exec(msg.body)?.[1];
-    }, { timeout: 15_000, message: 'no reset code' });
+    const code = await codeFor(page, email, before - 2000, { timeout: 15_000, message: 'no reset code' });
     await form.locator('input[name=verificationCode]').fill(code);
     await form.locator('input[name=newPaymentPassword]').fill('135790');
     await form.locator('input[name=confirmPaymentPassword]').fill('135790');
