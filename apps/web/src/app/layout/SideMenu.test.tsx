@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { memberFixture, statusFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { fakeServer, ok } from '@/features/session/test/server';
 
 const menu = () => within(document.getElementById('side-menu')!);
 const noReferral = () => {
@@ -27,9 +28,13 @@ describe('side menu invite item (§2)', () => {
     renderApp({ token: 't', member: memberFixture({ type: 1, isAgent: true }) });
     expect(menu().queryByText('Invitar amigos')).not.toBeInTheDocument();
   });
-  it('shows promotions (max 6) plus More, and both download QR links', () => {
+  it('shows the brand\'s promotions (max 6, each opening its own) plus More, and both download QR links', async () => {
+    const promo = (i: number) => ({ id: String(40 + i), title: `Promo ${i}`, summary: '', category: 'deposit', image: '', startsAt: '2020-01-01T00:00:00Z', endsAt: null, rule: {}, mine: null });
+    fakeServer({ 'GET /wps/relay/PROMOFE_getPromotions': () => ok({ list: Array.from({ length: 7 }, (_, i) => promo(i + 1)), categories: ['all'] }) });
     renderApp();
+    expect(await menu().findByRole('link', { name: 'Promo 1' })).toHaveAttribute('href', '/promotions#41');
     expect(menu().getAllByRole('link', { name: /./ }).filter((a) => a.getAttribute('href')?.startsWith('/promotions#'))).toHaveLength(6);
+    expect(menu().queryByRole('link', { name: 'Promo 7' })).toBeNull();
     expect(menu().getByRole('link', { name: /Más/ })).toHaveAttribute('href', '/promotions');
     expect(screen.getByRole('img', { name: 'Código QR para descargar la app de iOS' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Código QR para descargar la app de Android' })).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { useBrand, useModuleEnabled, useResource } from '@/features/system/api';
 import { LanguageSelect } from './LanguageSelect';
 import { QrCode } from './QrCode';
 import { SideBanner } from '@/features/announcements/home';
+import { usePromotions } from '@/features/promotions/api';
 
 /** §2: invite shows when logged out, or when referral is on and the user is not an agent. */
 export function showInvite(loggedIn: boolean, referralOn: boolean, agent: boolean): boolean {
@@ -38,7 +39,7 @@ export function SideMenu({ open, onClose, docked }: { open: boolean; onClose: ()
   const { openLogin, openRegister } = useLoginPopup();
   const ios = useResource('IOS');
   const android = useResource('ANDROID');
-  const promos = (t('sideMenu.promoPlaceholders', { returnObjects: true }) as string[]).slice(0, LIMITS.sideMenuPromotions);
+  const promos = usePromotions('all').data?.list.slice(0, LIMITS.sideMenuPromotions) ?? [];
   const invite = showInvite(session.loggedIn, referralOn, session.agent);
 
   return (
@@ -89,11 +90,11 @@ export function SideMenu({ open, onClose, docked }: { open: boolean; onClose: ()
             <Icon name="gift" size={16} /> {t('sideMenu.promotions')}
           </h2>
           <ul className="side-promos">
-            {promos.map((title, i) => (
-              <li key={title}>
-                <Link to={`/promotions#${i + 1}`} className="side-promo">
+            {promos.map((p, i) => (
+              <li key={p.id}>
+                <Link to={`/promotions#${p.id}`} className="side-promo">
                   <span className="side-promo__dot" data-i={i % 6} aria-hidden="true" />
-                  <span>{title}</span>
+                  <span>{p.title}</span>
                 </Link>
               </li>
             ))}
