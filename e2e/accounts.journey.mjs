@@ -5,33 +5,16 @@
 // 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import fs from 'node:fs';
-import { dialog, pathOf, t as tMain, waitForScreen } from './lib/web.mjs';
+import { codeFor } from './lib/player.mjs';
+import { dialog, pathOf, tFeature, waitForScreen } from './lib/web.mjs';
 
 // The account strings load with the account chunk (apps/web/src/locales/auth.<lang>.json).
-const authLocale = {};
-function t(lang, key) {
-  const file = new URL(`../apps/web/src/locales/auth.${lang.toLowerCase()}.json`, import.meta.url);
-  authLocale[lang] ??= JSON.parse(fs.readFileSync(file, 'utf8'));
-  const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), authLocale[lang]);
-  return typeof v === 'string' ? v : tMain(lang, key);
-}
+const t = (lang, key) => tFeature('auth', lang, key);
 
 export const timeout = 300_000;
 
 const TRIAL_TEXT = { ES: 'Registre una cuenta real para usar esta función.', EN: 'Please register a real account to use this function.' };
 const NON_AGENT = 'Los no agentes no pueden iniciar sesión.';
-
-/** The newest 6-digit code the dev outbox holds for `to`. */
-async function codeFor(page, to, after = 0) {
-  return waitUntil(async () => {
-    const res = await page.request.get(`/wps/dev/outbox?to=${encodeURIComponent(to)}`);
-    if (!res.ok()) throw new Error(`outbox answered ${res.status()} (is DEV_OUTBOX on?)`);
-    const list = (await res.json()).value ?? [];
-    const msg = list.find((m) => Date.parse(m.createdAt) >= after);
-    return msg && /\b(\d{6})\b/.exec(msg.body)?.[1];
-  }, { message: `no code in the outbox for ${to}` });
-}
 
 // Logins hash with argon2id: allow for a loaded machine.
 const memberBox = (page) => ({ waitFor: (o = {}) => page.getByTestId('balance').waitFor({ timeout: 30_000, ...o }) });
