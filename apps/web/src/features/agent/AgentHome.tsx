@@ -5,7 +5,7 @@
  * (?page=). On phones the menu is a drawer opened from the bar.
  */
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { contracts } from '@lobby/contract';
 import './locale';
@@ -103,7 +103,6 @@ export default function AgentHome() {
   const modules = useModules();
   const cs = useCustomerService()[0]?.path;
   const logout = useLogout();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [drawer, setDrawer] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
@@ -191,8 +190,6 @@ export default function AgentHome() {
           onCancel={() => setConfirmLogout(false)}
           onConfirm={() => {
             setConfirmLogout(false);
-            // Leave the guarded centre first: otherwise the guard sends the logged-out page to /agent, not / (§4).
-            navigate('/');
             void logout();
           }}
         />

@@ -78,13 +78,16 @@ export function useCompleteLogin() {
   );
 }
 
-/** §4 logout: loader, logout call, session storage cleared (merchant codes kept), flags cleared, go to /. */
+/** §4 logout: loader, go to /, logout call, session storage cleared (merchant codes kept), flags cleared. */
 export function useLogout() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const popups = usePopups();
   return useCallback(async () => {
     showLoader();
+    // Leave a guarded page (member or agent centre) before the token goes, or its guard would
+    // send the logged-out page to its login (/login, /agent) instead of / (§4).
+    navigate('/');
     try {
       await call(session.logout);
     } catch {
@@ -93,7 +96,6 @@ export function useLogout() {
     sessionStore.logout();
     dropMemberData(qc);
     popups.closeAll();
-    navigate('/');
     hideLoader();
   }, [qc, navigate, popups]);
 }
