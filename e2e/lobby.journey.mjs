@@ -6,7 +6,7 @@
 // and phone.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { balanceShown, balanceText, cents, login, topUp500 } from './lib/player.mjs';
+import { balanceText, cents, loginWithBalance, topUp500 } from './lib/player.mjs';
 
 export const timeout = 300_000;
 
@@ -88,8 +88,7 @@ export default async function lobby({ newPage, step, shot, settle, expectNoConso
   const page = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
 
   await step('player01 logs in and tops up 500.00 (deposit confirmed by the operator)', async () => {
-    await login(page);
-    await balanceShown(page);
+    await loginWithBalance(page);
     await topUp500(page);
   }, { fatal: true });
 

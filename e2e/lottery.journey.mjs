@@ -7,7 +7,7 @@
 // phone, ES and EN.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { balanceShown, balanceText, cents, login, operator, topUp500 } from './lib/player.mjs';
+import { balanceText, cents, login, loginWithBalance, operator, topUp500 } from './lib/player.mjs';
 
 export const timeout = 300_000;
 
@@ -30,8 +30,7 @@ export default async function lotteryJourney({ newPage, step, shot, settle, expe
   let balance = 0;
 
   await step('player01 logs in and tops up 500.00 (deposit confirmed by the operator)', async () => {
-    await login(page);
-    await balanceShown(page);
+    await loginWithBalance(page);
     balance = await topUp500(page);
   }, { fatal: true });
 

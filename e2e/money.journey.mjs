@@ -5,7 +5,7 @@
 // Screenshots of every member-centre page at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { balanceShown, balanceText, cents, login, operator } from './lib/player.mjs';
+import { balanceText, cents, loginWithBalance, operator } from './lib/player.mjs';
 import { t } from './lib/web.mjs';
 
 export const timeout = 300_000;
@@ -26,8 +26,7 @@ export default async function money({ newPage, step, shot, settle, expectNoConso
   let startBalance = 0;
 
   await step('player01 logs in and opens the deposit page', async () => {
-    await login(page);
-    await balanceShown(page);
+    await loginWithBalance(page);
     startBalance = cents(await balanceText(page));
     await page.goto('/member?page=depositv2');
     await page.getByTestId('deposit-form').waitFor();

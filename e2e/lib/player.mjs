@@ -43,6 +43,12 @@ export async function login(page, username = 'player01', password = 'Player123')
   await page.getByTestId('balance').waitFor();
 }
 
+/** Logs in and waits until the header balance shows an amount. */
+export async function loginWithBalance(page, username, password) {
+  await login(page, username, password);
+  await balanceShown(page);
+}
+
 /**
  * The logged-in player tops up 500.00: a SPEI / BBVA deposit order in the member centre, confirmed
  * by the operator API; waits until the header shows start + 500.00 and answers that balance (cents).
