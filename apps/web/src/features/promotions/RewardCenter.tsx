@@ -55,7 +55,7 @@ export default function RewardCenter() {
   const { t } = useTranslation();
   const q = useRewardCenter();
   return (
-    <div className="reward-center" data-testid="reward-center">
+    <div className="reward-center" data-testid="page-rewardCenter">
       <BonusWallet />
       <Panel
         title={t('promotions.center.running')}
