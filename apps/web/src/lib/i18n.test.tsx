@@ -34,8 +34,11 @@ describe('language switch', () => {
   });
 
   it('when logged in, tells the server (member.setLanguage)', async () => {
+    // Only the language call answers; any other call the page makes gets the server's 404 envelope.
     const fetch = vi.fn(async (url: string) =>
-      new Response(JSON.stringify({ success: true, value: url === '/wps/member/language' ? { language: 'EN' } : [] }), { status: 200 }),
+      url === '/wps/member/language'
+        ? new Response(JSON.stringify({ success: true, value: { language: 'EN' } }), { status: 200 })
+        : new Response(JSON.stringify({ success: false, errorCode: 'request.not.found', message: '' }), { status: 404 }),
     );
     renderApp({ token: 'tok', member: memberFixture() });
     vi.stubGlobal('fetch', fetch);
