@@ -32,6 +32,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   if (clients.length) {
     for (const c of clients) c.on('error', (err) => app.log.warn({ err }, 'socket.io redis error'));
     io.adapter(createAdapter(clients[0], clients[1], { key: `${app.config.REDIS_PREFIX}socket.io` }));
+    // The adapter subscribes without waiting; a PING queued behind those commands answers once
+    // they are done, so an app closed right after start never quits under a pending subscribe
+    // (whose 'Connection is closed' rejection nobody would catch).
+    await Promise.all(clients.map((c) => c.ping()));
   }
 
   io.use(async (socket: Socket, next) => {
