@@ -10,6 +10,8 @@ import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { dialog, pathOf, t as tMain, waitForScreen } from './lib/web.mjs';
 
 export const timeout = 300_000;
+/** Its own server: the popups it publishes for visitors must not stand in front of other journeys. */
+export const brands = { demo: {} };
 
 const OPERATOR = { 'X-Operator-Key': 'dev-operator-key', Merchant: 'demo', 'Content-Type': 'application/json' };
 const stamp = Date.now().toString(36).slice(-6);
