@@ -1,7 +1,7 @@
 /** Member info in the header: name, VIP label, balance (2 decimals, eye toggle to hide as ***). */
 import { useState } from 'react';
-import { AlertDialog, usePopups } from '@/app/popups';
-import { useLogout } from '@/features/session/actions';
+import { usePopups } from '@/app/popups';
+import { LogoutConfirm } from '@/features/session/components/LogoutConfirm';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
@@ -28,7 +28,6 @@ export function MemberBox() {
   const memberQuery = useMember();
   const [hidden, toggle] = useHiddenBalance();
   const popups = usePopups();
-  const logout = useLogout();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const m = session.member;
   const name = m?.nickname || m?.userName || m?.account || '';
@@ -112,19 +111,7 @@ export function MemberBox() {
           </>
         )}
       </Dropdown>
-      {confirmLogout && (
-        <AlertDialog
-          title={t('auth.logoutTitle')}
-          message={t('auth.logoutConfirm')}
-          confirmLabel={t('auth.logout')}
-          cancelLabel={t('common.cancel')}
-          onCancel={() => setConfirmLogout(false)}
-          onConfirm={() => {
-            setConfirmLogout(false);
-            void logout();
-          }}
-        />
-      )}
+      {confirmLogout && <LogoutConfirm onClose={() => setConfirmLogout(false)} />}
     </div>
   );
 }

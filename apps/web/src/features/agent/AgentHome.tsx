@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import type { contracts } from '@lobby/contract';
 import './locale';
 import '@/features/wallet/locale';
-import { AlertDialog, usePopups } from '@/app/popups';
+import { usePopups } from '@/app/popups';
 import { LanguageSelect } from '@/app/layout/LanguageSelect';
 import { Icon } from '@/components/icons';
-import { useLogout } from '@/features/session/actions';
+import { LogoutConfirm } from '@/features/session/components/LogoutConfirm';
 import { useSession } from '@/features/session/api';
 import { useBrand, useCustomerService, useModules } from '@/features/system/api';
 import { Money, SkeletonRows } from '@/features/wallet/components/ui';
@@ -102,7 +102,6 @@ export default function AgentHome() {
   const brand = useBrand();
   const modules = useModules();
   const cs = useCustomerService()[0]?.path;
-  const logout = useLogout();
   const [params] = useSearchParams();
   const [drawer, setDrawer] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
@@ -181,19 +180,7 @@ export default function AgentHome() {
           </Suspense>
         </main>
       </div>
-      {confirmLogout && (
-        <AlertDialog
-          title={t('auth.logoutTitle')}
-          message={t('auth.logoutConfirm')}
-          confirmLabel={t('auth.logout')}
-          cancelLabel={t('common.cancel')}
-          onCancel={() => setConfirmLogout(false)}
-          onConfirm={() => {
-            setConfirmLogout(false);
-            void logout();
-          }}
-        />
-      )}
+      {confirmLogout && <LogoutConfirm onClose={() => setConfirmLogout(false)} />}
     </div>
   );
 }
