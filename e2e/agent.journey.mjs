@@ -6,35 +6,14 @@
 // footer totals; agent01 offers subagent01 a daily wage that subagent01 accepts. Screenshots of every agent page at 1366 and 390 wide in ES and EN, the phone
 // menu drawer, and no page wider than 390 px.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
+import { cents, operator } from './lib/player.mjs';
+import { t as tLocale } from './lib/web.mjs';
 
 export const timeout = 360_000;
 
-const OPERATOR = { 'X-Operator-Key': 'dev-operator-key', Merchant: 'demo', 'Content-Type': 'application/json' };
-
-const cache = {};
 /** A string of locales/agent.<lang>.json ({{vars}} filled). */
-function t(lang, key, vars = {}) {
-  const l = lang.toLowerCase();
-  cache[l] ??= JSON.parse(fs.readFileSync(new URL(`../apps/web/src/locales/agent.${l}.json`, import.meta.url), 'utf8'));
-  const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), cache[l]);
-  if (typeof v !== 'string') throw new Error(`agent.${l}.json has no string ${key}`);
-  return v.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k]));
-}
-
-/** "$ 1,234.50" -> 123450 (cents). */
-const cents = (text) => {
-  const m = /(-?)\$?\s*([\d,]+)\.(\d{2})/.exec(text.replace(/\s/g, ' '));
-  if (!m) throw new Error(`no amount in "${text}"`);
-  return (m[1] ? -1 : 1) * (Number(m[2].replace(/,/g, '')) * 100 + Number(m[3]));
-};
-
-async function operatorConfirm(page, orderNo) {
-  const res = await page.request.post('/wps/operator/deposit/confirm', { headers: OPERATOR, data: { orderNo } });
-  const body = await res.json();
-  if (!res.ok() || !body.success) throw new Error(`confirm answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
-}
+const t = (lang, key, vars = {}) => tLocale(lang, key, 'agent').replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k]));
 
 const agentBalance = async (page) => cents(await page.locator('.ac-bar').getByTestId('balance').innerText());
 const row = (page, account) => page.getByTestId('page-downlineManagmentView').locator(`tr[data-account="${account}"]`);
@@ -88,7 +67,7 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     await deposit.getByRole('button', { name: '$ 500', exact: true }).click();
     await deposit.getByTestId('deposit-submit').click();
     const orderNo = (await page.getByTestId('deposit-order').getByTestId('order-no').innerText()).trim();
-    await operatorConfirm(page, orderNo);
+    await operator(page, 'POST', '/wps/operator/deposit/confirm', { orderNo });
     await page.goto('/agentHome');
     await waitUntil(async () => (await agentBalance(page)) === start + 50_000, { timeout: 15_000, message: 'the deposit never reached the agent bar' });
   }, { fatal: true });

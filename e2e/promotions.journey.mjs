@@ -4,44 +4,14 @@
 // centre shows "claim" with 100.00 (20%), a double click claims it once, the bonus wallet moves
 // by 100.00 and the label becomes "claimed". Screenshots at 1366 and 390 in ES and EN.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { root } from './lib/proc.mjs';
+import { cents, login, operator } from './lib/player.mjs';
+import { t } from './lib/web.mjs';
 
 export const timeout = 300_000;
 
-const OPERATOR = { 'X-Operator-Key': 'dev-operator-key', Merchant: 'demo' };
-
-const strings = {};
-function s(lang, key) {
-  const l = lang.toLowerCase();
-  strings[l] ??= JSON.parse(fs.readFileSync(path.join(root, 'apps/web/src/locales', `promotions.${l}.json`), 'utf8'));
-  const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), strings[l]);
-  if (typeof v !== 'string') throw new Error(`promotions.${l}.json has no string ${key}`);
-  return v;
-}
-const cents = (text) => {
-  const m = /(-?[\d,]+)\.(\d{2})/.exec(text.replace(/\s/g, ''));
-  if (!m) throw new Error(`no amount in "${text}"`);
-  return Number(m[1].replace(/,/g, '')) * 100 + Number(m[2]);
-};
-
-async function operator(page, url, data) {
-  const res = await page.request.post(url, { headers: { ...OPERATOR, 'Content-Type': 'application/json' }, data });
-  const body = await res.json();
-  if (!res.ok() || !body.success) throw new Error(`POST ${url} answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
-  return body.value;
-}
-
-async function login(page, username = 'player01', password = 'Player123') {
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await form.locator('input[name=username]').fill(username);
-  await form.locator('input[name=password]').fill(password);
-  await form.locator('button[type=submit]').click();
-  await page.getByTestId('balance').waitFor();
-}
+/** A string of the promotions locale (promotions.<lang>.json). */
+const s = (lang, key) => t(lang, key, 'promotions');
 
 const depositCard = (page) => page.getByTestId('promo-card').filter({ hasText: 'Recarga diaria' });
 const depositItem = (page) => page.getByTestId('reward-item').filter({ has: page.locator('a', { hasText: /Recarga diaria|Daily reload/ }) });
@@ -91,7 +61,7 @@ export default async function promotionsJourney({ newPage, step, shot, settle, e
     const order = page.getByTestId('deposit-order');
     await order.waitFor();
     const orderNo = (await order.getByTestId('order-no').innerText()).trim();
-    await operator(page, '/wps/operator/deposit/confirm', { orderNo });
+    await operator(page, 'POST', '/wps/operator/deposit/confirm', { orderNo });
   }, { fatal: true });
 
   await step('reward centre: claim 100.00 with a double click, paid once into the bonus wallet, label claimed', async () => {
