@@ -5,38 +5,21 @@
 // message raises the header badge live (socket, no reload), is read and deleted in messageV2.
 // Screenshots at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { dialog, pathOf, t as tMain, waitForScreen } from './lib/web.mjs';
+import { operator } from './lib/player.mjs';
+import { dialog, lookup, pathOf, t as tMain, waitForScreen } from './lib/web.mjs';
 
 export const timeout = 300_000;
 /** Its own server: the popups it publishes for visitors must not stand in front of other journeys. */
 export const brands = { demo: {} };
 
-const OPERATOR = { 'X-Operator-Key': 'dev-operator-key', Merchant: 'demo', 'Content-Type': 'application/json' };
 const stamp = Date.now().toString(36).slice(-6);
 const BANNER = { ES: `Torneo relámpago ${stamp}`, EN: `Flash tournament ${stamp}` };
 const POPUP = { ES: `Bienvenido visitante ${stamp}`, EN: `Welcome visitor ${stamp}` };
 const FIRST = { ES: `Regalo de primer acceso ${stamp}`, EN: `First login gift ${stamp}` };
 
-/** A string of a lazy chunk's locale (auth, announcements, inbox) or of the main one. */
-const cache = {};
-function t(lang, key) {
-  for (const part of ['announcements', 'inbox', 'auth']) {
-    const file = new URL(`../apps/web/src/locales/${part}.${lang.toLowerCase()}.json`, import.meta.url);
-    cache[part + lang] ??= JSON.parse(fs.readFileSync(file, 'utf8'));
-    const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), cache[part + lang]);
-    if (typeof v === 'string') return v;
-  }
-  return tMain(lang, key);
-}
-
-async function operator(page, url, data) {
-  const res = await page.request.post(url, { headers: OPERATOR, data });
-  const body = await res.json();
-  if (!res.ok() || !body.success) throw new Error(`POST ${url} answered ${res.status()} ${JSON.stringify(body).slice(0, 300)}`);
-  return body.value;
-}
+/** A string of a lazy chunk's locale (announcements, inbox, auth) or of the main one. */
+const t = (lang, key) => ['announcements', 'inbox', 'auth'].map((f) => lookup(lang, key, f)).find((v) => v !== undefined) ?? tMain(lang, key);
 
 const popup = (page) => page.getByTestId('announcement-popup');
 
@@ -45,15 +28,15 @@ export default async function announcements({ newPage, step, shot, settle, expec
 
   await step('operator publishes a home banner, a visitor popup and a first-login popup (ES and EN)', async () => {
     for (const lang of ['ES', 'EN']) {
-      await operator(api, '/wps/operator/announcements/create', {
+      await operator(api, 'POST', '/wps/operator/announcements/create', {
         type: 'B', groupName: 'w_home', language: lang, title: BANNER[lang], content: lang === 'ES' ? '<p>Premios cada hora</p>' : '<p>Prizes every hour</p>',
         url: '/rng', linkageType: 'internal', images: '/wps/announcements/art/slots.svg', sort: -10,
       });
-      await operator(api, '/wps/operator/announcements/create', {
+      await operator(api, 'POST', '/wps/operator/announcements/create', {
         type: 'PU', execution: 'B', language: lang, title: POPUP[lang],
         content: `<h3>${POPUP[lang]}</h3><p>${lang === 'ES' ? 'Regístrese y pruebe más de 600 juegos.' : 'Sign up and try more than 600 games.'}</p><img src=x onerror="window.__xss=1"><a href="javascript:window.__xss=2">x</a>`,
       });
-      await operator(api, '/wps/operator/announcements/create', {
+      await operator(api, 'POST', '/wps/operator/announcements/create', {
         type: 'PU', execution: 'F', promotionType: 'newbie', language: lang, title: FIRST[lang],
         content: lang === 'ES' ? '<p>Reclame su bono de nuevo miembro.</p>' : '<p>Claim your new-member bonus.</p>',
       });
@@ -127,7 +110,7 @@ export default async function announcements({ newPage, step, shot, settle, expec
     const marker = await page.evaluate(() => (window.__noReload = Math.random()));
     assert.equal(await page.getByTestId('header-unread').count(), 0);
     await page.waitForTimeout(1500); // the socket connects after login
-    await operator(api, '/wps/operator/inbox/send', { username, title: 'Bono listo', content: 'Su bono de bienvenida está listo.\nSuerte.' });
+    await operator(api, 'POST', '/wps/operator/inbox/send', { username, title: 'Bono listo', content: 'Su bono de bienvenida está listo.\nSuerte.' });
     await page.getByTestId('header-unread').waitFor({ timeout: 15_000 });
     assert.equal((await page.getByTestId('header-unread').innerText()).trim(), '1');
     assert.equal(await page.evaluate(() => window.__noReload), marker, 'the page was not reloaded');
@@ -153,7 +136,7 @@ export default async function announcements({ newPage, step, shot, settle, expec
   });
 
   await step('EN: inbox and compose form, desktop and phone', async () => {
-    await operator(api, '/wps/operator/inbox/send', { username, title: 'Weekly news', content: 'New tables are open.' });
+    await operator(api, 'POST', '/wps/operator/inbox/send', { username, title: 'Weekly news', content: 'New tables are open.' });
     await page.evaluate(() => localStorage.setItem('lang', 'EN'));
     await page.reload();
     await page.getByTestId('inbox-message').first().waitFor();
