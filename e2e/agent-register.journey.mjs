@@ -5,21 +5,15 @@
 // its first login with 123456 opens the forced change-password popup. Screenshots of the page
 // at 1920, 1366 and 390 wide in ES and EN.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { dialog, t as tMain } from './lib/web.mjs';
+import { dialog, lookup, t as tMain } from './lib/web.mjs';
 
 export const timeout = 300_000;
 
-const cache = {};
-/** A string of locales/<file>.<lang>.json (agentRegister, auth), else of the main locale. */
+/** A string of locales/<file>.<lang>.json (agentRegister, auth; {{vars}} filled), else of the main locale. */
 function t(lang, key, vars = {}) {
-  for (const file of ['agentRegister', 'auth']) {
-    cache[file + lang] ??= JSON.parse(fs.readFileSync(new URL(`../apps/web/src/locales/${file}.${lang}.json`, import.meta.url), 'utf8'));
-    const v = key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), cache[file + lang]);
-    if (typeof v === 'string') return v.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k]));
-  }
-  return tMain(lang, key);
+  const v = ['agentRegister', 'auth'].map((f) => lookup(lang, key, f)).find((x) => x !== undefined);
+  return v === undefined ? tMain(lang, key) : v.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k]));
 }
 
 const pageOf = (p) => p.getByTestId('page-registerCenter');
