@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/features/session/api';
-import { useToken } from '@/features/session/store';
+import { sessionStore, useToken } from '@/features/session/store';
 import { AlertDialog } from '@/app/popups';
 import { SectionSpinner } from '@/lib/lazy';
 import { errorText } from '@/lib/i18n';
@@ -16,6 +16,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const token = useToken();
   const location = useLocation();
   if (!token) {
+    if (sessionStore.leftByLogout()) return <Navigate to="/" replace />;
     const from = location.pathname + location.search + location.hash;
     return <Navigate to="/login" replace state={{ from }} />;
   }
@@ -50,7 +51,7 @@ export function RequireRealAccount({ children }: { children: ReactNode }) {
 /** /agentHome: logged-out users and non-agents go to the agent login page. */
 export function RequireAgent({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (!session.token) return <Navigate to="/agent" replace />;
+  if (!session.token) return <Navigate to={sessionStore.leftByLogout() ? '/' : '/agent'} replace />;
   if (session.pending) return <SectionSpinner />;
   if (session.trial) return <TrialWarning />;
   if (!session.agent) return <Navigate to="/agent" replace />;

@@ -78,24 +78,24 @@ export function useCompleteLogin() {
   );
 }
 
-/** §4 logout: loader, go to /, logout call, session storage cleared (merchant codes kept), flags cleared. */
+/** §4 logout: loader, logout call, session storage cleared (merchant codes kept), flags cleared, go to /. */
 export function useLogout() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const popups = usePopups();
   return useCallback(async () => {
     showLoader();
-    // Leave a guarded page (member or agent centre) before the token goes, or its guard would
-    // send the logged-out page to its login (/login, /agent) instead of / (§4).
-    navigate('/');
-    try {
-      await call(session.logout);
-    } catch {
+    // The call takes the token now; the page forgets it at once, so no query leaves with a token
+    // the server is about to end (a 401 in the console). Guarded pages see leftByLogout and go to /.
+    const ended = call(session.logout).catch(() => {
       // The token may already be gone on the server: the local logout still happens.
-    }
+    });
     sessionStore.logout();
     dropMemberData(qc);
     popups.closeAll();
+    navigate('/');
+    await ended;
+    sessionStore.logoutDone();
     hideLoader();
   }, [qc, navigate, popups]);
 }

@@ -5,15 +5,26 @@
 import { useSyncExternalStore } from 'react';
 import { clearSession, getToken, setToken, subscribeSession } from '@/lib/storage';
 
+/** True while a logout the member chose is under way: a guarded page being left then goes home, not to a login page. */
+let leftByLogout = false;
+
 export const sessionStore = {
   getToken,
   /** Store a new token (after login). */
   login(token: string) {
+    leftByLogout = false;
     setToken(token);
   },
   /** Forget the token and session data; merchant codes are kept (§4). */
   logout() {
+    leftByLogout = true;
     clearSession();
+  },
+  /** The session is ending by the member's own logout (not by expiry). */
+  leftByLogout: () => leftByLogout,
+  /** The logout is over: a guarded page asks for a login again. */
+  logoutDone() {
+    leftByLogout = false;
   },
   subscribe: subscribeSession,
 };
