@@ -1,0 +1,2 @@
+-- Reserved; filled by its feature.
+SELECT 1;
