@@ -26,7 +26,16 @@ import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { announcementsRoutes } from './modules/announcements/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { promotionsRoutes } from './modules/promotions/routes.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { missionsRoutes } from './modules/missions/routes.ts';
+import { vipRoutes } from './modules/vip/routes.ts';
+import { pointsRoutes } from './modules/points/routes.ts';
+import { referralRoutes } from './modules/referral/routes.ts';
+import { redEnvelopeRoutes } from './modules/red-envelope/routes.ts';
 import { demoVendorPlugin } from './vendors/demo/plugin.ts';
+import { operatorRoutes } from './modules/operator/routes.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,11 +84,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(notifyPlugin);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, value: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async () => {
-    await database.db.execute('select 1');
-    return { success: true, value: 'ready' };
-  });
+  await app.register(healthPlugin);
+  await app.register(metricsPlugin);
 
   await app.register(systemRoutes);
   await app.register(sessionRoutes);
@@ -95,7 +101,14 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(announcementsRoutes);
   await app.register(inboxRoutes);
   await app.register(promotionsRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(missionsRoutes);
+  await app.register(vipRoutes);
+  await app.register(pointsRoutes);
+  await app.register(referralRoutes);
+  await app.register(redEnvelopeRoutes);
   await app.register(demoVendorPlugin);
+  await app.register(operatorRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   registerJobs(app);
   return app;

@@ -177,3 +177,8 @@ export * from './announcements-schema.ts';
 export * from './inbox-schema.ts';
 export * from './member-profile-schema.ts';
 export * from './promotions-schema.ts';
+export * from './feedback-schema.ts';
+export * from './operator-schema.ts';
+export * from './missions-schema.ts';
+export * from './points-schema.ts';
+export * from './referral-schema.ts';

@@ -6,6 +6,10 @@ import { seedGames } from './games.ts';
 import { seedLottery } from './lottery.ts';
 import { seedAnnouncements } from './announcements.ts';
 import { seedPromotions } from './promotions.ts';
+import { seedHelp } from '../../modules/help/seed.ts';
+import { seedOperators } from '../../modules/operator/seed.ts';
+import { seedMissions } from './missions.ts';
+import { seedPoints } from './points.ts';
 
 /** Idempotent: creates the demo brands when missing and leaves existing ones as they are. */
 export async function seedDemo(db: Db): Promise<void> {
@@ -17,4 +21,8 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedLottery(db);
   await seedAnnouncements(db);
   await seedPromotions(db);
+  await seedHelp(db);
+  await seedOperators(db);
+  await seedMissions(db);
+  await seedPoints(db);
 }

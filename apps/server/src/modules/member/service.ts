@@ -8,6 +8,7 @@ import { maskRecipient } from '../session/codes.ts';
 import { mainBalance } from '../wallet/service.ts';
 import { availableCount as availablePromoCount } from '../promotions/service.ts';
 import { unreadCount } from '../inbox/queries.ts';
+import { vipInfo } from '../vip/service.ts';
 
 /** Member info (§3); `balance` is the main wallet. VIP fills its part when that domain lands. */
 export async function memberInfo(db: Db, brand: Brand, p: Principal): Promise<member.MemberInfo> {
@@ -24,9 +25,7 @@ export async function memberInfo(db: Db, brand: Brand, p: Principal): Promise<me
     balance,
     currency: brand.config.currency.code,
     currencySymbol: brand.config.currency.symbol,
-    vip: false,
-    vipLabel: '',
-    rankLevel: 0,
+    ...(await vipInfo(db, brand, p)),
     availablePromoCount: await availablePromoCount(db, brand, p),
     unreadMessageCount: await unreadCount(db, brand.id, m.id),
     lastLoginAt: m.lastLoginAt?.toISOString() ?? null,
