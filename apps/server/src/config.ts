@@ -54,6 +54,17 @@ const schema = z.object({
   OPERATOR_API_KEY: z.string().min(8).optional(),
   /** Run scheduled jobs (deposit expiry, withdrawal auto-receipt). Default: on, except NODE_ENV=test. */
   JOBS_ENABLED: bool.optional(),
+  /**
+   * Prometheus metrics (plugins/metrics.ts). With METRICS_PORT they are served on their own
+   * listener (METRICS_HOST, default 127.0.0.1: keep it internal); else GET /metrics on the main
+   * port needs `Authorization: Bearer <METRICS_TOKEN>` (unset: open outside production, off in it).
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** On SIGTERM: seconds /readyz answers 503 before the listener closes (the balancer's probe interval), then the in-flight wait cap. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
 }).superRefine((c, ctx) => {
   const need = (key: 'SMTP_URL' | 'MAIL_FROM' | 'SMS_HTTP_URL', why: string) => {
     if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required when ${why}` });

@@ -71,9 +71,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   } satisfies WalletEvents);
 
   // Sockets hold connections open: drop them before the HTTP server waits for its connections.
+  // Closing the transports (not disconnecting the sockets) lets each client see 'transport close'
+  // and reconnect by itself, through the balancer, to another instance (graceful shutdown).
   app.addHook('preClose', async () => {
     closing = true;
-    io.disconnectSockets(true);
     io.engine.close();
     await Promise.allSettled(clients.map((c) => c.quit()));
   });

@@ -59,6 +59,9 @@ const pgArray = (xs: bigint[]) => `{${xs.join(',')}}`;
 
 interface PostRow { out_posting: unknown; out_applied: unknown; out_kind: string; out_account: unknown; out_balance: unknown }
 
+/** Postings this process applied (a replayed idempotency key not counted); read by plugins/metrics.ts. */
+export const ledgerStats = { applied: 0 };
+
 /**
  * Applies one balanced posting, in one statement (the `ledger_post` database function): the
  * posting row, the account updates in account-id order and the entries. Inside a caller's
@@ -84,6 +87,7 @@ export async function post(tx: Tx | Db, input: PostInput): Promise<PostResult> {
   }
   if (rows.length === 0) throw new Error('ledger: posting returned no entries');
   const applied = rows[0].out_applied === true || rows[0].out_applied === 't';
+  if (applied) ledgerStats.applied++;
   if (!applied && rows[0].out_kind !== input.kind) throw new AppError('wallet.duplicate.reference');
   return {
     postingId: BigInt(rows[0].out_posting as string),
