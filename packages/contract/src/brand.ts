@@ -152,6 +152,18 @@ export const DEFAULT_WALLET_CONFIG: WalletConfig = {
   trialBalance: 200_000,
 };
 
+/**
+ * Referral income of a brand (issue 7 item 3; see referral.ts). Amounts in minor units; a zero
+ * turns that part off. Set as `BrandConfig.referral`; brands without it use referral.DEFAULT_RULE.
+ */
+export const referralRule = z.object({
+  firstDepositBps: z.number().int().min(0).max(10_000),
+  firstDepositMax: z.number().int().min(0),
+  thresholdAmount: z.number().int().min(0),
+  thresholdReward: z.number().int().min(0),
+});
+export type ReferralRule = z.infer<typeof referralRule>;
+
 const languageCode = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 
 /** Everything an operator sets for one brand (merchant code). Stored as JSON on the merchant. */
@@ -196,6 +208,10 @@ export const brandConfig = z.object({
   wallet: walletConfig.default(DEFAULT_WALLET_CONFIG),
   /** Agent reports: a member is active on a day with valid bets at or above this (minor units; default 100 = 1.00). */
   activeMemberValidBet: z.number().int().min(0).optional(),
+  /** Referral income rule (referral.ts); absent = referral.DEFAULT_RULE. */
+  referral: referralRule.optional(),
+  /** Points mall ratios (points.ts); absent = DEFAULT_POINTS_CONFIG. */
+  points: z.lazy(() => pointsRatio).optional(),
 });
 export type BrandConfig = z.infer<typeof brandConfig>;
 
@@ -220,3 +236,13 @@ export function knownModules(tree: ModuleNode[]): Set<string> {
   walk(tree);
   return all;
 }
+
+/** Points mall ratios of a brand (issue 7 item 6; see points.ts). */
+export const pointsRatio = z.object({
+  /** Minor units of valid bet that earn one point (10000 = 1 point per 100.00). */
+  validBetPerPoint: z.number().int().min(1),
+  /** Minor units of main balance one point converts to (10 = 0.10 a point). */
+  convertValue: z.number().int().min(0),
+  /** The fewest points one conversion may take. */
+  convertMin: z.number().int().min(1),
+});

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { MODULES } from '@lobby/contract';
 import { expireOrders } from '../modules/cashier/deposit.ts';
 import { autoReceiveAll } from '../modules/cashier/withdraw.ts';
 import { rollup } from '../modules/agent/rollup.ts';
 import { drawJob } from '../modules/lottery/job.ts';
 import { settle as settleContracts } from '../modules/contracts/settle.ts';
+import { accrueAll as accruePoints } from '../modules/points/accrue.ts';
+import { settleRecent as settleReferrals } from '../modules/referral/service.ts';
+import { expire as expireRedEnvelopes } from '../modules/red-envelope/service.ts';
 import { startJobs, type Job } from './runner.ts';
 
 /** The server's scheduled jobs. */
@@ -20,6 +24,11 @@ export function jobsOf(app: FastifyInstance): Job[] {
     { name: 'contracts.hourly', everyMs: 300_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'hourly', now) },
     { name: 'contracts.daily', everyMs: 600_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'daily', now) },
     { name: 'contracts.dividend', everyMs: 600_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'dividend', now) },
+    // points mall: points from newly settled valid bets, each bet once (point_bet_accruals)
+    { name: 'points.accrue', everyMs: 30_000, run: (tx, now) => accruePoints(tx, app.brands.all().filter((b) => b.modules.has(MODULES.points)), now) },
+    // referral income for deposits confirmed in the last day (each reward once); red envelopes past expiry refunded
+    { name: 'referral.settle', everyMs: 15_000, run: (tx, now) => settleReferrals(app, tx, now) },
+    { name: 'redEnvelope.expire', everyMs: 30_000, run: (tx, now) => expireRedEnvelopes(tx, now) },
   ];
 }
 
