@@ -1,5 +1,8 @@
 // Agent team overview on a big tree (issue 8, "Figures to report").
-//   node bench/agent-tree.mjs [--members 100000 --bets 5000000 --days 30 --active 8000 --samples 200]
+//   node bench/agent-tree.mjs [--members 100000 --bets 5000000 --days 30 --active 8000 --samples 200] [--db NAME]
+// --db NAME: use (and keep) the existing database NAME on the same server instead of a throwaway one;
+// the tree is built the first time and reused after (its team rollups rebuilt, cheap), so profiling
+// runs do not regenerate 5,000,000 bets.
 // On a throwaway PostgreSQL database ($BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/test,
 // lobby_bench_<random>, migrated by openDatabase, dropped after) it builds one brand with one
 // top agent and `members` members below it (100 sub-agents, 10 agents under each, the rest
@@ -13,7 +16,7 @@
 // after 10 warm-up calls, p50 / p95. Informational: downline list (all, page 1) and team betting.
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
-import { opt, withPgDatabase } from './lib/cli.mjs';
+import { ADMIN_URL, opt, optText, withPgDatabase } from './lib/cli.mjs';
 import { fmt, runMain, writeResult } from './lib/common.mjs';
 
 register();
@@ -112,6 +115,28 @@ async function build(db) {
   return { brand: brandObj, principal, gen, end: day(start + (DAYS - 1) * 86_400_000) };
 }
 
+/** The tree of an earlier run with --db (team rollups rebuilt by the current code), or null. */
+async function reuse(db) {
+  const [brand] = rowsOf(await db.execute(sql`select id, config from merchants where code = 'benchagent'`));
+  if (!brand) return null;
+  const m = brand.id;
+  const [top] = rowsOf(await db.execute(sql`select id from members where merchant_id = ${m} and username = 'top'`));
+  const [span] = rowsOf(await db.execute(sql`select max(day)::text as end from agent_daily_stats where merchant_id = ${m} and bets > 0`));
+  const gen = {};
+  const days = rowsOf(await db.execute(sql`select distinct ${m}::int as "merchantId", day::text as day from agent_daily_stats where merchant_id = ${m}`));
+  gen.members = { s: 0 }; gen.bets = { s: 0 }; gen.rollups = { s: 0 };
+  gen.teams = await timed('agent_team_daily (rollup team pass, bulk)', async () => {
+    const n = await recomputeTeams(db, days);
+    await db.execute(sql`vacuum analyze`);
+    return n;
+  });
+  gen.now = await timed('agent_team_now (one rollup pass)', () => refreshTeamNow(db));
+  const config = brand.config;
+  const brandObj = { id: m, code: 'benchagent', hosts: [], version: 1, config, modules: new Set() };
+  const principal = { sessionId: 0n, method: 'password', member: { id: BigInt(top.id), type: 1 }, isAgent: true, isTrial: false };
+  return { brand: brandObj, principal, gen, end: span.end };
+}
+
 async function sample(label, fn) {
   for (let i = 0; i < 10; i++) await fn();
   const ms = [];
@@ -127,10 +152,12 @@ async function sample(label, fn) {
 }
 
 async function main() {
-  await withPgDatabase(async (url) => {
+  const keep = optText('db', '');
+  const inDb = keep ? async (fn) => { const u = new URL(ADMIN_URL); u.pathname = `/${keep}`; return fn(u.toString()); } : withPgDatabase;
+  await inDb(async (url) => {
     const database = await openDatabase({ url, poolSize: 10 });
     try {
-      const { brand, principal, gen, end } = await build(database.db);
+      const { brand, principal, gen, end } = (keep && await reuse(database.db)) || await build(database.db);
       const db = database.db;
       const back = (n) => day(Date.parse(`${end}T00:00:00Z`) - (n - 1) * 86_400_000);
       const [{ n: statRows }] = rowsOf(await db.execute(sql`select count(*)::int as n from agent_daily_stats`));

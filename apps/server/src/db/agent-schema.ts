@@ -41,6 +41,10 @@ export const agentDailyStats = pgTable('agent_daily_stats', {
   firstBet: boolean().notNull().default(false),
   registered: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Credited to the member that day (migration 0025): promotions and rebates, salaries (daily, hourly, real-time), dividends. */
+  bonus: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  salary: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  dividend: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
 }, (t) => [
   primaryKey({ columns: [t.memberId, t.day] }),
   index('agent_daily_stats_day').on(t.merchantId, t.day),
@@ -68,6 +72,15 @@ export const agentTeamDaily = pgTable('agent_team_daily', {
   deposits: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
   withdrawals: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  bonus: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  salary: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  dividend: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  /**
+   * activeSince[j] (0-based j = 0…30): members active that day whose previous active day is more
+   * than j days earlier, or who had none. The distinct active members of days s…e are then
+   * the sum over each day d of activeSince[d - s]; activeSince[0] = activeMembers.
+   */
+  activeSince: integer().array().notNull().default(sql`'{}'::integer[]`),
 }, (t) => [primaryKey({ columns: [t.agentId, t.day] })]);
 
 /**

@@ -58,8 +58,22 @@ export async function teamDays(db: Db, agentId: bigint, startDate: string, endDa
      order by day`));
 }
 
-/** Distinct team members active on at least one day of the range. */
-export async function activeMembers(db: Db, agentId: bigint, startDate: string, endDate: string, activeMin: bigint): Promise<number> {
+/**
+ * Distinct team members active on at least one day of the range (at most 31 days), from the
+ * team's day rows: a member is counted on the first day of the range it is active, i.e. on a
+ * day d where its previous active day lies before the range start s (gap > d - s); the team row
+ * of d counts those members in active_since[d - s + 1]. At most 31 rows, whatever the team size.
+ */
+export async function activeMembers(db: Db, agentId: bigint, startDate: string, endDate: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`
+    select coalesce(sum(active_since[day - ${startDate}::date + 1]), 0)::int as n
+      from agent_team_daily
+     where agent_id = ${agentId} and day between ${startDate}::date and ${endDate}::date`));
+  return row?.n ?? 0;
+}
+
+/** The same count straight from the members' day rows (a scan of the team; for checks). */
+export async function activeMembersDirect(db: Db, agentId: bigint, startDate: string, endDate: string, activeMin: bigint): Promise<number> {
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`
     select count(distinct s.member_id)::int as n
       from member_tree t

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/index.ts';
+import { CODE_TYPE_OF_KIND } from '../wallet/kinds.ts';
+import { wallet } from '@lobby/contract';
 
 /**
  * The agent_daily_stats rollup. Three append-only sources tell which (member, local day) rows
@@ -23,6 +25,11 @@ const OFF = sql`(mc.config->>'gmtOffsetMinutes')::int`;
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** Default active-member threshold: valid bets of 1.00 in a day (brand config activeMemberValidBet). */
 export const DEFAULT_ACTIVE_MIN = 100n;
+/** A member day's valid bet makes the member active (brand `mc`'s threshold). */
+const isActive = (validBet: SQL) => sql`(${validBet} > 0 and ${validBet} >= coalesce((mc.config->>'activeMemberValidBet')::bigint, ${DEFAULT_ACTIVE_MIN}))`;
+/** activeSince's gaps: j = 0…MAX_RANGE_DAYS. */
+const MAX_RANGE_DAYS = wallet.MAX_RANGE_DAYS;
+const GAPS = Array.from({ length: MAX_RANGE_DAYS + 1 }, (_, j) => j);
 
 /**
  * A source table (its name is its watermark's name) and the (merchant_id, member_id, ts) of the
@@ -49,9 +56,19 @@ const SOURCES: Source[] = [
         from ${batch} p
         left join deposit_orders o on p.kind = 'deposit' and o.merchant_id = p.merchant_id and o.order_no = substr(p.idem_key, 9)
         left join withdrawals w on p.kind = 'withdraw_pay' and w.merchant_id = p.merchant_id and w.withdraw_no = split_part(p.idem_key, ':', 2)
-       where p.kind in ('deposit', 'withdraw_pay')`,
+       where p.kind in ('deposit', 'withdraw_pay') or p.kind in ${ALL_CREDIT}`,
   },
 ];
+
+/** Posting kinds credited to members that the P&L statement shows, by its column (from the code types of the transaction history). */
+const kindsOf = (...types: string[]) => Object.keys(CODE_TYPE_OF_KIND).filter((k) => types.includes(CODE_TYPE_OF_KIND[k]!));
+export const CREDIT_KINDS = {
+  bonus: kindsOf('share_bonus', 'betting_rebate', 'agent_rebate', 'referral_rebate'),
+  salary: kindsOf('daily_wage', 'hour_wage'),
+  dividend: kindsOf('dividend'),
+};
+const kindList = (kinds: string[]) => sql`(${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`;
+const ALL_CREDIT = kindList([...CREDIT_KINDS.bonus, ...CREDIT_KINDS.salary, ...CREDIT_KINDS.dividend]);
 
 /** Statuses of a withdrawal that was paid out. */
 const PAID = sql`('paid', 'received', 'disputed', 'auto_received')`;
@@ -71,10 +88,10 @@ export async function recompute(tx: Db | Tx, keys: SQL): Promise<BrandDay[]> {
              (k.day::timestamp - make_interval(mins => ${OFF})) at time zone 'UTC' as t0,
              (k.day::timestamp + interval '1 day' - make_interval(mins => ${OFF})) at time zone 'UTC' as t1
         from k join merchants mc on mc.id = k.merchant_id
-    )
-    insert into agent_daily_stats as s (merchant_id, member_id, day, bets, bet, valid_bet, win, profit,
-      deposits, withdrawals, first_deposit, first_bet, registered, updated_at)
-    select r.merchant_id, r.member_id, r.day, b.n, b.bet, b.valid_bet, b.win, b.profit, d.amount, w.amount,
+    ),
+    ins as (insert into agent_daily_stats as s (merchant_id, member_id, day, bets, bet, valid_bet, win, profit,
+      deposits, withdrawals, bonus, salary, dividend, first_deposit, first_bet, registered, updated_at)
+    select r.merchant_id, r.member_id, r.day, b.n, b.bet, b.valid_bet, b.win, b.profit, d.amount, w.amount, c.bonus, c.salary, c.dividend,
            d.n > 0 and not exists (select 1 from deposit_orders o where o.merchant_id = r.merchant_id
              and o.member_id = r.member_id and o.status = 'confirmed' and o.closed_at < r.t0),
            b.n > 0 and not exists (select 1 from bet_records x where x.merchant_id = r.merchant_id
@@ -95,12 +112,27 @@ export async function recompute(tx: Db | Tx, keys: SQL): Promise<BrandDay[]> {
         select coalesce(sum(x.amount), 0) as amount from withdrawals x
          where x.merchant_id = r.merchant_id and x.member_id = r.member_id and x.status in ${PAID}
            and x.paid_at >= r.t0 and x.paid_at < r.t1) w
+      cross join lateral (
+        select coalesce(sum(e.amount) filter (where p.kind in ${kindList(CREDIT_KINDS.bonus)}), 0) as bonus,
+               coalesce(sum(e.amount) filter (where p.kind in ${kindList(CREDIT_KINDS.salary)}), 0) as salary,
+               coalesce(sum(e.amount) filter (where p.kind in ${kindList(CREDIT_KINDS.dividend)}), 0) as dividend
+          from postings p join entries e on e.posting_id = p.id join ledger_accounts a on a.id = e.account_id and a.member_id = p.member_id
+         where p.member_id = r.member_id and p.merchant_id = r.merchant_id and p.kind in ${ALL_CREDIT}
+           and p.created_at >= r.t0 and p.created_at < r.t1) c
     on conflict (member_id, day) do update set
       bets = excluded.bets, bet = excluded.bet, valid_bet = excluded.valid_bet, win = excluded.win,
       profit = excluded.profit, deposits = excluded.deposits, withdrawals = excluded.withdrawals,
       first_deposit = excluded.first_deposit, first_bet = excluded.first_bet,
-      registered = excluded.registered, updated_at = excluded.updated_at
-    returning merchant_id, day::text as day`);
+      registered = excluded.registered, bonus = excluded.bonus, salary = excluded.salary, dividend = excluded.dividend,
+      updated_at = excluded.updated_at
+    returning merchant_id, member_id, day),
+    -- a member day that changed can change the gap of the member's next active day (activeSince)
+    nx as (
+      select ins.merchant_id, (select min(n.day) from agent_daily_stats n where n.member_id = ins.member_id
+               and n.day > ins.day and n.day <= ins.day + ${MAX_RANGE_DAYS + 1}::int and ${isActive(sql`n.valid_bet`)}) as day
+        from ins join merchants mc on mc.id = ins.merchant_id)
+    select merchant_id, day::text as day from ins
+    union select merchant_id, day::text from nx where day is not null`);
   const seen = new Map<string, BrandDay>();
   for (const r of rowsOf<{ merchant_id: number; day: string }>(res)) seen.set(`${r.merchant_id}:${r.day}`, { merchantId: Number(r.merchant_id), day: r.day });
   return [...seen.values()];
@@ -115,23 +147,31 @@ export async function recomputeTeams(tx: Db | Tx, days: BrandDay[]): Promise<num
   if (days.length === 0) return 0;
   const list = sql.join(days.map((d) => sql`(${d.merchantId}::int, ${d.day}::date)`), sql`, `);
   const res = await tx.execute(sql`
-    with d(merchant_id, day) as (values ${list})
+    with d(merchant_id, day) as (values ${list}),
+    s as (
+      select s.*, a.act,
+             case when a.act then s.day - coalesce((select max(p.day) from agent_daily_stats p where p.member_id = s.member_id
+               and p.day < s.day and p.day >= s.day - ${MAX_RANGE_DAYS + 1}::int and ${isActive(sql`p.valid_bet`)}), s.day - 999) end as gap
+        from d
+        join merchants mc on mc.id = d.merchant_id
+        join agent_daily_stats s on s.merchant_id = d.merchant_id and s.day = d.day
+        cross join lateral (select ${isActive(sql`s.valid_bet`)} as act) a)
     insert into agent_team_daily as a (merchant_id, agent_id, day, registrations, first_deposits, first_bets,
-      active_members, bettors, bet, valid_bet, win, profit, deposits, withdrawals, updated_at)
+      active_members, bettors, bet, valid_bet, win, profit, deposits, withdrawals, bonus, salary, dividend, active_since, updated_at)
     select s.merchant_id, t.ancestor_id, s.day,
            count(*) filter (where s.registered), count(*) filter (where s.first_deposit), count(*) filter (where s.first_bet),
-           count(*) filter (where s.valid_bet > 0 and s.valid_bet >= coalesce((mc.config->>'activeMemberValidBet')::bigint, ${DEFAULT_ACTIVE_MIN})),
-           count(*) filter (where s.bets > 0),
-           sum(s.bet), sum(s.valid_bet), sum(s.win), sum(s.profit), sum(s.deposits), sum(s.withdrawals), now()
-      from d
-      join merchants mc on mc.id = d.merchant_id
-      join agent_daily_stats s on s.merchant_id = d.merchant_id and s.day = d.day
+           count(*) filter (where s.act), count(*) filter (where s.bets > 0),
+           sum(s.bet), sum(s.valid_bet), sum(s.win), sum(s.profit), sum(s.deposits), sum(s.withdrawals),
+           sum(s.bonus), sum(s.salary), sum(s.dividend),
+           array[${sql.raw(GAPS.map((j) => `count(*) filter (where s.gap > ${j})`).join(', '))}]::integer[], now()
+      from s
       join member_tree t on t.descendant_id = s.member_id and t.depth > 0
      group by s.merchant_id, t.ancestor_id, s.day
     on conflict (agent_id, day) do update set
       registrations = excluded.registrations, first_deposits = excluded.first_deposits, first_bets = excluded.first_bets,
       active_members = excluded.active_members, bettors = excluded.bettors, bet = excluded.bet, valid_bet = excluded.valid_bet,
       win = excluded.win, profit = excluded.profit, deposits = excluded.deposits, withdrawals = excluded.withdrawals,
+      bonus = excluded.bonus, salary = excluded.salary, dividend = excluded.dividend, active_since = excluded.active_since,
       updated_at = excluded.updated_at`);
   return (res as unknown as { rowCount?: number; affectedRows?: number }).rowCount
     ?? (res as unknown as { affectedRows?: number }).affectedRows ?? 0;

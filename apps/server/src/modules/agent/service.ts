@@ -10,7 +10,6 @@ import { revokeAllSessions } from '../session/queries.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { dayRange } from '../wallet/records.ts';
 import * as q from './queries.ts';
-import { DEFAULT_ACTIVE_MIN } from './rollup.ts';
 
 const NICKNAME_MAX = 32;
 const DAY_MS = 86_400_000;
@@ -60,21 +59,18 @@ function daysOf(start: string, end: string): string[] {
   return out;
 }
 
-const activeMin = (brand: Brand) => BigInt(brand.config.activeMemberValidBet ?? DEFAULT_ACTIVE_MIN);
-
 // ---- Calls -------------------------------------------------------------------------------
 
 export async function teamOverview(db: Db, brand: Brand, p: Principal, query: { startDate: string; endDate: string }): Promise<agent.OverviewValue> {
   const me = requireAgent(p).member;
   dayRange(brand, query.startDate, query.endDate);
-  const min = activeMin(brand);
   const oneDay = query.startDate === query.endDate;
   const [now, online, rows, distinct] = await Promise.all([
     q.teamNow(db, me.id),
     q.onlineCount(db, brand.id, me.id, idleCutoff(brand)),
     q.teamDays(db, me.id, query.startDate, query.endDate),
     // one day: the day row's count is the distinct count
-    oneDay ? Promise.resolve(null) : q.activeMembers(db, me.id, query.startDate, query.endDate, min),
+    oneDay ? Promise.resolve(null) : q.activeMembers(db, me.id, query.startDate, query.endDate),
   ]);
   const active = distinct ?? rows[0]?.active ?? 0;
   const byDay = new Map(rows.map((r) => [r.day, r]));
