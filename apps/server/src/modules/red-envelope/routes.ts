@@ -11,7 +11,7 @@ export async function redEnvelopeRoutes(app: FastifyInstance) {
   route(app, redEnvelope.listAvailable, async ({ brand, principal }) => service.available(app, brand, principal));
   route(app, redEnvelope.open, async ({ brand, principal, body }) => service.open(app, brand, principal, body.id), PER_MINUTE(60));
   route(app, redEnvelope.history, async ({ brand, principal, query }) => service.history(app, brand, principal, query.page));
-  route(app, redEnvelope.send, async ({ brand, principal, body }) => service.send(app, brand, principal, body), PER_MINUTE(20));
+  route(app, redEnvelope.send, async ({ brand, principal, body }) => service.send(app, brand, principal, body), PER_MINUTE(60));
   route(app, redEnvelope.sent, async ({ brand, principal, query }) => service.sentList(app, brand, principal, query.page));
   route(app, redEnvelope.operatorCreate, async ({ brand, req, body }) => {
     requireOperator(app, req, brand);

@@ -6,7 +6,7 @@
  * transaction, so a race of two opens credits once and opened amounts never pass the total.
  * The expiry job refunds an agent envelope's unopened remainder to the sender.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { redEnvelope } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
@@ -53,6 +53,7 @@ export async function send(app: FastifyInstance, brand: Brand, p: Principal, bod
   const audience = await q.audienceIds(app.db, brand.id, me.id, body.scope);
   if (audience.length === 0) throw new AppError('inbox.team.empty');
   const row = await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from members where id = ${me.id} for update`); // one send at a time per agent
     const again = await q.byRequest(tx, brand.id, me.id, body.requestId);
     if (again) return { row: again, fresh: false };
     const main = await memberAccount(tx, brand.id, me.id);
