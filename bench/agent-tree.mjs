@@ -13,7 +13,9 @@
 // built from them by the rollup's own recompute SQL in bulk. It then times the team overview service call (the
 // queries it runs: team size and balance of the last rollup run, online users, team rows a
 // day, distinct active members over the range; each also timed alone) for the top agent over 1, 7 and 31 days: `samples` sequential calls each
-// after 10 warm-up calls, p50 / p95. Informational: downline list (all, page 1) and team betting.
+// after 10 warm-up calls, p50 / p95; then the P&L statement (direct scope, page 1 with the team footer) over 1, 7 and 31 days,
+// and checks the overview's distinct active members against a direct count. Informational: P&L scope all,
+// downline list (all, page 1) and team betting.
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
 import { ADMIN_URL, opt, optText, withPgDatabase } from './lib/cli.mjs';
@@ -33,6 +35,7 @@ const { demoBrand } = await import('../apps/server/src/db/seed/brands.ts');
 const { recompute, recomputeTeams, refreshTeamNow } = await import('../apps/server/src/modules/agent/rollup.ts');
 const q = await import('../apps/server/src/modules/agent/queries.ts');
 const service = await import('../apps/server/src/modules/agent/service.ts');
+const reports = await import('../apps/server/src/modules/agent/reports.ts');
 const { sql } = await import('drizzle-orm');
 
 const rowsOf = (res) => res.rows;
@@ -168,25 +171,37 @@ async function main() {
       for (const n of [1, 7, 31]) {
         runs.push(await sample(`team overview, ${n} day(s)`, () => service.teamOverview(db, brand, principal, { startDate: back(n), endDate: end })));
       }
+      const pl = [];
+      for (const n of [1, 7, 31]) {
+        pl.push(await sample(`P&L statement, ${n} day(s) (direct, page 1)`, () => reports.profitLoss(db, brand, principal, { startDate: back(n), endDate: end, scope: 'direct', pageNo: 1, pageSize: 20 })));
+      }
+      const plAll = await sample('P&L statement, 7 days (all, page 1)', () => reports.profitLoss(db, brand, principal, { startDate: back(7), endDate: end, scope: 'all', pageNo: 1, pageSize: 20 }));
       const id = principal.member.id;
       const parts = [
         await sample('  part: team now (size, balance)', () => q.teamNow(db, id)),
         await sample('  part: online users', () => q.onlineCount(db, brand.id, id, new Date(Date.now() - 1_800_000))),
         await sample('  part: team rows, 31 days', () => q.teamDays(db, id, back(31), end)),
-        await sample('  part: distinct active, 7 days', () => q.activeMembers(db, id, back(7), end, 100n)),
+        await sample('  part: distinct active, 7 days', () => q.activeMembers(db, id, back(7), end)),
       ];
-      const distinct = await sample('  part: distinct active, 31 days', () => q.activeMembers(db, id, back(31), end, 100n));
+      const distinct = await sample('  part: distinct active, 31 days', () => q.activeMembers(db, id, back(31), end));
+      for (const n of [7, 31]) {
+        const [fast, direct] = await Promise.all([q.activeMembers(db, id, back(n), end), q.activeMembersDirect(db, id, back(n), end, 100n)]);
+        console.log(`distinct active ${n} days: ${fast} (team rows) = ${direct} (member rows, direct count)`);
+        if (fast !== direct) throw new Error(`distinct active members differ: ${fast} vs ${direct}`);
+      }
       const list = await sample('downline list (all, page 1)', () => service.downlineList(db, brand, principal, { scope: 'all', pageNo: 1, pageSize: 20 }));
       const betting = await sample('team betting, 7 days (page 1 + footer)', () => service.teamBetting(db, brand, principal, { startDate: back(7), endDate: end, pageNo: 1, pageSize: 20 }));
       const figures = [
         ...runs.map((r) => ({ figure: `${r.label} p95 (PostgreSQL)`, value: r.p95, unit: 'ms', goal: `<= ${GOAL_MS} ms`, pass: r.p95 <= GOAL_MS })),
+        ...pl.map((r) => ({ figure: `${r.label} p95 (PostgreSQL)`, value: r.p95, unit: 'ms', goal: `<= ${GOAL_MS} ms`, pass: r.p95 <= GOAL_MS })),
+        { figure: 'P&L statement 7 days, scope all p95', value: plAll.p95, unit: 'ms', goal: null, pass: null },
         { figure: 'distinct active members 31 days p95 (part of the overview)', value: distinct.p95, unit: 'ms', goal: null, pass: null },
         { figure: 'downline list p95', value: list.p95, unit: 'ms', goal: null, pass: null },
         { figure: 'team betting 7 days p95', value: betting.p95, unit: 'ms', goal: null, pass: null },
       ];
       const file = writeResult('agent-tree', figures, {
         members: MEMBERS, bets: BETS, days: DAYS, activePerDay: ACTIVE, samples: SAMPLES, statRows,
-        generateSeconds: { members: gen.members.s, bets: gen.bets.s, rollups: gen.rollups.s, teams: gen.teams.s, teamNow: gen.now.s }, runs, parts: [...parts, distinct], list, betting,
+        generateSeconds: { members: gen.members.s, bets: gen.bets.s, rollups: gen.rollups.s, teams: gen.teams.s, teamNow: gen.now.s }, runs, pl, plAll, parts: [...parts, distinct], list, betting,
       });
       console.log(`wrote ${file}`);
     } finally {

@@ -167,3 +167,74 @@ export const teamBetting = endpoint({
     footer: bettingRow.omit({ memberId: true, account: true, directAgent: true }),
   }),
 });
+
+// ---- P&L statements (palStatementsAgentCopy, menu "user loss") -------------------------------
+
+/** A downline's (or the team's) money over the period, served from the day rollups. */
+const plAmounts = {
+  deposits: money,
+  withdrawals: money,
+  betAmount: money,
+  validBet: money,
+  /** Members' win - bet (negative: the members lost). */
+  profit: money,
+  /** Promotions and rebates credited (share bonus, betting, agent and referral rebates). */
+  bonus: money,
+  /** Daily, hourly and real-time salaries credited. */
+  salary: money,
+  dividend: money,
+  /** profit + bonus + salary + dividend: what the members came out with (negative: a loss for them). */
+  net: money,
+};
+
+export const profitLossRow = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  isAgent: z.boolean(),
+  /** 1 = direct downline. */
+  level: z.number().int(),
+  /** Scope direct: members counted in the row (the downline and everyone below it); scope all: 1. */
+  members: z.number().int(),
+  ...plAmounts,
+});
+export type ProfitLossRow = z.infer<typeof profitLossRow>;
+
+export const profitLoss = endpoint({
+  method: 'GET', path: '/wps/relay/ODSFE2_agentProfitLoss', module: M, auth: 'member',
+  summary: "P&L statement of the caller's team over a range of brand days: scope direct = one row per direct downline with its whole subtree (newest first), scope all = one row per team member with its own figures (those with activity in the period, biggest valid bet first); the footer is the whole team's.",
+  query: dateRange.extend({ scope: z.enum(['direct', 'all']).default('direct'), ...paging }),
+  response: z.object({
+    ...pageOf(profitLossRow),
+    footer: z.object(plAmounts),
+  }),
+});
+
+// ---- Downline transaction details (agentDownlineTransactionDetailsCopy, menu "account details") --
+
+export const downlineTransactionRow = z.object({
+  txId: z.string(),
+  /** The team member's account. */
+  account: z.string(),
+  /** A code type of the transaction history (wallet.CODE_TYPES). */
+  txTypeName: z.string(),
+  orderNo: z.string(),
+  remark: z.string(),
+  txTime: z.string(),
+  /** Signed: credits positive. */
+  amount: money,
+  /** The member's main wallet balance right after this row. */
+  balance: money,
+});
+export type DownlineTransactionRow = z.infer<typeof downlineTransactionRow>;
+
+export const downlineTransactions = endpoint({
+  method: 'GET', path: '/wps/relay/ODSFE2_agentDownlineTransDet', module: M, auth: 'member',
+  summary: "A team member's main wallet statement (like the member's own transaction history, with its account): 10 a page, newest first. `account` is the exact account of a member of the caller's team.",
+  query: dateRange.extend({
+    account: z.string().trim().min(1).max(32),
+    /** Comma list of code types; empty or absent = all. */
+    codeTypes: z.string().max(400).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  }),
+  response: z.object({ list: z.array(downlineTransactionRow), page: z.number().int(), total: z.number().int(), totalPages: z.number().int(), member: downline }),
+});

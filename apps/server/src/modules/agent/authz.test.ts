@@ -10,11 +10,13 @@ const t = useTestApp();
 const OVERVIEW = '/wps/relay/ODSFE2_agentTeamOverview?startDate=2026-01-01&endDate=2026-01-07';
 const LIST = '/wps/relay/MCSFE_agentDownlines?scope=all';
 const BETTING = '/wps/relay/ODSFE2_agentTeamBetting?startDate=2026-01-01&endDate=2026-01-07';
+const PL = '/wps/relay/ODSFE2_agentProfitLoss?startDate=2026-01-01&endDate=2026-01-07&scope=all';
+const TX = (account: string) => `/wps/relay/ODSFE2_agentDownlineTransDet?startDate=2026-01-01&endDate=2026-01-07&account=${account}`;
 const SET_AGENT = '/wps/relay/MCSFE_agentSetAgent';
 const NICKNAME = '/wps/relay/MCSFE_agentEditNickname';
 const RESET = '/wps/relay/MCSFE_agentResetPassword';
 
-const READS = [OVERVIEW, LIST, BETTING];
+const READS = [OVERVIEW, LIST, BETTING, PL, TX('player01')];
 const WRITES: [string, (id: string) => object][] = [
   [NICKNAME, (memberId) => ({ memberId, nickname: 'Nick' })],
   [RESET, (memberId) => ({ memberId })],
@@ -72,6 +74,23 @@ describe('an agent acting on members', () => {
         expect([r.statusCode, codeOf(r)], `${url} ${id}`).toEqual([403, 'wallet.downline.invalid']);
       }
     }
+    // account details: own member, sub-agent and deep descendant; nobody else (same answer whoever it is)
+    for (const name of ['player01', 'subagent01', deep.username]) {
+      const r = await api(t, agent, 'GET', TX(name.toUpperCase()));
+      expect(r.statusCode, name).toBe(200);
+      expect(r.json().value.member.account).toBe(name);
+    }
+    for (const name of [otherMember.username, otherAgent.username, 'agent01', 'nobody_here']) {
+      const r = await api(t, agent, 'GET', TX(name));
+      expect([r.statusCode, codeOf(r)], name).toEqual([403, 'wallet.downline.invalid']);
+    }
+    // another brand's player01 is not this agent's player01: the answer is this brand's member
+    expect((await api(t, agent, 'GET', TX('player01'))).json().value.member.memberId).not.toBe(String(otherBrand));
+    // the P&L statement lists the caller's team only
+    const pl = (await api(t, agent, 'GET', PL.replace('scope=all', 'scope=direct'))).json().value;
+    expect(pl.list.map((r: { account: string }) => r.account)).not.toContain(otherMember.username);
+    expect(pl.list.every((r: { level: number }) => r.level === 1)).toBe(true);
+
     // nothing outside the subtree changed
     const [o] = await t.database.db.select().from(members).where(eq(members.id, otherMember.id));
     expect([o!.nickname, o!.mustChangePassword, o!.type]).toEqual([otherMember.nickname, false, 0]);
@@ -93,6 +112,7 @@ describe('an agent acting on members', () => {
     expect(accounts).toContain(mine.username);
     expect(accounts).not.toContain('player01');
     for (const name of ['agent01', 'player01']) {
+      expect(codeOf(await api(t, sub, 'GET', TX(name)))).toBe('wallet.downline.invalid');
       const r = await api(t, sub, 'POST', NICKNAME, { memberId: String(await memberId(t, name)), nickname: 'x' });
       expect(codeOf(r)).toBe('wallet.downline.invalid');
     }

@@ -33,12 +33,17 @@ const live = (idleCutoff: Date) => sql`s.revoked_at is null and s.expires_at > n
 /** Account starts with `prefix` (case-insensitive; % and _ match themselves). */
 const accountStarts = (prefix: string) => sql`m.username_key like ${`${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
 
-/** Live sessions of the brand, each checked against the closure key (not a scan of the team). */
+/**
+ * Live sessions of the brand, each checked against the closure key (not a scan of the team): a
+ * scalar probe of the primary key (ancestor_id, descendant_id), answered from the index alone
+ * (an EXISTS would be planned as a merge join over the whole team); depth > 0 is "not the
+ * caller itself".
+ */
 export async function onlineCount(db: Db, merchantId: number, agentId: bigint, idleCutoff: Date): Promise<number> {
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`
     select count(distinct s.member_id)::int as n from sessions s
-     where s.merchant_id = ${merchantId} and ${live(idleCutoff)}
-       and (select t.depth from member_tree t where t.ancestor_id = ${agentId} and t.descendant_id = s.member_id) > 0`));
+     where s.merchant_id = ${merchantId} and ${live(idleCutoff)} and s.member_id <> ${agentId}
+       and (select 1 from member_tree t where t.ancestor_id = ${agentId} and t.descendant_id = s.member_id) = 1`));
   return row?.n ?? 0;
 }
 

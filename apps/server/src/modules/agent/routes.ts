@@ -4,6 +4,7 @@ import { route } from '../../lib/route.ts';
 import * as service from './service.ts';
 import { agentRegister } from '@lobby/contract';
 import * as invites from './invites.ts';
+import * as reports from './reports.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
@@ -14,6 +15,8 @@ export async function agentRoutes(app: FastifyInstance) {
   route(app, agent.editNickname, async ({ brand, principal, body }) => service.editNickname(app.db, brand, principal, body), PER_MINUTE(60));
   route(app, agent.resetPassword, async ({ brand, principal, body }) => service.resetPassword(app.db, brand, principal, body), PER_MINUTE(30));
   route(app, agent.teamBetting, async ({ brand, principal, query }) => service.teamBetting(app.db, brand, principal, query));
+  route(app, agent.profitLoss, async ({ brand, principal, query }) => reports.profitLoss(app.db, brand, principal, query));
+  route(app, agent.downlineTransactions, async ({ brand, principal, query }) => reports.downlineTransactions(app.db, brand, principal, query));
   // register centre: invite links and downline accounts
   route(app, agentRegister.inviteList, async ({ brand, principal }) => invites.listInvites(app.db, brand, principal));
   route(app, agentRegister.inviteCreate, async ({ brand, principal, body }) => invites.createInvite(app.db, brand, principal, body), PER_MINUTE(30));

@@ -46,7 +46,7 @@ function toDownline(brand: Brand, r: q.DownlineRow): agent.Downline {
   };
 }
 
-async function downlineView(db: Db, brand: Brand, p: Principal, id: bigint): Promise<agent.Downline> {
+export async function downlineView(db: Db, brand: Brand, p: Principal, id: bigint): Promise<agent.Downline> {
   const row = await q.downlineOf(db, p.member.id, id, idleCutoff(brand));
   if (!row) throw new AppError('wallet.downline.invalid');
   return toDownline(brand, row);

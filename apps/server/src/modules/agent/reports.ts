@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { wallet, type agent } from '@lobby/contract';
+import type { Db } from '../../db/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import { requireAgent, type Principal } from '../../plugins/session.ts';
+import { memberBalances } from '../wallet/ledger.ts';
+import { codeTypeOf, KNOWN_KINDS, kindFilter } from '../wallet/kinds.ts';
+import { formatAmount } from '../wallet/money.ts';
+import * as wq from '../wallet/queries.ts';
+import { dayRange, parseCodeTypes } from '../wallet/records.ts';
+import { downlineOf, downlineView } from './service.ts';
+
+/**
+ * Agent reports beside the overview: the P&L statement (palStatementsAgentCopy, menu "user
+ * loss") from the member and team day rollups, and a team member's transaction details
+ * (agentDownlineTransactionDetailsCopy, menu "account details") from the ledger. Both only
+ * reach the caller's own subtree.
+ */
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** Summed money columns of a day rollup (agent_daily_stats or agent_team_daily). */
+const SUMS = ['deposits', 'withdrawals', 'bet', 'valid_bet', 'profit', 'bonus', 'salary', 'dividend'] as const;
+type Sums = Record<(typeof SUMS)[number], string>;
+const sums = (alias: string) => sql.raw(SUMS.map((c) => `coalesce(sum(${alias}.${c}), 0)::text as ${c}`).join(', '));
+/** a + b per column (a downline's own day rows plus its team's). */
+const add = (a: Sums, b?: Sums): Sums => (b ? Object.fromEntries(SUMS.map((k) => [k, String(BigInt(a[k]) + BigInt(b[k]))])) as Sums : a);
+
+function amounts(s: Sums) {
+  const net = BigInt(s.profit) + BigInt(s.bonus) + BigInt(s.salary) + BigInt(s.dividend);
+  return {
+    deposits: formatAmount(s.deposits), withdrawals: formatAmount(s.withdrawals), betAmount: formatAmount(s.bet), validBet: formatAmount(s.valid_bet),
+    profit: formatAmount(s.profit), bonus: formatAmount(s.bonus), salary: formatAmount(s.salary), dividend: formatAmount(s.dividend), net: formatAmount(net),
+  };
+}
+
+type Member = { id: string; username: string; type: number; depth: number; team: number };
+
+/** Scope direct: a page of direct downlines (newest first), each with its own and its team's sums. */
+async function directPage(db: Db, agentId: bigint, from: string, to: string, limit: number, offset: number) {
+  const [page, total] = await Promise.all([
+    db.execute(sql`
+      with dl as (
+        select t.descendant_id as id from member_tree t where t.ancestor_id = ${agentId} and t.depth = 1
+         order by t.descendant_id desc limit ${limit} offset ${offset})
+      select dl.id::text as id, m.username, m.type, 1 as depth, 1 + coalesce(n.team_members, 0) as team,
+             own.*, team.bet as team_bet, team.valid_bet as team_valid_bet, team.deposits as team_deposits, team.withdrawals as team_withdrawals,
+             team.profit as team_profit, team.bonus as team_bonus, team.salary as team_salary, team.dividend as team_dividend
+        from dl join members m on m.id = dl.id left join agent_team_now n on n.agent_id = dl.id
+        cross join lateral (select ${sums('s')} from agent_daily_stats s where s.member_id = dl.id and s.day between ${from}::date and ${to}::date) own
+        cross join lateral (select ${sums('a')} from agent_team_daily a where a.agent_id = dl.id and a.day between ${from}::date and ${to}::date) team
+       order by dl.id desc`),
+    db.execute(sql`select count(*)::int as n from member_tree where ancestor_id = ${agentId} and depth = 1`),
+  ]);
+  const rows = rowsOf<Member & Sums & Record<`team_${(typeof SUMS)[number]}`, string>>(page).map((r) => ({
+    ...r, sums: add(r, Object.fromEntries(SUMS.map((k) => [k, r[`team_${k}`]])) as Sums),
+  }));
+  return { rows, total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 };
+}
+
+/** Scope all: team members with day rows in the period, biggest valid bet first, each with its own sums. */
+async function allPage(db: Db, agentId: bigint, from: string, to: string, limit: number, offset: number) {
+  const per = sql`
+    select s.member_id, t.depth, ${sums('s')}
+      from member_tree t join agent_daily_stats s on s.member_id = t.descendant_id and s.day between ${from}::date and ${to}::date
+     where t.ancestor_id = ${agentId} and t.depth > 0
+     group by s.member_id, t.depth`;
+  const [page, total] = await Promise.all([
+    db.execute(sql`
+      with per as (${per})
+      select per.*, per.member_id::text as id, m.username, m.type, 1 as team
+        from per join members m on m.id = per.member_id
+       order by per.valid_bet::bigint desc, per.member_id desc limit ${limit} offset ${offset}`),
+    db.execute(sql`with per as (${per}) select count(*)::int as n from per`),
+  ]);
+  return { rows: rowsOf<Member & Sums>(page).map((r) => ({ ...r, sums: r as Sums })), total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 };
+}
+
+type PLQuery = { startDate: string; endDate: string; scope: 'direct' | 'all'; pageNo: number; pageSize: number };
+
+export async function profitLoss(db: Db, brand: Brand, p: Principal, query: PLQuery) {
+  const me = requireAgent(p).member;
+  dayRange(brand, query.startDate, query.endDate);
+  const offset = (query.pageNo - 1) * query.pageSize;
+  const [page, footer] = await Promise.all([
+    (query.scope === 'direct' ? directPage : allPage)(db, me.id, query.startDate, query.endDate, query.pageSize, offset),
+    db.execute(sql`select ${sums('a')} from agent_team_daily a where a.agent_id = ${me.id} and a.day between ${query.startDate}::date and ${query.endDate}::date`),
+  ]);
+  return {
+    list: page.rows.map((r): agent.ProfitLossRow => ({
+      memberId: r.id, account: r.username, isAgent: brand.config.agentTypes.includes(r.type), level: Number(r.depth), members: Number(r.team),
+      ...amounts(r.sums),
+    })),
+    pageNo: query.pageNo, totalPages: Math.ceil(page.total / query.pageSize), total: page.total,
+    footer: amounts(rowsOf<Sums>(footer)[0]!),
+  };
+}
+
+type TxQuery = { startDate: string; endDate: string; account: string; codeTypes?: string; page: number };
+
+/** The team member with this exact account (case-insensitive), else wallet.downline.invalid like any id outside the team. */
+async function teamMemberByAccount(db: Db, brand: Brand, p: Principal, account: string) {
+  const me = requireAgent(p).member;
+  const [row] = rowsOf<{ id: string }>(await db.execute(sql`
+    select m.id::text as id from members m join member_tree t on t.descendant_id = m.id and t.ancestor_id = ${me.id} and t.depth > 0
+     where m.merchant_id = ${brand.id} and m.username_key = ${account.toLowerCase()}`));
+  if (!row) throw new AppError('wallet.downline.invalid');
+  return downlineOf(db, brand, p, row.id);
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export async function downlineTransactions(db: Db, brand: Brand, p: Principal, query: TxQuery) {
+  requireAgent(p);
+  const range = dayRange(brand, query.startDate, query.endDate);
+  const types = parseCodeTypes(query.codeTypes);
+  const { id } = await teamMemberByAccount(db, brand, p, query.account);
+  const member = await downlineView(db, brand, p, id);
+  const ids = (await memberBalances(db, brand.id, id)).filter((a) => a.wallet === 'main').map((a) => a.id);
+  const size = wallet.RECORDS_PAGE_SIZE;
+  if (ids.length === 0) return { list: [], page: query.page, total: 0, totalPages: 0, member };
+  const kinds = types ? { ...kindFilter(types), known: KNOWN_KINDS } : null;
+  const r = await wq.statementPage(db, { accountIds: ids, ...range, kinds }, size, (query.page - 1) * size);
+  return {
+    list: r.rows.map((x): agent.DownlineTransactionRow => ({
+      txId: String(x.postingId), account: member.account, txTypeName: codeTypeOf(x.kind),
+      orderNo: str(x.meta.orderNo) || str(x.meta.requestId) || x.idemKey, remark: str(x.meta.remark),
+      txTime: x.createdAt.toISOString(), amount: formatAmount(x.amount), balance: formatAmount(x.balanceAfter),
+    })),
+    page: query.page, total: r.total, totalPages: Math.ceil(r.total / size), member,
+  };
+}
+
