@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { operatorAudit, operatorSessions, sessions } from '../../db/schema.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { fund, get, mainBalance, newPlayer, operator as keyCall, postEnc, postJson, rid } from '../cashier/testkit.ts';
+import { audit as ledgerAudit, brandWalletBalance } from '../wallet/ledger.ts';
+import { codeOf, newOp, opCall, PASSWORD, type Op } from './testkit.ts';
+
+const t = useTestApp();
+const PIN = '135790';
+
+const auditRows = async (action: string, target?: string) =>
+  (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
+
+async function pendingWithdrawal(amount: string) {
+  const p = await newPlayer(t);
+  await postEnc(t, p, '/wps/member/password/payment', { newPassword: PIN, confirmPassword: PIN });
+  const acct = (await postJson(t, p, '/wps/withdraw/accounts', { kind: 'bank', bankName: 'BBVA', accountNo: '012180001234567891', payeeName: 'Ana Lopez' })).json().value;
+  await fund(t, p, 10_000_000n);
+  const r = await postEnc(t, p, '/wps/withdraw', { amount, accountId: acct.id, paymentPassword: PIN, requestId: rid() });
+  expect(r.statusCode).toBe(200);
+  return { p, withdrawNo: r.json().value.withdrawNo as string };
+}
+
+async function pendingDeposit() {
+  const p = await newPlayer(t);
+  const r = await postJson(t, p, '/wps/deposit/orders', { method: 'SPEI', channel: 'SANTANDER', amount: '500', requestId: rid() });
+  expect(r.statusCode, r.body).toBe(200);
+  return { p, orderNo: r.json().value.orderNo as string };
+}
+
+describe('login with TOTP', () => {
+  it('needs the password and a fresh code; a code counts once; five failures lock', async () => {
+    const op = await newOp(t, 'finance', null, { session: false });
+    const login = (body: object) => t.call({ method: 'POST', url: '/wps/ops/login', payload: { username: op.username, password: PASSWORD, ...body } });
+    expect((await login({ password: 'wrong-password' })).json().errorCode).toBe('operator.login.failed');
+    expect((await login({})).json().errorCode).toBe('operator.totp.required');
+    const bad = codeOf(op.secret, Date.now() - 10 * 60_000);
+    expect((await login({ code: bad })).json().errorCode).toBe('operator.totp.invalid');
+    const code = codeOf(op.secret);
+    const ok = await login({ code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().value.operator.permissions).toContain('finance.withdraw');
+    expect(ok.json().value.operator.permissions).not.toContain('operators.manage');
+    expect((await login({ code })).json().errorCode).toBe('operator.totp.invalid');
+    const me = await opCall(t, { token: ok.json().value.token } as Op, 'GET', '/wps/ops/me');
+    expect(me.json().value.username).toBe(op.username);
+    expect(await auditRows('operator.login', op.username)).toHaveLength(1);
+    expect((await auditRows('operator.login.failed', op.username)).length).toBe(3);
+  });
+
+  it('enrols the authenticator at the first login (QR), then asks for its code', async () => {
+    const op = await newOp(t, 'support', null, { enrolled: false, session: false });
+    const first = await t.call({ method: 'POST', url: '/wps/ops/login', payload: { username: op.username, password: PASSWORD } });
+    expect(first.statusCode).toBe(401);
+    expect(first.json().errorCode).toBe('operator.totp.enrol');
+    const { secret, otpauthUrl, qrSvg } = first.json().value;
+    expect(otpauthUrl).toContain(`secret=${secret}`);
+    expect(qrSvg).toContain('<svg');
+    const done = await t.call({ method: 'POST', url: '/wps/ops/login', payload: { username: op.username, password: PASSWORD, code: codeOf(secret) } });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().value.operator.enrolled).toBe(true);
+    expect((await t.call({ method: 'POST', url: '/wps/ops/login', payload: { username: op.username, password: PASSWORD } })).json().errorCode).toBe('operator.totp.required');
+  });
+
+  it('ends an idle session after 15 minutes and on logout', async () => {
+    const op = await newOp(t, 'owner');
+    expect((await opCall(t, op, 'GET', '/wps/ops/me')).statusCode).toBe(200);
+    await t.database.db.update(operatorSessions).set({ lastSeenAt: new Date(Date.now() - 16 * 60_000) }).where(eq(operatorSessions.operatorId, op.id));
+    expect((await opCall(t, op, 'GET', '/wps/ops/me')).json().errorCode).toBe('operator.not.session');
+    const op2 = await newOp(t, 'owner');
+    expect((await opCall(t, op2, 'POST', '/wps/ops/logout')).statusCode).toBe(200);
+    expect((await opCall(t, op2, 'GET', '/wps/ops/dashboard')).json().errorCode).toBe('operator.not.session');
+    expect((await opCall(t, null, 'GET', '/wps/ops/dashboard')).json().errorCode).toBe('operator.not.session');
+  });
+});
+
+// every console call and the permission it needs; the older calls through requireOperator too
+const CALLS: [string, 'GET' | 'POST', string, string, object?][] = [
+  ['operators.manage', 'GET', '/wps/ops/operators', ''],
+  ['operators.manage', 'POST', '/wps/ops/operators/create', '', { username: 'matrixop', password: 'Long-Enough-Pass-1', role: 'content', brands: null }],
+  ['operators.manage', 'POST', '/wps/ops/operators/update', '', { id: '999999' }],
+  ['audit.view', 'GET', '/wps/ops/audit', ''],
+  ['audit.view', 'GET', '/wps/ops/audit.csv', ''],
+  ['dashboard.view', 'GET', '/wps/ops/dashboard', ''],
+  ['finance.view', 'GET', '/wps/ops/finance/rules', ''],
+  ['finance.rules', 'POST', '/wps/ops/finance/rules', '', { dualApprovalAbove: '1000' }],
+  ['finance.deposit', 'POST', '/wps/ops/finance/deposit/confirm', '', { orderNo: 'D-none' }],
+  ['finance.deposit', 'POST', '/wps/ops/finance/deposit/reject', '', { orderNo: 'D-none' }],
+  ['finance.withdraw', 'POST', '/wps/ops/finance/withdraw/approve', '', { withdrawNo: 'W-none' }],
+  ['finance.withdraw', 'POST', '/wps/ops/finance/withdraw/reject', '', { withdrawNo: 'W-none' }],
+  ['finance.view', 'GET', '/wps/ops/finance/withdraw/approvals', ''],
+  ['finance.adjust', 'POST', '/wps/ops/finance/adjust', '', { username: 'nobody-here', direction: 'credit', amount: '1', reason: 'test', requestId: 'matrix-0001' }],
+  ['finance.view', 'GET', '/wps/ops/finance/reconcile', ''],
+  ['people.view', 'GET', '/wps/ops/people', ''],
+  ['people.view', 'GET', '/wps/ops/people/detail?id=999999', ''],
+  ['people.manage', 'POST', '/wps/ops/people/status', '', { id: '999999', status: 'locked' }],
+  ['people.manage', 'POST', '/wps/ops/people/reset-password', '', { id: '999999' }],
+  ['people.manage', 'POST', '/wps/ops/people/end-sessions', '', { id: '999999' }],
+  ['finance.view', 'GET', '/wps/operator/deposit/orders', ''],
+  ['finance.deposit', 'POST', '/wps/operator/deposit/confirm', '', { orderNo: 'D-none' }],
+  ['finance.withdraw', 'POST', '/wps/operator/withdraw/pay', '', { withdrawNo: 'W-none' }],
+  ['content.manage', 'GET', '/wps/operator/announcements', ''],
+];
+const ALLOWED: Record<string, string[]> = {
+  owner: ['*'],
+  finance: ['dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'people.view', 'audit.view'],
+  content: ['dashboard.view', 'content.manage'],
+  support: ['dashboard.view', 'people.view', 'people.manage'],
+};
+
+describe('role permission matrix', () => {
+  for (const role of ['owner', 'finance', 'content', 'support'] as const) {
+    it(`${role}: allowed calls pass the guard, the others answer operator.forbidden`, async () => {
+      const op = await newOp(t, role);
+      for (const [perm, method, url, , payload] of CALLS) {
+        const body = payload && 'username' in payload && url.endsWith('/create') ? { ...payload, username: `m${op.username}` } : payload;
+        const r = await opCall(t, op, method, url, body);
+        const allowed = ALLOWED[role].includes('*') || ALLOWED[role].includes(perm);
+        const code = r.headers['content-type']?.toString().includes('json') ? r.json().errorCode : undefined;
+        if (allowed) expect(code, `${role} ${url}`).not.toBe('operator.forbidden');
+        else expect(code, `${role} ${url}`).toBe('operator.forbidden');
+      }
+    });
+  }
+
+  it('an operator scoped to another brand is refused on this one', async () => {
+    const op = await newOp(t, 'owner', ['luna']);
+    expect((await opCall(t, op, 'GET', '/wps/ops/dashboard')).json().errorCode).toBe('operator.forbidden');
+    expect((await opCall(t, op, 'GET', '/wps/ops/dashboard', undefined, 'luna')).statusCode).toBe(200);
+  });
+
+  it('the service key still works on the older calls and on the console calls, and is audited', async () => {
+    const { orderNo } = await pendingDeposit();
+    const r = await keyCall(t, 'POST', '/wps/operator/deposit/confirm', { payload: { orderNo } });
+    expect(r.statusCode).toBe(200);
+    const rows = await auditRows('api:/wps/operator/deposit/confirm', orderNo);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].operatorName).toBe('service-key');
+    expect((await keyCall(t, 'GET', '/wps/ops/finance/reconcile')).statusCode).toBe(200);
+    expect((await keyCall(t, 'GET', '/wps/ops/dashboard', { key: 'wrong-key-123' })).json().errorCode).toBe('cashier.operator.unauthorized');
+  });
+});
+
+describe('finance', () => {
+  it('two-person approval: above the brand amount one operator cannot pay alone', async () => {
+    const owner = await newOp(t, 'owner');
+    expect((await opCall(t, owner, 'POST', '/wps/ops/finance/rules', { dualApprovalAbove: '1000' })).json().value).toEqual({ dualApprovalAbove: '1000.00' });
+    const a = await newOp(t, 'finance');
+    const b = await newOp(t, 'finance');
+    const { withdrawNo } = await pendingWithdrawal('2000');
+    const first = await opCall(t, a, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo });
+    expect(first.json().value).toMatchObject({ status: 'awaiting_second', approvals: [a.username] });
+    expect((await opCall(t, a, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo })).json().errorCode).toBe('operator.approval.same');
+    const a2 = { ...a, token: (await newOp(t, 'finance')).token };
+    await t.database.db.update(operatorSessions).set({ operatorId: a.id }).where(eq(operatorSessions.tokenHash, (await import('../../plugins/session.ts')).hashToken(a2.token)));
+    expect((await opCall(t, a2, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo })).json().errorCode).toBe('operator.approval.same');
+    const w = await keyCall(t, 'GET', `/wps/operator/withdraw/list?status=pending`);
+    expect(w.json().value.list.some((x: { withdrawNo: string }) => x.withdrawNo === withdrawNo)).toBe(true);
+    const second = await opCall(t, b, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo });
+    expect(second.json().value).toMatchObject({ status: 'paid', approvals: [a.username, b.username] });
+    expect(await auditRows('finance.withdraw.pay', withdrawNo)).toHaveLength(1);
+    expect(await auditRows('finance.withdraw.approve', withdrawNo)).toHaveLength(1);
+  });
+
+  it('at or below the amount one approval pays; two second approvals racing pay once', async () => {
+    const a = await newOp(t, 'finance');
+    const { withdrawNo: small } = await pendingWithdrawal('100');
+    expect((await opCall(t, a, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo: small })).json().value.status).toBe('paid');
+    const { withdrawNo } = await pendingWithdrawal('5000');
+    await opCall(t, a, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo });
+    const brandId = t.app.brands.byMerchantCode('demo')!.id;
+    const payoutBefore = await brandWalletBalance(t.database.db, brandId, 'payout');
+    const [b, c] = [await newOp(t, 'finance'), await newOp(t, 'owner')];
+    const both = await Promise.all([b, c].map((o) => opCall(t, o, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo })));
+    expect(both.filter((r) => r.statusCode === 200 && r.json().value.status === 'paid').length).toBeGreaterThanOrEqual(1);
+    const payoutAfter = await brandWalletBalance(t.database.db, brandId, 'payout');
+    expect(payoutAfter - payoutBefore).toBeGreaterThan(0n);
+    expect(await auditRows('finance.withdraw.pay', withdrawNo)).toHaveLength(1);
+    expect((await ledgerAudit(t.database.db, brandId)).entrySum).toBe(0n);
+  });
+
+  it('deposits confirm once, adjustments are postings with a reason and a retry moves nothing; the ledger balances', async () => {
+    const op = await newOp(t, 'finance');
+    const { p, orderNo } = await pendingDeposit();
+    const c1 = await opCall(t, op, 'POST', '/wps/ops/finance/deposit/confirm', { orderNo });
+    expect(c1.json().value).toMatchObject({ status: 'confirmed', amount: '500.00' });
+    await opCall(t, op, 'POST', '/wps/ops/finance/deposit/confirm', { orderNo });
+    expect(await mainBalance(t, p)).toBe(50_000n);
+    const body = { username: p.username, direction: 'credit', amount: '25.50', reason: 'goodwill', requestId: rid() };
+    const [x, y] = await Promise.all([opCall(t, op, 'POST', '/wps/ops/finance/adjust', body), opCall(t, op, 'POST', '/wps/ops/finance/adjust', body)]);
+    expect([x.json().value.applied, y.json().value.applied].sort()).toEqual([false, true]);
+    expect(await mainBalance(t, p)).toBe(52_550n);
+    const over = await opCall(t, op, 'POST', '/wps/ops/finance/adjust', { ...body, direction: 'debit', amount: '1000', requestId: rid() });
+    expect(over.json().errorCode).toBe('wallet.insufficient.funds');
+    expect((await opCall(t, op, 'POST', '/wps/ops/finance/adjust', { ...body, amount: '-5', requestId: rid() })).json().errorCode).toBe('wallet.amount.invalid');
+    const rows = await auditRows('finance.adjust', p.username);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].before).toEqual({ balance: '500.00' });
+    expect(rows[0].after).toMatchObject({ balance: '525.50', reason: 'goodwill' });
+    const rec = (await opCall(t, op, 'GET', '/wps/ops/finance/reconcile')).json().value;
+    expect(rec).toMatchObject({ balanced: true, entrySum: '0.00', mismatchedAccounts: 0 });
+  });
+});
+
+describe('people', () => {
+  it('searches, shows a member, locks (ending its sessions), resets the password, all audited', async () => {
+    const op = await newOp(t, 'support');
+    const p = await newPlayer(t);
+    await fund(t, p, 12_345n);
+    const found = (await opCall(t, op, 'GET', `/wps/ops/people?q=${p.username}`)).json().value;
+    expect(found.list).toHaveLength(1);
+    expect(found.list[0], JSON.stringify(found.list[0])).toMatchObject({ username: p.username, balance: '123.45', kind: 'member' });
+    const id = found.list[0].id as string;
+    const d = (await opCall(t, op, 'GET', `/wps/ops/people/detail?id=${id}`)).json().value;
+    expect(d.sessions).toHaveLength(1);
+    expect(d.wallets).toEqual([{ wallet: 'main', balance: '123.45' }]);
+    const locked = await opCall(t, op, 'POST', '/wps/ops/people/status', { id, status: 'locked' });
+    expect(locked.json().value.status).toBe('locked');
+    expect((await get(t, p, '/wps/member/info')).statusCode).toBe(401);
+    await opCall(t, op, 'POST', '/wps/ops/people/status', { id, status: 'active' });
+    const reset = (await opCall(t, op, 'POST', '/wps/ops/people/reset-password', { id })).json().value;
+    expect(reset.temporaryPassword).toMatch(/^[A-Za-z0-9]{12}$/);
+    const q = await t.database.db.select().from(sessions).where(eq(sessions.memberId, p.id));
+    expect(q.every((s) => s.revokedAt !== null)).toBe(true);
+    for (const action of ['people.lock', 'people.unlock', 'people.reset.password']) expect(await auditRows(action, p.username)).toHaveLength(1);
+  });
+});
+
+describe('audit log', () => {
+  it('is append-only, searchable and exports CSV', async () => {
+    const owner = await newOp(t, 'owner');
+    const made = await opCall(t, owner, 'POST', '/wps/ops/operators/create', { username: `ops${Date.now().toString(36)}`, password: 'Long-Enough-Pass-1', role: 'content', brands: ['demo'] });
+    expect(made.statusCode).toBe(200);
+    const name = made.json().value.username as string;
+    const upd = await opCall(t, owner, 'POST', '/wps/ops/operators/update', { id: made.json().value.id, role: 'support' });
+    expect(upd.json().value.role).toBe('support');
+    const found = (await opCall(t, owner, 'GET', `/wps/ops/audit?q=${name}`)).json().value;
+    expect(found.list.map((r: { action: string }) => r.action)).toEqual(['operators.update', 'operators.create']);
+    expect(found.list[0]).toMatchObject({ before: { role: 'content' }, after: { role: 'support' }, operatorName: owner.username });
+    const csv = await opCall(t, owner, 'GET', `/wps/ops/audit.csv?q=${name}`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('"id","at","operator","brand","action","target","before","after","ip"');
+    expect(csv.body).toContain('"operators.update"');
+    await expect(t.database.db.execute(sql`update operator_audit set action = 'x'`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from operator_audit`)).rejects.toThrow();
+    expect((await opCall(t, owner, 'GET', '/wps/ops/audit?from=2026-13-01')).json().errorCode).toBe('request_param_err');
+  });
+});
