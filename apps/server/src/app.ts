@@ -33,6 +33,7 @@ import { pointsRoutes } from './modules/points/routes.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
 import { redEnvelopeRoutes } from './modules/red-envelope/routes.ts';
 import { demoVendorPlugin } from './vendors/demo/plugin.ts';
+import { isInternalRequest } from './lib/internal.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     global: false,
     ...(app.redis ? { redis: app.redis, nameSpace: `${config.REDIS_PREFIX}rl:` } : {}),
     errorResponseBuilder: () => new AppError('request.too.many'),
+    allowList: (req) => isInternalRequest(req),
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(swagger, {

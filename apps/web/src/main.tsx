@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { adoptTokenFromUrl } from '@/lib/storage';
@@ -10,12 +10,16 @@ import './styles/index.css';
 adoptTokenFromUrl();
 initI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <AppProviders>
-        <App />
-      </AppProviders>
-    </BrowserRouter>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// A transition: React renders the first screen in slices and keeps the main thread responsive.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <AppProviders>
+          <App />
+        </AppProviders>
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );

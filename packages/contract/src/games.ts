@@ -71,6 +71,17 @@ export const menuCategory = z.object({
 });
 export type MenuCategory = z.infer<typeof menuCategory>;
 
+/** HOME's preview rows (§2): slots of up to 3 vendors, live casino and fishing of 1, skipping vendors in maintenance. */
+const HOME_PREVIEW: ReadonlyArray<readonly [GameType, number]> = [['RNG', 3], ['LIVE', 1], ['FISH', 1]];
+export function homePreviewRows(menus: MenuCategory[]): Array<{ gameType: GameType; vendor: MenuCategory['vendors'][number] }> {
+  return HOME_PREVIEW.flatMap(([gameType, n]) =>
+    (menus.find((m) => m.gameType === gameType)?.vendors ?? [])
+      .filter((v) => !v.maintenance)
+      .slice(0, n)
+      .map((vendor) => ({ gameType, vendor })),
+  );
+}
+
 export const gameMenus = endpoint({
   method: 'GET', path: '/lgw/games/game_menus', module: M, auth: 'none',
   summary: 'The category menu, server-sorted: only categories with enabled vendors, with their vendors.',

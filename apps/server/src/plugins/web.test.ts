@@ -7,7 +7,11 @@ import { useTestApp } from '../test/harness.ts';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-web-'));
 fs.mkdirSync(path.join(dist, 'assets'));
-fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>lobby</title><div id="root"></div>');
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><title>lobby</title><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
+);
+fs.writeFileSync(path.join(dist, 'assets', 'index-abc.css'), 'body{color:red}');
 fs.writeFileSync(path.join(dist, 'demo-vendor.html'), '<!doctype html><title>games</title><div id="dv-root"></div>');
 const js = 'console.log("lobby");'.repeat(100);
 fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), js);
@@ -24,6 +28,27 @@ describe('web app serving', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('inlines the stylesheet and the home\'s first data of the brand (status, menus, banners, rows), escaped for HTML', async () => {
+    const res = await t.call({ method: 'GET', url: '/', merchant: null });
+    expect(res.body).toContain('<style>body{color:red}</style>');
+    expect(res.body).not.toContain('rel="stylesheet"');
+    const json = /<script id="boot-data" type="application\/json">(.*?)<\/script>/s.exec(res.body)?.[1];
+    expect(json).toBeDefined();
+    expect(json).not.toMatch(/<\//);
+    const boot = JSON.parse(json!);
+    const status = await t.call({ method: 'GET', url: '/wps/system/status' });
+    expect(boot.merchant).toBe(status.json().value.info.brand.merchantCode);
+    expect(boot.status).toEqual(status.json().value);
+    expect(boot.menus.length).toBeGreaterThan(0);
+    expect(boot.rows.length).toBeGreaterThan(0);
+    const row = boot.rows[0];
+    const list = await t.call({ method: 'GET', url: `/wps/relay/GCSGAME_gameList?gameType=${row.gameType}&vassalage=${row.vassalage}&pageNo=1&pageSize=20&language=${boot.language}` });
+    expect(row.value).toEqual(list.json().value);
+    const banner = boot.announcements.banners.find((b: { groupName: string }) => b.groupName === 'w_home');
+    expect(banner?.images).toBeTruthy();
+    expect(res.body).toContain(`<link rel="preload" as="image" href="${banner.images}" fetchpriority="high">`);
   });
 
   it('serves hashed assets for a year, precompressed when the client accepts gzip', async () => {

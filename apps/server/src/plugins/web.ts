@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './errors.ts';
+import { bootPage } from './boot-page.ts';
 
 /** Paths that belong to the API: an unknown one answers the JSON envelope, never the SPA. */
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/vendor/', '/demo-vendor/api/', '/openapi', '/healthz', '/readyz', '/socket.io/'];
@@ -23,6 +24,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     await app.register(fastifyStatic, {
       root: opts.webDist,
       wildcard: false,
+      // Pages (/ and every browser route) answer the page with its first data (boot-page.ts).
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
       preCompressed: true,
       cacheControl: false,
       setHeaders(res, file) {
@@ -35,14 +39,15 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   }
   // sendFile exists only when the static plugin is registered (index.html built).
   const hasGames = hasWeb && fs.existsSync(path.join(opts.webDist, DEMO_VENDOR_HTML));
-  app.setNotFoundHandler((req, reply) => {
+  const page = hasWeb ? bootPage(app, opts.webDist) : null;
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     const isPage = req.method === 'GET' || req.method === 'HEAD';
     if (isPage && hasGames && url.startsWith(DEMO_VENDOR_PLAY)) {
       return reply.header('cache-control', 'no-cache').sendFile(DEMO_VENDOR_HTML);
     }
-    if (isPage && hasWeb && !API_PREFIXES.some((p) => url.startsWith(p))) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (isPage && page && !API_PREFIXES.some((p) => url.startsWith(p))) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await page(req));
     }
     return sendError(req, reply, 'request.not.found');
   });

@@ -11,6 +11,7 @@ import { Toaster } from './layout/Toaster';
 import { BalanceSync } from '@/features/wallet/BalanceSync';
 import { LoginPopupContext, type LoginPopupApi } from '@/features/session/loginPopup';
 import { PopupProvider, usePopups } from './popups';
+import { seedBootData } from './boot';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -67,7 +68,12 @@ function LoginPopupBridge({ children }: { children: ReactNode }) {
 }
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => {
+    if (queryClient) return queryClient;
+    const qc = createQueryClient();
+    seedBootData(qc);
+    return qc;
+  });
   return (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { games as G } from '@lobby/contract';
+import { games as G } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { lazySection } from '@/lib/lazy';
 import { useLanguage } from '@/lib/i18n';
@@ -25,13 +25,6 @@ import { NoticeMarquee, useHomeSlides } from '@/features/announcements/home';
 import { useLoginPopup } from '@/features/session/loginPopup';
 
 const TabGames = lazySection(() => import('@/features/games/TabGames'), 'TabGames');
-
-/** HOME previews (§2): slots of up to 3 vendors, live casino and fishing of 1. */
-const PREVIEW: Array<[G.GameType, number]> = [
-  ['RNG', 3],
-  ['LIVE', 1],
-  ['FISH', 1],
-];
 
 function VendorRow({ type, vendor }: { type: G.GameType; vendor: G.MenuCategory['vendors'][number] }) {
   const { t } = useTranslation();
@@ -64,12 +57,7 @@ function HomeRows({ menus }: { menus: G.MenuCategory[] | undefined }) {
         }
       />
       {menus
-        ? PREVIEW.flatMap(([type, n]) =>
-            (menus.find((m) => m.gameType === type)?.vendors ?? [])
-              .filter((v) => !v.maintenance)
-              .slice(0, n)
-              .map((v) => <VendorRow key={v.vassalage} type={type} vendor={v} />),
-          )
+        ? G.homePreviewRows(menus).map(({ gameType, vendor }) => <VendorRow key={vendor.vassalage} type={gameType} vendor={vendor} />)
         : <GameRow id="loading" title={t('common.loading')} icon="slot" games={undefined} />}
     </>
   );

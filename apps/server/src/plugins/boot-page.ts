@@ -1,0 +1,86 @@
+/**
+ * The page (index.html) with the home's first data inlined: the brand's status, game menus,
+ * visitor announcements, hot games and HOME's preview rows in the brand's default language,
+ * read through the API's own routes (their memory caches), so the first paint needs no API
+ * round trip; the first home banner is preloaded and the stylesheet is inlined. The web app
+ * seeds its queries from `#boot-data` (apps/web/src/app/boot.ts) and ignores it when its
+ * brand or language differ.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { announcements, games, LIMITS, system } from '@lobby/contract';
+import { requestBrand } from './merchant.ts';
+import { INTERNAL_HEADER, internalToken } from '../lib/internal.ts';
+
+export interface BootData {
+  merchant: string;
+  language: string;
+  status: unknown;
+  menus?: games.MenuCategory[];
+  announcements?: unknown;
+  hot?: unknown;
+  rows: Array<{ gameType: string; vassalage: string; value: unknown }>;
+}
+
+type BrandPart = Omit<BootData, 'status'> & { banner?: string };
+
+/** JSON inside a <script> element: nothing in it may close the element or start a comment. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** index.html with its stylesheet links replaced by the stylesheet itself (one round trip less before the first paint). */
+function inlineStyles(html: string, webDist: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+    const css = path.join(webDist, file);
+    return fs.existsSync(css) ? `<style>${fs.readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>` : tag;
+  });
+}
+
+export function bootPage(app: FastifyInstance, webDist: string) {
+  const template = inlineStyles(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), webDist);
+
+  async function get(url: string, headers: Record<string, string>, remoteAddress?: string): Promise<unknown> {
+    const res = await app.inject({ method: 'GET', url, headers, remoteAddress });
+    if (res.statusCode !== 200) return undefined;
+    const body = res.json() as { success?: boolean; value?: unknown };
+    return body.success ? body.value : undefined;
+  }
+
+  async function load(headers: Record<string, string>, language: string): Promise<BrandPart> {
+    const qs = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+    const [menus, ann, hot] = await Promise.all([
+      get(games.gameMenus.path, headers) as Promise<games.MenuCategory[] | undefined>,
+      get(`${announcements.listAnnouncements.path}?${qs({ types: 'B,PL,PU,PR,H', platform: 'W', language })}`, headers),
+      get(`${games.hotGames.path}?${qs({ language })}`, headers),
+    ]);
+    const rows = await Promise.all(
+      games.homePreviewRows(menus ?? []).map(async ({ gameType, vendor }) => ({
+        gameType,
+        vassalage: vendor.vassalage,
+        value: await get(`${games.gameList.path}?${qs({ gameType, vassalage: vendor.vassalage, pageNo: 1, pageSize: LIMITS.categoryPageSize, language })}`, headers),
+      })),
+    );
+    const banners = (ann as { banners?: Array<{ groupName: string; images?: string }> } | undefined)?.banners ?? [];
+    const banner = banners.find((b) => b.groupName === 'w_home')?.images || undefined;
+    return { merchant: headers.merchant, language, menus, announcements: ann, hot, rows: rows.filter((r) => r.value !== undefined), banner };
+  }
+
+  /** The page for this request's brand. */
+  return async function render(req: FastifyRequest): Promise<string> {
+    const brand = requestBrand(req);
+    const language = brand.config.defaultLanguage;
+    const headers = { merchant: brand.code, language, device: 'web', [INTERNAL_HEADER]: internalToken };
+    // Each part comes from its route's memory cache (and its invalidation), so the page is never staler than the API.
+    const [status, { banner, ...data }] = await Promise.all([get(system.getStatus.path, headers, req.ip), load(headers, language)]);
+    if (status === undefined) return template;
+    const head = [
+      banner ? `<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">` : '',
+      `<script id="boot-data" type="application/json">${scriptJson({ ...data, status } satisfies BootData)}</script>`,
+    ].join('');
+    return template.replace('</head>', () => `${head}</head>`);
+  };
+}
