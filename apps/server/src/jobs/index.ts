@@ -25,7 +25,7 @@ export function jobsOf(app: FastifyInstance): Job[] {
     { name: 'contracts.daily', everyMs: 600_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'daily', now) },
     { name: 'contracts.dividend', everyMs: 600_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'dividend', now) },
     // points mall: points from newly settled valid bets, each bet once (point_bet_accruals)
-    { name: 'points.accrue', everyMs: 30_000, run: (tx, now) => accruePoints(tx, app.brands.all().filter((b) => b.modules.has(MODULES.points)), now) },
+    { name: 'points.accrue', everyMs: 30_000, run: (tx) => accruePoints(tx, app.brands.all().filter((b) => b.modules.has(MODULES.points))) },
     // referral income for deposits confirmed in the last day (each reward once); red envelopes past expiry refunded
     { name: 'referral.settle', everyMs: 15_000, run: (tx, now) => settleReferrals(app, tx, now) },
     { name: 'redEnvelope.expire', everyMs: 30_000, run: (tx, now) => expireRedEnvelopes(tx, now) },

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { points } from '@lobby/contract';
+import { route } from '../../lib/route.ts';
+import { sendError } from '../../plugins/errors.ts';
+import { requireOperator } from '../cashier/common.ts';
+import { REWARD_ART, rewardSvg, type RewardArt } from './art.ts';
+import * as operator from './operator.ts';
+import * as service from './service.ts';
+
+const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+const langOf = (headers: Record<string, unknown>) => service.langOf(typeof headers.language === 'string' ? headers.language : undefined);
+
+/** Points mall (/pointMall): points, rewards, redeem, convert; the operator's review and rewards; the reward art. */
+export async function pointsRoutes(app: FastifyInstance) {
+  const db = app.db;
+  route(app, points.getSummary, async ({ brand, principal }) => service.summary(app, brand, principal));
+  route(app, points.listRewards, async ({ brand, req }) => service.rewards(db, brand, req.principal, langOf(req.headers)));
+  route(app, points.listPostings, async ({ brand, principal, query }) => service.postings(db, brand, principal, query.page));
+  route(app, points.listRedemptions, async ({ brand, principal, query, req }) => service.history(db, brand, principal, query, langOf(req.headers)));
+  route(app, points.redeem, async ({ brand, principal, body, req }) => service.redeem(app, brand, principal, body, langOf(req.headers)), PER_MINUTE(60));
+  route(app, points.convert, async ({ brand, principal, body }) => service.convert(app, brand, principal, body), PER_MINUTE(60));
+
+  route(app, points.operatorListRedemptions, async ({ brand, req, query }) => {
+    requireOperator(app, req, brand);
+    return operator.list(db, brand, query, langOf(req.headers));
+  });
+  route(app, points.operatorReview, async ({ brand, req, body }) => {
+    requireOperator(app, req, brand);
+    return operator.review(app, brand, body, langOf(req.headers));
+  });
+  route(app, points.operatorSaveReward, async ({ brand, req, body }) => {
+    requireOperator(app, req, brand);
+    return operator.saveReward(db, brand, body);
+  });
+
+  app.get('/wps/points/art/:file', { schema: { hide: true } }, async (req, reply) => {
+    const m = /^([a-z]+)\.svg$/.exec((req.params as { file: string }).file);
+    if (!m || !Object.hasOwn(REWARD_ART, m[1])) return sendError(req, reply, 'request.not.found');
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(rewardSvg(m[1] as RewardArt));
+  });
+}
