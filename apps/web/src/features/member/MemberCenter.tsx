@@ -11,6 +11,8 @@ import { Icon } from '@/components/icons';
 import { useHiddenBalance } from '@/app/layout/MemberBox';
 import { useSession } from '@/features/session/api';
 import { useUnreadCount } from '@/features/inbox/api';
+import { useMissionBadge } from '@/features/missions/api';
+import { VipStrip } from '@/features/vip/VipStrip';
 import { useModules } from '@/features/system/api';
 import { useMerchantWallet } from '@/features/wallet/api';
 import { Money, SkeletonRows } from '@/features/wallet/components/ui';
@@ -43,13 +45,16 @@ const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   bonusDetails: BonusDetails,
   messageV2: InboxPage,
   rewardCenter: lazy(() => import('@/features/promotions/RewardCenter')),
+  missionLeaderboard: lazy(() => import('@/features/missions/MissionLeaderboard')),
+  vip: lazy(() => import('@/features/vip/VipPage')),
 };
 
 function useBadges(): Record<NonNullable<MemberPageDef['badge']>, number> {
   const m = useSession().member;
   // The inbox count is its own query, refreshed live by the socket's inbox event.
   const unread = useUnreadCount().count;
-  return { promo: m?.availablePromoCount ?? 0, message: unread, mission: 0 };
+  const missions = useMissionBadge();
+  return { promo: m?.availablePromoCount ?? 0, message: unread, mission: missions };
 }
 
 export default function MemberCenter() {
@@ -134,6 +139,7 @@ function MemberHero() {
           {m?.vip && <span className="tag tag--gold">{m.vipLabel || 'VIP'}</span>}
         </div>
       </div>
+      <VipStrip compact />
       <div className="member-hero__balance">
         <span className="muted">{t('member.mainBalance')}</span>
         <span className="member-hero__amount" data-testid="member-balance">

@@ -5,7 +5,8 @@ import type { IconName } from '@/components/icons';
 export type MemberPageId =
   | 'securityCenter' | 'transferFund' | 'depositv2' | 'withdraw' | 'transferUpline' | 'personalHistoryCopy'
   | 'transactionHistory' | 'personalProfit' | 'bonusDetails' | 'rewardCenter' | 'referral'
-  | 'missionLeaderboard' | 'messageV2';
+  | 'missionLeaderboard' | 'messageV2'
+  | 'vip';
 
 export interface MemberPageDef {
   id: MemberPageId;
@@ -34,6 +35,7 @@ export const MEMBER_PAGES: readonly MemberPageDef[] = [
   { id: 'referral', icon: 'userPlus', module: MODULES.referral, group: 'more' },
   { id: 'missionLeaderboard', icon: 'flame', module: MODULES.missions, badge: 'mission', group: 'more' },
   { id: 'messageV2', icon: 'bell', module: MODULES.inbox, badge: 'message', group: 'more' },
+  { id: 'vip', icon: 'crown', module: MODULES.vip, group: 'more' },
 ];
 
 export function isMemberPage(v: string | null | undefined): v is MemberPageId {
