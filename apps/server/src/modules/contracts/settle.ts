@@ -3,6 +3,7 @@ import { contracts as C, type contracts } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { DEFAULT_ACTIVE_MIN } from '../agent/rollup.ts';
+import { postBatch } from '../wallet/ledger.ts';
 import { rowsOf } from './queries.ts';
 
 type Kind = contracts.ContractKind;
@@ -198,20 +199,17 @@ export async function compute(tx: Tx | Db, brand: Brand, kind: Kind, now: Date):
  * involved are locked in id order first (the ledger's own order), so each upline's balance is
  * known and pays its rows oldest first as far as it goes. Answers the rows disbursed.
  *
- * The postings are written set-based, one statement for the whole batch, with exactly the rows
- * `ledger_post` writes for each (the posting under its idempotency key, one entry per line with
- * the account's balance after it, the balances moved under their non-negative CHECK): 10,000
- * calls of ledger_post take seconds, this takes a fraction. A row whose posting already exists
- * (a crash after the posting, before the row was marked) is marked with that posting and moves
- * no money again.
+ * The postings go through the ledger's batch writer (`postBatch`, the `ledger_post_many`
+ * function: one statement for the whole batch, each posting under its idempotency key with the
+ * guarantees of a single posting). A row whose posting already exists (a crash after the
+ * posting, before the row was marked) is marked with that posting and moves no money again.
  */
 export async function pay(tx: Tx | Db, brand: Brand, kind?: Kind): Promise<number> {
   const pending = sql`select * from agent_contract_payouts where merchant_id = ${brand.id} and status = 'pending' ${kind ? sql`and kind = ${kind}` : sql``}`;
   // work tables (analysed, so the joins below are by key whatever the size), dropped at the end
   return tx.transaction(async (t) => {
     await t.execute(sql`create temp table contract_pay (id bigint primary key, kind text not null, contract_id bigint not null,
-      upline_id bigint not null, downline_id bigint not null, amount bigint not null, ua bigint, da bigint, posting_id bigint, fresh boolean not null default false)`);
-    await t.execute(sql`create temp table contract_posted (id bigint not null, pay_id bigint not null)`);
+      upline_id bigint not null, downline_id bigint not null, amount bigint not null, ua bigint, da bigint, posting_id bigint)`);
     await t.execute(sql`insert into contract_pay (id, kind, contract_id, upline_id, downline_id, amount)
       select id, kind, contract_id, upline_id, downline_id, amount from (${pending}) p`);
     await t.execute(sql`analyze contract_pay`);
@@ -232,46 +230,23 @@ export async function pay(tx: Tx | Db, brand: Brand, kind?: Kind): Promise<numbe
         select c.id, sum(c.amount) over (partition by c.upline_id order by c.id) as run, a.balance
           from contract_pay c join ledger_accounts a on a.id = c.ua) r
        where c.id = r.id and r.run > r.balance`);
-    // one posting per row under its idempotency key; a key already there (a crash after posting) moves nothing again
-    await t.execute(sql`
-      with posted as (
-        insert into postings (merchant_id, kind, idem_key, member_id, meta)
-        select ${brand.id}::int,
-               case c.kind when 'dividend' then ${POSTING_KIND.dividend} when 'daily' then ${POSTING_KIND.daily}
-                           when 'hourly' then ${POSTING_KIND.hourly} else ${POSTING_KIND.realtime} end,
-               ${IDEM} || c.id, c.downline_id,
-               jsonb_build_object('contractId', c.contract_id::text, 'orderNo', 'C' || c.id::text, 'remark', c.kind)
-          from contract_pay c order by c.id
-        on conflict (merchant_id, idem_key) do nothing
-        returning id, idem_key)
-      insert into contract_posted (id, pay_id) select id, substr(idem_key, ${IDEM.length + 1})::bigint from posted`);
-    await t.execute(sql`analyze contract_posted`);
-    await t.execute(sql`update contract_pay c set posting_id = p.id, fresh = true from contract_posted p where c.id = p.pay_id`);
-    await t.execute(sql`
-      update contract_pay c set posting_id = p.id from postings p
-       where c.posting_id is null and p.merchant_id = ${brand.id} and p.idem_key = ${IDEM} || c.id`);
-    // the entries (each with its account's balance after it) and the balances, as ledger_post writes them
-    await t.execute(sql`
-      create temp table contract_lines as
-      select c.posting_id, l.account, l.amount, a.balance as before
-        from contract_pay c
-        cross join lateral (values (c.ua, -c.amount), (c.da, c.amount)) l(account, amount)
-        join ledger_accounts a on a.id = l.account
-       where c.fresh`);
-    await t.execute(sql`analyze contract_lines`);
-    await t.execute(sql`
-      update ledger_accounts a set balance = a.balance + s.delta
-        from (select account, sum(amount) as delta from contract_lines group by account) s
-       where a.id = s.account and a.merchant_id = ${brand.id}`);
-    await t.execute(sql`
-      insert into entries (posting_id, account_id, amount, balance_after)
-      select posting_id, account, amount, before + sum(amount) over (partition by account order by posting_id)
-        from contract_lines order by posting_id, account`);
+    // one posting per row under its idempotency key, all in one ledger batch; a key already there
+    // (a crash after posting) answers its first posting and moves nothing again
+    const rows = rowsOf<{ id: string; kind: Kind; contract_id: string; downline_id: string; ua: string; da: string; amount: string }>(
+      await t.execute(sql`select id, kind, contract_id, downline_id, ua, da, amount from contract_pay order by id`));
+    const posted = await postBatch(t, brand.id, rows.map((c) => ({
+      kind: POSTING_KIND[c.kind], idemKey: IDEM + c.id, memberId: BigInt(c.downline_id),
+      lines: [{ account: BigInt(c.ua), amount: -BigInt(c.amount) }, { account: BigInt(c.da), amount: BigInt(c.amount) }],
+      meta: { contractId: String(c.contract_id), orderNo: `C${c.id}`, remark: c.kind },
+    })));
+    await t.execute(sql`update contract_pay c set posting_id = p.posting_id
+      from unnest(${`{${rows.map((c) => c.id).join(',')}}`}::bigint[], ${`{${posted.map((p) => p.postingId).join(',')}}`}::bigint[]) as p(id, posting_id)
+      where c.id = p.id`);
     const res = await t.execute(sql`
       update agent_contract_payouts x set status = 'disbursed', posting_id = c.posting_id, settled_at = now()
         from contract_pay c where x.id = c.id and x.status = 'pending' and c.posting_id is not null
       returning x.id`);
-    await t.execute(sql`drop table contract_pay, contract_posted, contract_lines`);
+    await t.execute(sql`drop table contract_pay`);
     return rowsOf(res).length;
   });
 }

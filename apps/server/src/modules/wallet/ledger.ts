@@ -34,6 +34,8 @@ export interface PostResult {
 
 const CHECK_VIOLATION = '23514';
 const FOREIGN_KEY_VIOLATION = '23503';
+/** ledger_post_many's refusal of a malformed batch (unbalanced, a key twice, …). */
+const DATA_EXCEPTION = '22000';
 
 /** Brand accounts are split in this many shards; see {@link brandAccount}. */
 export const LEDGER_SHARDS = 16;
@@ -94,6 +96,69 @@ export async function post(tx: Tx | Db, input: PostInput): Promise<PostResult> {
     applied,
     balanceAfter: new Map(rows.map((r) => [BigInt(r.out_account as string), BigInt(r.out_balance as string)])),
   };
+}
+
+/** One posting of a batch: as {@link PostInput}, the brand given once for the batch. */
+export type BatchPosting = Omit<PostInput, 'merchantId'>;
+
+/** A PostgreSQL array literal of texts (NULL for null). */
+const pgTextArray = (xs: (string | null)[]) =>
+  `{${xs.map((x) => (x === null ? 'NULL' : `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+
+interface BatchRow extends PostRow { out_idx: unknown }
+
+/**
+ * Applies many balanced postings of one brand in one statement (the `ledger_post_many`
+ * database function, migration 0024), with the guarantees of {@link post} for each: its key
+ * claimed once (a key applied before answers its first posting, `applied` false, and moves
+ * nothing), the accounts locked in id order, entries with the balance after each, no member
+ * balance below zero at any entry (`wallet.insufficient.funds`, the whole batch undone). A
+ * batch with one unbalanced posting, or a key twice, is refused whole. Answers one result per
+ * posting, in the order given.
+ */
+export async function postBatch(tx: Tx | Db, merchantId: number, postings: BatchPosting[]): Promise<PostResult[]> {
+  if (postings.length === 0) return [];
+  const lineIdx: number[] = [];
+  const accounts: bigint[] = [];
+  const amounts: bigint[] = [];
+  postings.forEach((p, i) => {
+    for (const l of normalise(p.lines)) {
+      lineIdx.push(i + 1);
+      accounts.push(l.account);
+      amounts.push(l.amount);
+    }
+  });
+  const opt = (v: bigint | null | undefined) => (v == null ? null : String(v));
+  let rows: BatchRow[];
+  try {
+    const res = await tx.execute(sql`select * from ledger_post_many(${merchantId},
+      ${pgTextArray(postings.map((p) => p.idemKey))}::text[], ${pgTextArray(postings.map((p) => p.kind))}::text[],
+      ${pgTextArray(postings.map((p) => opt(p.memberId)))}::bigint[], ${pgTextArray(postings.map((p) => JSON.stringify(p.meta ?? {})))}::jsonb[],
+      ${pgTextArray(postings.map((p) => opt(p.reverses)))}::bigint[],
+      ${`{${lineIdx.join(',')}}`}::integer[], ${pgArray(accounts)}::bigint[], ${pgArray(amounts)}::bigint[])`);
+    rows = (res as unknown as { rows: BatchRow[] }).rows;
+  } catch (err) {
+    const { code, message } = pgError(err);
+    if (code === CHECK_VIOLATION) throw new AppError('wallet.insufficient.funds');
+    if (code === FOREIGN_KEY_VIOLATION && message.includes('not an account of brand')) throw new Error(message);
+    if (code === DATA_EXCEPTION && message.startsWith('ledger:')) throw new Error(message);
+    throw err;
+  }
+  const out: (PostResult | undefined)[] = new Array(postings.length);
+  for (const r of rows) {
+    const i = Number(r.out_idx) - 1;
+    let res = out[i];
+    if (!res) {
+      const applied = r.out_applied === true || r.out_applied === 't';
+      if (!applied && r.out_kind !== postings[i].kind) throw new AppError('wallet.duplicate.reference');
+      out[i] = res = { postingId: BigInt(r.out_posting as string), applied, balanceAfter: new Map() };
+    }
+    res.balanceAfter.set(BigInt(r.out_account as string), BigInt(r.out_balance as string));
+  }
+  return out.map((r, i) => {
+    if (!r) throw new Error(`ledger: posting ${postings[i].idemKey} of the batch returned no entries`);
+    return r;
+  });
 }
 
 /** Account ids never change once made: remember them per database. */
