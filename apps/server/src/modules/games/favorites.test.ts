@@ -116,6 +116,19 @@ describe('favourites', () => {
     expect(await t.database.db.$count(favoriteGames, eq(favoriteGames.memberId, m.id))).toBe(contract.FAVORITES_MAX);
   });
 
+  it('holds the limit when adds race: one place left, five games at once, one is kept', async () => {
+    const m = await player(t, 0n);
+    const g = await gameOf(t, 'RNG', 0);
+    const merchantId = brandOf(t).id;
+    await t.database.db.insert(favoriteGames).values(Array.from({ length: contract.FAVORITES_MAX - 1 }, (_, i) => ({
+      merchantId, memberId: m.id, nodeId: `old-${i}`, vendor: g.vendor.code, gameType: g.gameType,
+    })));
+    const games = await Promise.all([1, 2, 3, 4, 5].map((i) => gameOf(t, 'RNG', i)));
+    const codes = (await Promise.all(games.map((x) => add(m.token, payload(x))))).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 400, 400, 400, 400]);
+    expect(await t.database.db.$count(favoriteGames, eq(favoriteGames.memberId, m.id))).toBe(contract.FAVORITES_MAX);
+  });
+
   it('needs a logged-in real account: visitors get customer.not.login, trial accounts in_need_true_account', async () => {
     const g = await gameOf(t, 'RNG', 0);
     expect((await add(undefined, payload(g))).json().errorCode).toBe('customer.not.login');

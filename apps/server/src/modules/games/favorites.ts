@@ -17,24 +17,28 @@ function catalogGame(catalog: Catalog, body: accountGames.FavoriteBody): Catalog
 }
 
 /**
- * Adds a favourite (MCSFE_addFavoriteGameV2). Already a favourite: no change. The limit is
- * checked in the insert itself, so it holds without a read-then-write window per request.
+ * Adds a favourite (MCSFE_addFavoriteGameV2). Already a favourite: no change. The member's row
+ * is locked first, so two adds at once cannot both pass the limit (the counting insert runs
+ * with a snapshot taken after the lock).
  */
 export async function addFavorite(db: Db, brand: Brand, catalog: Catalog, p: Principal, body: accountGames.FavoriteBody) {
   requireRealAccount(p);
   const g = catalogGame(catalog, body);
   const memberId = p.member.id;
-  const res = await db.execute(sql`
-    insert into favorite_games (merchant_id, member_id, node_id, vendor, game_type)
-    select ${brand.id}, ${memberId}, ${g.nodeId}, ${g.vendor.code}, ${g.gameType}
-    where (select count(*) from favorite_games where merchant_id = ${brand.id} and member_id = ${memberId}) < ${FAVORITES_MAX}
-    on conflict (merchant_id, member_id, node_id) do nothing
-    returning node_id`);
-  if ((res as unknown as { rows: unknown[] }).rows.length === 0) {
-    const [had] = await db.select({ n: favoriteGames.nodeId }).from(favoriteGames)
+  const added = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from members where id = ${memberId} for update`);
+    const res = await tx.execute(sql`
+      insert into favorite_games (merchant_id, member_id, node_id, vendor, game_type)
+      select ${brand.id}, ${memberId}, ${g.nodeId}, ${g.vendor.code}, ${g.gameType}
+      where (select count(*) from favorite_games where merchant_id = ${brand.id} and member_id = ${memberId}) < ${FAVORITES_MAX}
+      on conflict (merchant_id, member_id, node_id) do nothing
+      returning node_id`);
+    if ((res as unknown as { rows: unknown[] }).rows.length > 0) return true;
+    const [had] = await tx.select({ n: favoriteGames.nodeId }).from(favoriteGames)
       .where(and(eq(favoriteGames.merchantId, brand.id), eq(favoriteGames.memberId, memberId), eq(favoriteGames.nodeId, g.nodeId))).limit(1);
-    if (!had) throw new AppError('favorite.limit', { max: FAVORITES_MAX });
-  }
+    return !!had;
+  });
+  if (!added) throw new AppError('favorite.limit', { max: FAVORITES_MAX });
   return { nodeId: g.nodeId, favorite: true as const };
 }
 
