@@ -60,11 +60,26 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+/** Advisory lock key held while migrating PostgreSQL ('lobbymig' as a 64-bit number). */
+const MIGRATION_LOCK = '7813572098214718055';
+
 export async function runMigrations(database: Database): Promise<void> {
   const migrationsDir = migrationsFolder();
   if (database.kind === 'postgres') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder: migrationsDir });
+    // Several instances may start at once: one migrates while the others wait on this lock,
+    // then find nothing left to apply.
+    // (its own connection, so a pool of one still has one to migrate with)
+    const { default: pg } = await import('pg');
+    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client;
+    const lock = new pg.Client(pool.options);
+    await lock.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(database.db as never, { migrationsFolder: migrationsDir });
+    } finally {
+      await lock.end();
+    }
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder: migrationsDir });

@@ -34,13 +34,17 @@ export const busPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
     return;
   }
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  const sub = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+  // Connected before the first SUBSCRIBE: one queued ahead of ioredis's ready check puts the
+  // connection in subscriber mode, the check fails and that subscription is lost on reconnect
+  // (brand changes never reached the other instances).
+  const sub = new Redis(REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true });
   const handlers = new Map<string, ((m: string) => void)[]>();
   sub.on('message', (channel: string, message: string) => {
     for (const h of handlers.get(channel) ?? []) h(message);
   });
   redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
   sub.on('error', (err) => app.log.warn({ err }, 'redis subscriber error'));
+  await sub.connect();
   app.decorate('redis', redis);
   app.decorate('bus', {
     publish: async (c, m) => void (await redis.publish(REDIS_PREFIX + c, m)),
