@@ -29,6 +29,8 @@ const TeamBetting = lazy(() => import('./betting/TeamBetting'));
 const PersonalHistory = lazy(() => import('@/features/wallet/components/BettingRecord'));
 const RegisterCentre = lazy(() => import('./register/RegisterCentre'));
 const RevenueReport = lazy(() => import('./income/RevenueReport'));
+const ProfitLoss = lazy(() => import('./reports/ProfitLoss'));
+const DownlineTransactions = lazy(() => import('./reports/DownlineTransactions'));
 const ContractPage = lazy(() => import('./contracts/ContractPage'));
 const contractPage = (kind: contracts.ContractKind) => {
   const Page = () => <ContractPage kind={kind} />;
@@ -42,7 +44,9 @@ const PAGES: Partial<Record<AgentPageId, ComponentType>> = {
   downlineManagmentView: DownlineManagement,
   teamBetting: TeamBetting,
   personalHistoryCopy: PersonalHistory,
+  palStatementsAgentCopy: ProfitLoss,
   agentRevenueReport: RevenueReport,
+  agentDownlineTransactionDetailsCopy: DownlineTransactions,
   agentDividendRecordCopy2: contractPage('dividend'),
   agentDailyWages2: contractPage('daily'),
   agentHourSalary: contractPage('hourly'),

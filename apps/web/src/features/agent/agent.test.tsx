@@ -14,6 +14,8 @@ const DOWNLINES = 'GET /wps/relay/MCSFE_agentDownlines';
 const BETTING = 'GET /wps/relay/ODSFE2_agentTeamBetting';
 const TRANSFER = 'POST /wps/agent/transfer';
 const NICKNAME = 'POST /wps/relay/MCSFE_agentEditNickname';
+const PL = 'GET /wps/relay/ODSFE2_agentProfitLoss';
+const DTX = 'GET /wps/relay/ODSFE2_agentDownlineTransDet';
 
 function status() {
   const base = statusFixture();
@@ -64,7 +66,7 @@ describe('agent centre shell', { timeout: 20_000 }, () => {
     open();
     const nav = await screen.findByRole('navigation', { name: 'Menú del centro de agentes' });
     const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(labels).toEqual(['Depósito', 'Retiro', 'Resumen del equipo', 'Registrar cuenta', 'Gestión del equipo', 'Apuestas del equipo', 'Historial personal', 'Mis ingresos', 'Atención al cliente']);
+    expect(labels).toEqual(['Depósito', 'Retiro', 'Resumen del equipo', 'Registrar cuenta', 'Gestión del equipo', 'Apuestas del equipo', 'Historial personal', 'Pérdidas de usuarios', 'Mis ingresos', 'Detalles de cuenta', 'Atención al cliente']);
     expect(within(nav).getByRole('link', { name: /Depósito/ })).toHaveAttribute('href', '/member?page=depositv2');
     expect(within(nav).getByRole('button', { name: 'Anuncios' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: /Mensajes de la plataforma/ })).toBeNull(); // inbox module off
@@ -287,5 +289,52 @@ describe('team betting', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'player2' } });
     fireEvent.submit(screen.getByRole('searchbox').closest('form')!);
     await waitFor(() => expect(last(s, BETTING).query.get('account')).toBe('player2'));
+  });
+});
+
+describe('P&L statement (user loss) and account details', { timeout: 20_000 }, () => {
+  const amounts = (net: string) => ({ deposits: '100.00', withdrawals: '0.00', betAmount: '80.00', validBet: '80.00', profit: '-30.00', bonus: '2.00', salary: '5.00', dividend: '0.00', net });
+  it('direct rows with members, footer totals; the scope switch asks again; an account opens its details', async () => {
+    const s = server({
+      [PL]: (c) => ok({
+        list: [{ memberId: '7', account: 'subagent01', isAgent: true, level: 1, members: c.query.get('scope') === 'all' ? 1 : 4, ...amounts('-23.00') }],
+        pageNo: 1, totalPages: 1, total: 1, footer: amounts('-23.00'),
+      }),
+      [DTX]: (c) => ok({
+        list: [{ txId: '9', account: c.query.get('account'), txTypeName: 'daily_wage', orderNo: 'W1', remark: 'salario', txTime: '2026-11-20T15:00:00.000Z', amount: '5.00', balance: '15.00' }],
+        page: 1, total: 1, totalPages: 1, member: downline(7, { account: c.query.get('account') }),
+      }),
+    });
+    open('/agentHome?page=palStatementsAgentCopy');
+    const table = await screen.findByTestId('pl-table');
+    for (const h of ['Cuenta', 'Miembros', 'Depósitos', 'Retiros', 'Apuesta válida', 'Ganancia/pérdida', 'Bonos y reembolsos', 'Salarios', 'Dividendos', 'Neto']) {
+      expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    }
+    expect(within(table).getByText('Agente')).toBeInTheDocument();
+    const foot = screen.getByTestId('pl-footer');
+    expect(foot).toHaveTextContent('Totales del equipo');
+    expect(foot).toHaveTextContent('-$ 23.00');
+    expect(last(s, PL).query.get('scope')).toBe('direct');
+    fireEvent.click(screen.getByRole('button', { name: 'Todos los miembros' }));
+    await waitFor(() => expect(last(s, PL).query.get('scope')).toBe('all'));
+    expect(await within(await screen.findByTestId('pl-table')).findByRole('columnheader', { name: 'Nivel' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'subagent01' }));
+    const tx = await screen.findByTestId('dtx-table');
+    expect(tx).toHaveTextContent('subagent01');
+    expect(tx).toHaveTextContent('salario');
+    expect(last(s, DTX).query.get('account')).toBe('subagent01');
+  });
+
+  it('account details asks nothing before an account is typed; an account outside the team shows the refusal', async () => {
+    const s = server({
+      [DTX]: () => fail(403, 'wallet.downline.invalid'),
+    });
+    open('/agentHome?page=agentDownlineTransactionDetailsCopy');
+    expect(await screen.findByText('Elija un miembro del equipo')).toBeInTheDocument();
+    expect(s.calls.some((c) => `${c.method} ${c.path}` === DTX)).toBe(false);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'stranger' } });
+    fireEvent.submit(screen.getByRole('searchbox').closest('form')!);
+    expect(await screen.findByText('Este miembro no pertenece a su equipo.')).toBeInTheDocument();
+    expect(last(s, DTX).query.get('account')).toBe('stranger');
   });
 });

@@ -15,10 +15,14 @@ export const agentKeys = {
   overview: (q?: DayRange) => (q ? ([...agentKeys.all, 'overview', q] as const) : ([...agentKeys.all, 'overview'] as const)),
   downlines: (q?: object) => (q ? ([...agentKeys.all, 'downlines', q] as const) : ([...agentKeys.all, 'downlines'] as const)),
   betting: (q: object) => [...agentKeys.all, 'betting', q] as const,
+  profitLoss: (q: object) => [...agentKeys.all, 'profitLoss', q] as const,
+  transactions: (q: object | null) => [...agentKeys.all, 'transactions', q] as const,
 };
 
 export type DownlineQuery = QueryOf<typeof agent.downlineList>;
 export type BettingQuery = QueryOf<typeof agent.teamBetting>;
+export type ProfitLossQuery = QueryOf<typeof agent.profitLoss>;
+export type DownlineTxQuery = QueryOf<typeof agent.downlineTransactions>;
 
 export function useTeamOverview(q: DayRange) {
   return useQuery({
@@ -46,6 +50,27 @@ export function useTeamBetting(q: BettingQuery) {
     queryFn: ({ signal }) => call(agent.teamBetting, { signal, query: q }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
+  });
+}
+
+/** P&L statement (user loss): rows per direct downline or team member, with the team's footer. */
+export function useProfitLoss(q: ProfitLossQuery) {
+  return useQuery({
+    queryKey: agentKeys.profitLoss(q),
+    queryFn: ({ signal }) => call(agent.profitLoss, { signal, query: q }),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+}
+
+/** A team member's transaction details; nothing is asked before an account is chosen (`q` null). */
+export function useDownlineTransactions(q: DownlineTxQuery | null) {
+  return useQuery({
+    queryKey: agentKeys.transactions(q),
+    queryFn: ({ signal }) => call(agent.downlineTransactions, { signal, query: q! }),
+    enabled: q !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
   });
 }
 

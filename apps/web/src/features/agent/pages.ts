@@ -1,8 +1,8 @@
 /**
  * The agent centre menu (§2): the items, each a page of the centre, a page of the member centre
  * (deposit, withdraw, platform messages), the announcement popup or the brand's customer-service
- * link, with the module that switches it. Items with no page yet (user loss, account details) are
- * not listed.
+ * link, with the module that switches it. User loss is the P&L statement (palStatementsAgentCopy),
+ * account details the downline transaction details (agentDownlineTransactionDetailsCopy).
  * Team betting is the original's personalHistoryCopy slot; the agent's own bets (personal
  * history) reuse the member centre's betting record under that id.
  */
@@ -11,7 +11,7 @@ import type { IconName } from '@/components/icons';
 
 export type AgentPageId =
   | 'agentTeamOverview' | 'registerCenter' | 'downlineManagmentView' | 'teamBetting' | 'personalHistoryCopy'
-  | 'agentRevenueReport' | 'agentDividendRecordCopy2' | 'agentDailyWages2' | 'agentHourSalary' | 'agentRealtimeSalary';
+  | 'palStatementsAgentCopy' | 'agentRevenueReport' | 'agentDownlineTransactionDetailsCopy' | 'agentDividendRecordCopy2' | 'agentDailyWages2' | 'agentHourSalary' | 'agentRealtimeSalary';
 export type AgentItemId = AgentPageId | 'deposit' | 'withdraw' | 'agentAnnouncement' | 'platformMessages' | 'customerService';
 
 export interface AgentMenuItem {
@@ -35,7 +35,9 @@ export const AGENT_MENU: readonly AgentMenuItem[] = [
   { id: 'downlineManagmentView', icon: 'user', group: 'team' },
   { id: 'teamBetting', icon: 'trophy', group: 'reports' },
   { id: 'personalHistoryCopy', icon: 'receipt', group: 'reports', module: MODULES.games },
+  { id: 'palStatementsAgentCopy', icon: 'grid', group: 'reports' },
   { id: 'agentRevenueReport', icon: 'wallet', group: 'reports' },
+  { id: 'agentDownlineTransactionDetailsCopy', icon: 'receipt', group: 'reports' },
   { id: 'agentDividendRecordCopy2', icon: 'gift', group: 'salary', module: MODULES.dividend },
   { id: 'agentDailyWages2', icon: 'wallet', group: 'salary', module: MODULES.dailySalary },
   { id: 'agentHourSalary', icon: 'clock', group: 'salary', module: MODULES.hourSalary },
