@@ -98,3 +98,5 @@ export function maskUsername(u: string): string {
   if (u.length <= 4) return `${u.slice(0, 1)}***${u.slice(-1)}`;
   return `${u.slice(0, 2)}***${u.slice(-2)}`;
 }
+
+export type ValueOfInfo = z.infer<typeof info.response>;

@@ -8,6 +8,7 @@ import { SiteLayout } from './layout/SiteLayout';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import * as S from './sections';
+import { RedEnvelopeFloat } from '@/features/red-envelope/RedEnvelopeFloat';
 
 /** /login: open the login popup, then show home. */
 function LoginRoute() {
@@ -65,6 +66,7 @@ export function AppRoutes() {
   return (
     <>
       <NavigationEffects />
+      <RedEnvelopeFloat />
       <Routes>
         <Route element={<SiteLayout />}>
           <Route index element={<HomePage />} />
@@ -86,6 +88,7 @@ export function AppRoutes() {
           <Route path="favorite" element={<RequireLogin><S.AccountGame /></RequireLogin>} />
           <Route path="recent" element={<RequireLogin><S.AccountGame /></RequireLogin>} />
           <Route path="pointMall" element={<S.PointMall />} />
+          <Route path="redEnvelope" element={<RequireLogin><RequireRealAccount><S.RedEnvelope /></RequireRealAccount></RequireLogin>} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route element={<SiteLayout sideMenu={false} />}>
@@ -95,6 +98,7 @@ export function AppRoutes() {
           <Route path="seamless" element={<S.Seamless />} />
         </Route>
         <Route path="agentHome" element={<RequireAgent><S.AgentHome /></RequireAgent>} />
+        <Route path="console/*" element={<S.OperatorConsole />} />
       </Routes>
     </>
   );

@@ -13,3 +13,5 @@ export const GameCenter = lazySection(() => import('@/features/games/GameCenter'
 export const AgentLogin = lazySection(() => import('@/features/agent/AgentLogin'), 'AgentLogin');
 export const AgentHome = lazySection(() => import('@/features/agent/AgentHome'), 'AgentHome');
 export const Help = lazySection(() => import('@/features/help/HelpPage'), 'Help');
+export const RedEnvelope = lazySection(() => import('@/features/red-envelope/RedEnvelopePage'), 'RedEnvelope');
+export const OperatorConsole = lazySection(() => import('@/features/operator/ConsoleApp'), 'OperatorConsole');

@@ -47,6 +47,8 @@ const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   rewardCenter: lazy(() => import('@/features/promotions/RewardCenter')),
   missionLeaderboard: lazy(() => import('@/features/missions/MissionLeaderboard')),
   vip: lazy(() => import('@/features/vip/VipPage')),
+  referral: lazy(() => import('@/features/referral/ReferralPage')),
+  feedback: lazy(() => import('@/features/feedback/FeedbackPage')),
 };
 
 function useBadges(): Record<NonNullable<MemberPageDef['badge']>, number> {
