@@ -277,3 +277,5 @@ export const rejectWithdrawal = endpoint({
   summary: 'Rejects a pending withdrawal: the hold returns to the member (finance.withdraw).',
   body: z.object({ withdrawNo: z.string().trim().min(1).max(40), remark }), response: settled,
 });
+
+export type DashboardValue = z.output<typeof dashboard.response>;
