@@ -148,7 +148,8 @@ export async function recomputeTeams(tx: Db | Tx, days: BrandDay[]): Promise<num
   const list = sql.join(days.map((d) => sql`(${d.merchantId}::int, ${d.day}::date)`), sql`, `);
   const res = await tx.execute(sql`
     with d(merchant_id, day) as (values ${list}),
-    s as (
+    -- materialized: each member day's gap is looked up once, not once per upline and count
+    s as materialized (
       select s.*, a.act,
              case when a.act then s.day - coalesce((select max(p.day) from agent_daily_stats p where p.member_id = s.member_id
                and p.day < s.day and p.day >= s.day - ${MAX_RANGE_DAYS + 1}::int and ${isActive(sql`p.valid_bet`)}), s.day - 999) end as gap
