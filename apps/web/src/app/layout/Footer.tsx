@@ -6,6 +6,7 @@ import { Icon, type IconName } from '@/components/icons';
 import { CATEGORIES } from '@/features/games/categories';
 import { useBrand, useHelpCenter } from '@/features/system/api';
 import { currentYear } from '@/lib/format';
+import { FooterSupport } from '@/features/support/FooterSupport';
 
 const SOCIAL_ICONS: Record<string, IconName> = {
   facebook: 'facebook', youtube: 'youtube', telegram: 'telegram', whatsapp: 'whatsapp', instagram: 'instagram',
@@ -55,6 +56,7 @@ export function Footer() {
             )}
           </ul>
         </nav>
+        <FooterSupport />
         <nav className="footer__col" aria-labelledby="footer-products">
           <h2 id="footer-products">{t('footer.products')}</h2>
           <ul className="footer__products">

@@ -11,6 +11,7 @@ import { useLoginPopup } from '@/features/session/loginPopup';
 import { useBrand, useModuleEnabled, useResource } from '@/features/system/api';
 import { LanguageSelect } from './LanguageSelect';
 import { QrCode } from './QrCode';
+import { AppGuideButton } from '@/features/support/AppDownload';
 import { SideBanner } from '@/features/announcements/home';
 import { usePromotions } from '@/features/promotions/api';
 
@@ -123,6 +124,7 @@ export function SideMenu({ open, onClose, docked }: { open: boolean; onClose: ()
                 </a>
               )}
             </div>
+            <AppGuideButton />
           </section>
         )}
 

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import type { AuthPopupOptions } from '@/features/session/loginPopup';
 import type { GamePopupProps } from '@/features/vendor/launch';
-import { ComingSoonPanel } from './ComingSoonPanel';
 
 export interface AlertPopupProps {
   message: string;
@@ -35,6 +34,8 @@ export interface PopupPropsMap {
   liveChat: undefined;
   alert: AlertPopupProps;
   game: GamePopupProps;
+  help: { term?: string } | undefined;
+  appDownload: undefined;
 }
 export type PopupName = keyof PopupPropsMap;
 
@@ -60,10 +61,10 @@ const ResetPasswordPopup = lazy(() => import('@/features/session/components/Rese
 const GamePopup = lazy(() => import('@/features/vendor/GamePopup'));
 const NoticePopup = lazy(() => import('@/features/announcements/NoticePopup'));
 const AnnouncementPopup = lazy(() => import('@/features/announcements/AnnouncementPopup'));
+const LiveChatPopup = lazy(() => import('@/features/support/LiveChatPopup'));
+const HelpPopup = lazy(() => import('@/features/help/HelpPopup'));
+const AppDownloadPopup = lazy(() => import('@/features/support/AppDownload'));
 
-function LiveChatPlaceholder({ close }: PopupBodyProps<'liveChat'>) {
-  return <ComingSoonPanel icon="chat" name="liveChat" onClose={close} />;
-}
 function AlertBody({ close, props }: PopupBodyProps<'alert'>) {
   const { t } = useTranslation();
   return (
@@ -99,8 +100,10 @@ export const popupRegistry: { [N in PopupName]: PopupEntry<N> } = {
   resetPassword: { component: ResetPasswordPopup, title: () => i18n.t('popups.resetPassword.title'), size: 'sm' },
   notice: { component: NoticePopup, title: () => i18n.t('popups.notice.title'), size: 'md' },
   announcement: { component: AnnouncementPopup, title: () => i18n.t('annHome.popupTitle'), size: 'lg' },
-  liveChat: { component: LiveChatPlaceholder, title: () => i18n.t('popups.liveChat.title'), size: 'sm' },
+  liveChat: { component: LiveChatPopup, title: () => i18n.t('popups.liveChat.title'), size: 'sm' },
   alert: { component: AlertBody, title: () => i18n.t('dialog.warning'), size: 'sm' },
   // The game frame has its own close, fullscreen and Escape; a stray backdrop click must not end it.
   game: { component: GamePopup, size: 'xl', dismissible: () => false },
+  help: { component: HelpPopup, title: () => i18n.t('pages.help.title'), size: 'lg' },
+  appDownload: { component: AppDownloadPopup, title: () => i18n.t('sideMenu.download'), size: 'md' },
 };

@@ -1,45 +1,79 @@
+/**
+ * /help — help centre (§2). The hash selects an article (`#term`; none: the first one) from the
+ * brand's articles in the page language; `#chat` opens the live-chat window (the demo brands'
+ * live-chat entry). Operator HTML is sanitised. A side card lists the customer-service channels,
+ * the feedback form and the app download.
+ */
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import DOMPurify from 'dompurify';
-import { useHelpCenter } from '@/features/system/api';
+import { MODULES } from '@lobby/contract';
+import { Icon } from '@/components/icons';
+import { useHelpCenter, useModules } from '@/features/system/api';
+import { useSupport } from '@/features/support/api';
+import { LiveChatPanel } from '@/features/support/LiveChatPopup';
+import { SupportLinks } from '@/features/support/SupportLinks';
 import { SectionSpinner } from '@/lib/lazy';
+import { ArticleBody, pickArticle } from './Article';
+import '@/features/support/locale';
+import './help.css';
 
-/** /help — help centre; the hash selects an article (#term). */
+function ContactCard({ chat }: { chat: boolean }) {
+  const { t } = useTranslation();
+  const modules = useModules();
+  const { hours } = useSupport();
+  return (
+    <aside className="card help-contact" aria-labelledby="help-contact">
+      <h2 id="help-contact"><Icon name="headset" size={18} /> {chat ? t('support.chatWindow') : t('helpCenter.contact')}</h2>
+      {chat ? <LiveChatPanel /> : (
+        <>
+          {hours && <p className="muted">{t('helpCenter.contactText', { hours })}</p>}
+          <SupportLinks />
+        </>
+      )}
+      {modules.has(MODULES.feedback) && (
+        <Link className="btn btn--ghost btn--sm btn--block" to="/member?page=feedback"><Icon name="chat" size={16} /> {t('support.feedback')}</Link>
+      )}
+    </aside>
+  );
+}
+
 export default function HelpPage() {
   const { t } = useTranslation();
   const { hash } = useLocation();
   const term = decodeURIComponent(hash.replace(/^#/, ''));
   const help = useHelpCenter();
+  const articles = Array.isArray(help.data) ? help.data : [];
+  const chat = term === 'chat';
+  const current = chat ? undefined : pickArticle(articles, term);
 
   useEffect(() => {
-    if (term) document.getElementById(`help-${term}`)?.scrollIntoView({ block: 'start' });
+    if (term && window.matchMedia?.('(max-width: 767px)').matches) document.getElementById('help-article')?.scrollIntoView({ block: 'start' });
   }, [term, help.data]);
 
   return (
     <section className="page help-page" aria-labelledby="help-title">
-      <h1 id="help-title" className="page__title">{t('pages.help.title')}</h1>
+      <h1 id="help-title" className="page__title">{t('helpCenter.title')}</h1>
       {help.isPending && <SectionSpinner />}
       {help.isError && <p className="muted">{t('errorCodes.network_error')}</p>}
-      {help.data && help.data.length === 0 && <p className="muted">{t('pages.help.empty')}</p>}
-      <div className="help-page__layout">
-        {help.data && help.data.length > 0 && (
-          <nav className="help-page__toc" aria-label={t('pages.help.title')}>
-            {help.data.map((a) => (
-              <a key={a.term} href={`#${a.term}`} className={a.term === term ? 'is-active' : ''} aria-current={a.term === term ? 'true' : undefined}>
+      {help.data && articles.length === 0 && <p className="muted">{t('helpCenter.empty')}</p>}
+      <div className="help-page__layout help-layout">
+        {articles.length > 0 && (
+          <nav className="help-page__toc" aria-label={t('helpCenter.search')}>
+            {articles.map((a) => (
+              <Link key={a.term} to={{ hash: a.term }} className={a.term === current?.term ? 'is-active' : ''} aria-current={a.term === current?.term ? 'true' : undefined}>
                 {a.title}
-              </a>
+              </Link>
             ))}
           </nav>
         )}
-        <div className="help-page__articles">
-          {help.data?.map((a) => (
-            <article key={a.term} id={`help-${a.term}`} className={`card help-article ${a.term === term ? 'is-active' : ''}`}>
-              <h2>{a.title}</h2>
-              <div className="prose" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(a.content) }} />
-            </article>
-          ))}
-        </div>
+        {current && (
+          <article id="help-article" className="card help-article is-active" data-term={current.term} data-testid="help-article">
+            <h2>{current.title}</h2>
+            <ArticleBody article={current} />
+          </article>
+        )}
+        {help.data && <ContactCard chat={chat} />}
       </div>
     </section>
   );

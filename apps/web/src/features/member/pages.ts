@@ -6,7 +6,8 @@ export type MemberPageId =
   | 'securityCenter' | 'transferFund' | 'depositv2' | 'withdraw' | 'transferUpline' | 'personalHistoryCopy'
   | 'transactionHistory' | 'personalProfit' | 'bonusDetails' | 'rewardCenter' | 'referral'
   | 'missionLeaderboard' | 'messageV2'
-  | 'vip';
+  | 'vip'
+  | 'feedback';
 
 export interface MemberPageDef {
   id: MemberPageId;
@@ -36,6 +37,7 @@ export const MEMBER_PAGES: readonly MemberPageDef[] = [
   { id: 'missionLeaderboard', icon: 'flame', module: MODULES.missions, badge: 'mission', group: 'more' },
   { id: 'messageV2', icon: 'bell', module: MODULES.inbox, badge: 'message', group: 'more' },
   { id: 'vip', icon: 'crown', module: MODULES.vip, group: 'more' },
+  { id: 'feedback', icon: 'chat', module: MODULES.feedback, group: 'more' },
 ];
 
 export function isMemberPage(v: string | null | undefined): v is MemberPageId {

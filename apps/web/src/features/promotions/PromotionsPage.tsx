@@ -15,6 +15,7 @@ import { formatDate } from '@/lib/format';
 import { ActivityAction } from './ActivityAction';
 import { usePromotion, usePromotions } from './api';
 import { RuleFacts } from './RuleFacts';
+import { Comments } from './Comments';
 import './locale';
 import './promotions.css';
 
@@ -80,6 +81,7 @@ function PromotionDetail({ id }: { id: string }) {
       )}
       <RuleFacts rule={p.rule} />
       <OperatorHtml html={p.content} className="promo-detail__content" />
+      <Comments promotionId={p.id} />
     </article>
   );
 }
