@@ -17,7 +17,6 @@ declare module 'fastify' {
 /** Builds the registry: process metrics, request durations, ledger postings, job runs, sockets. */
 export function createMetrics(app: FastifyInstance): { registry: Registry; stop(): void } {
   const registry = new Registry();
-  registry.setDefaultLabels({ instance_pid: String(process.pid) });
   collectDefaultMetrics({ register: registry, prefix: 'lobby_' });
 
   const requests = new Histogram({
