@@ -62,3 +62,20 @@ export const vipRewards = pgTable('vip_rewards', {
 }, (t) => [
   primaryKey({ columns: [t.merchantId, t.memberId, t.level] }),
 ]);
+
+/**
+ * A member's activity totals up to `throughAt` (a rollup): since-ever totals (milestones, VIP) are
+ * this row plus the live activity after `throughAt`, so a read never walks a member's whole
+ * history. `throughAt` trails now by a settle window (bets settle and deposits confirm within it).
+ */
+export const memberActivityTotals = pgTable('member_activity_totals', {
+  merchantId: integer().notNull().references(() => merchants.id),
+  memberId: bigint({ mode: 'bigint' }).notNull().references(() => members.id),
+  throughAt: ts().notNull(),
+  validBet: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  betCount: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  deposits: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  depositAmount: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+}, (t) => [
+  primaryKey({ columns: [t.merchantId, t.memberId] }),
+]);

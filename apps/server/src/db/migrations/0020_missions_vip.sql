@@ -45,6 +45,17 @@ CREATE TABLE "vip_rewards" (
 	CONSTRAINT "vip_rewards_merchant_id_member_id_level_pk" PRIMARY KEY("merchant_id","member_id","level")
 );
 --> statement-breakpoint
+CREATE TABLE "member_activity_totals" (
+	"merchant_id" integer NOT NULL,
+	"member_id" bigint NOT NULL,
+	"through_at" timestamp with time zone NOT NULL,
+	"valid_bet" bigint DEFAULT 0 NOT NULL,
+	"bet_count" bigint DEFAULT 0 NOT NULL,
+	"deposits" bigint DEFAULT 0 NOT NULL,
+	"deposit_amount" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "member_activity_totals_merchant_id_member_id_pk" PRIMARY KEY("merchant_id","member_id")
+);
+--> statement-breakpoint
 ALTER TABLE "missions" ADD CONSTRAINT "missions_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "mission_claims" ADD CONSTRAINT "mission_claims_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;
@@ -58,6 +69,10 @@ ALTER TABLE "vip_levels" ADD CONSTRAINT "vip_levels_merchant_id_merchants_id_fk"
 ALTER TABLE "vip_rewards" ADD CONSTRAINT "vip_rewards_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "vip_rewards" ADD CONSTRAINT "vip_rewards_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "member_activity_totals" ADD CONSTRAINT "member_activity_totals_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "member_activity_totals" ADD CONSTRAINT "member_activity_totals_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "missions_brand" ON "missions" USING btree ("merchant_id","sort");
 --> statement-breakpoint

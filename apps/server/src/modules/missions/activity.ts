@@ -9,10 +9,12 @@
  *   starts a day before the period;
  * - the leaderboard: `bet_records_settled` (merchant, settled_at) from the period start (a bet
  *   placed in the period settles in it or later).
- * Totals since ever (milestones, VIP) are remembered per member for a few seconds.
+ * Totals since ever (milestones, VIP) come from a per-member rollup plus the last days live
+ * (see {@link lifetime}), remembered per member for a few seconds.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/index.ts';
+import { memberActivityTotals } from '../../db/missions-schema.ts';
 
 type Q = Db | Tx;
 const DAY = 86_400_000;
@@ -59,14 +61,40 @@ export async function activityIn(q: Q, merchantId: number, memberId: bigint, win
 
 const TOTALS_TTL_MS = 5_000;
 const TOTALS_MAX = 50_000;
+/** Bets settle and deposits are confirmed within this long: older activity is final and rolled up. */
+export const SETTLE_WINDOW_MS = 2 * DAY;
+const HOUR = 3_600_000;
 const totals = new Map<string, { at: number; a: Activity }>();
 
-/** The member's activity since ever, remembered for TOTALS_TTL_MS (member info and the VIP page read it often). */
+const add = (a: Activity, b: Activity): Activity => ({
+  validBet: a.validBet + b.validBet, betCount: a.betCount + b.betCount, games: 0n, deposits: a.deposits + b.deposits, depositAmount: a.depositAmount + b.depositAmount,
+});
+
+/**
+ * The member's activity since ever (valid bet, bets, deposits; not `games`, which needs the whole
+ * history): the rollup row up to its `throughAt` plus the live activity after it. When the row
+ * trails now by more than SETTLE_WINDOW_MS (+1 h) it is moved forward first (a guarded update:
+ * a concurrent reader moving it too changes nothing). Remembered for TOTALS_TTL_MS unless `fresh`.
+ */
 export async function lifetime(q: Q, merchantId: number, memberId: bigint, now = new Date(), fresh = false): Promise<Activity> {
   const key = `${merchantId}:${memberId}`;
   const hit = totals.get(key);
-  if (!fresh && hit && now.getTime() - hit.at < TOTALS_TTL_MS) return hit.a;
-  const [a] = await activityIn(q, merchantId, memberId, [{ from: null, to: new Date(now.getTime() + 1) }]);
+  if (!fresh && hit && now.getTime() - hit.at < TOTALS_TTL_MS && now.getTime() >= hit.at) return hit.a;
+  const [row] = await q.select().from(memberActivityTotals)
+    .where(and(eq(memberActivityTotals.merchantId, merchantId), eq(memberActivityTotals.memberId, memberId)));
+  let base: Activity = row ? { ...row, games: 0n } : NO_ACTIVITY;
+  let through = row?.throughAt ?? null;
+  const cut = new Date(Math.floor((now.getTime() - SETTLE_WINDOW_MS) / HOUR) * HOUR);
+  if (!through || through.getTime() + HOUR < cut.getTime()) {
+    const [more] = await activityIn(q, merchantId, memberId, [{ from: through, to: cut }]);
+    base = add(base, more);
+    const v = { throughAt: cut, validBet: base.validBet, betCount: base.betCount, deposits: base.deposits, depositAmount: base.depositAmount };
+    if (!row) await q.insert(memberActivityTotals).values({ merchantId, memberId, ...v }).onConflictDoNothing();
+    else await q.update(memberActivityTotals).set(v).where(and(eq(memberActivityTotals.merchantId, merchantId), eq(memberActivityTotals.memberId, memberId), eq(memberActivityTotals.throughAt, row.throughAt)));
+    through = cut;
+  }
+  const [live] = await activityIn(q, merchantId, memberId, [{ from: through, to: new Date(now.getTime() + 1) }]);
+  const a = add(base, live);
   if (totals.size >= TOTALS_MAX) totals.clear();
   totals.set(key, { at: now.getTime(), a });
   return a;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { okEnvelope, missions as contract } from '@lobby/contract';
-import { betRecords, depositOrders, merchants, missionClaims, missions, postings } from '../../db/schema.ts';
+import { betRecords, depositOrders, memberActivityTotals, merchants, missionClaims, missions, postings } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { get, mainBalance, newPlayer, postJson, type Player } from '../cashier/testkit.ts';
 import { audit } from '../wallet/ledger.ts';
+import { lifetime, SETTLE_WINDOW_MS } from './activity.ts';
 import { maskName } from './leaderboard.ts';
 import { missionPeriod } from './service.ts';
 
@@ -100,6 +101,27 @@ describe('mission progress', () => {
     expect((await claim(p, 'abc')).json().errorCode).toBe('request_param_err');
     expect((await claim(p, '-1')).json().errorCode).toBe('request_param_err');
     expect((await t.call({ method: 'GET', url: '/wps/relay/MISSIONFE_getSummary' })).json().errorCode).toBe('customer.not.login');
+  });
+});
+
+describe('since-ever totals (milestones, VIP)', () => {
+  it('are the rollup of settled activity older than the settle window plus the live rest, the same on every read', async () => {
+    const p = await newPlayer(t);
+    const now = new Date();
+    await bet(p, 1_000n, new Date(now.getTime() - 10 * 86_400_000), 'g1');
+    await bet(p, 2_000n, new Date(now.getTime() - SETTLE_WINDOW_MS - 3 * HOUR), 'g2');
+    await bet(p, 300n, new Date(now.getTime() - HOUR), 'g3');
+    await deposited(p, 50_000n, new Date(now.getTime() - 5 * 86_400_000));
+    await deposited(p, 20_000n, new Date(now.getTime() - 60_000));
+    const a = await lifetime(t.database.db, p.brandId, p.id, now, true);
+    expect(a).toMatchObject({ validBet: 3_300n, betCount: 3n, deposits: 2n, depositAmount: 70_000n });
+    const [row] = await t.database.db.select().from(memberActivityTotals).where(eq(memberActivityTotals.memberId, p.id));
+    expect(row).toMatchObject({ validBet: 3_000n, betCount: 2n, deposits: 1n, depositAmount: 50_000n });
+    expect(now.getTime() - row.throughAt.getTime()).toBeGreaterThanOrEqual(SETTLE_WINDOW_MS);
+    expect(now.getTime() - row.throughAt.getTime()).toBeLessThan(SETTLE_WINDOW_MS + HOUR);
+    // a later read moves nothing twice
+    expect(await lifetime(t.database.db, p.brandId, p.id, new Date(now.getTime() + 1000), true)).toEqual(a);
+    expect(byTitle((await summary(p)).list, 'Milestone: 1,000.00 deposited in total').progress).toBe('700.00');
   });
 });
 

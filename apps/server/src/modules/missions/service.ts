@@ -18,7 +18,7 @@ import { balanceChanged } from '../cashier/common.ts';
 import { periodAt, type Period } from '../promotions/rules.ts';
 import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
 import { formatAmount } from '../wallet/money.ts';
-import { activityIn, NO_ACTIVITY, type Activity, type Window } from './activity.ts';
+import { activityIn, lifetime, NO_ACTIVITY, type Activity, type Window } from './activity.ts';
 
 export type Lang = 'ES' | 'EN';
 export const langOf = (l: string | undefined): Lang => ((l ?? 'ES').trim().toUpperCase().startsWith('EN') ? 'EN' : 'ES');
@@ -51,16 +51,27 @@ function view(m: MissionRow, period: Period, progress: bigint, claim: ClaimRow |
 const listMissions = (q: Db | Tx, merchantId: number) => q.select().from(missions)
   .where(and(eq(missions.merchantId, merchantId), eq(missions.enabled, true))).orderBy(asc(missions.sort), asc(missions.id));
 
-/** Every mission with the member's progress in its current period. */
-async function evaluate(q: Db | Tx, brand: Brand, memberId: bigint, list: MissionRow[], now: Date) {
+/**
+ * Every mission with the member's progress in its current period: the day and week windows in two
+ * queries, since-ever totals from the rollup (distinct games since ever only when a milestone asks).
+ */
+async function evaluate(q: Db | Tx, brand: Brand, memberId: bigint, list: MissionRow[], now: Date, fresh = false) {
   const periods = list.map((m) => missionPeriod(m.period, now, brand.config.gmtOffsetMinutes));
-  const keys = [...new Set(periods.map((p) => p.key))];
-  const windows = keys.map((k) => windowOf(periods.find((p) => p.key === k)!, now));
-  const acts = await activityIn(q, brand.id, memberId, windows);
+  const keys = [...new Set(periods.map((p) => p.key))].filter((k) => k !== 'once');
+  const acts = await activityIn(q, brand.id, memberId, keys.map((k) => windowOf(periods.find((p) => p.key === k)!, now)));
+  const milestones = list.filter((m) => m.period === 'milestone');
+  let ever = NO_ACTIVITY;
+  if (milestones.length) {
+    ever = await lifetime(q, brand.id, memberId, now, fresh);
+    if (milestones.some((m) => m.kind === 'games')) {
+      const [all] = await activityIn(q, brand.id, memberId, [{ from: null, to: new Date(now.getTime() + 1) }]);
+      ever = { ...ever, games: all.games };
+    }
+  }
   const claims = list.length ? await q.select().from(missionClaims)
-    .where(and(eq(missionClaims.merchantId, brand.id), eq(missionClaims.memberId, memberId), inArray(missionClaims.periodKey, keys))) : [];
+    .where(and(eq(missionClaims.merchantId, brand.id), eq(missionClaims.memberId, memberId), inArray(missionClaims.periodKey, [...keys, 'once']))) : [];
   return list.map((m, i) => {
-    const a = acts[keys.indexOf(periods[i].key)] ?? NO_ACTIVITY;
+    const a = periods[i].key === 'once' ? ever : acts[keys.indexOf(periods[i].key)] ?? NO_ACTIVITY;
     const claim = claims.find((c) => c.missionId === m.id && c.periodKey === periods[i].key);
     return { m, period: periods[i], progress: progressOf(m.kind, a), claim };
   });
@@ -87,7 +98,7 @@ export async function claim(app: FastifyInstance, brand: Brand, viewer: Principa
   if (!m) throw new AppError('mission.not.found');
   const period = missionPeriod(m.period, now, brand.config.gmtOffsetMinutes);
   const paid = await app.db.transaction(async (tx) => {
-    const [{ progress, claim: existing }] = await evaluate(tx, brand, memberId, [m], now);
+    const [{ progress, claim: existing }] = await evaluate(tx, brand, memberId, [m], now, true);
     if (existing) return false;
     if (progress < m.target) throw new AppError('mission.not.complete');
     const [row] = await tx.insert(missionClaims).values({ merchantId: brand.id, missionId: m.id, memberId, periodKey: period.key, progress, reward: m.reward, claimedAt: now })

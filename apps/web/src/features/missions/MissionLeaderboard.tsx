@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { missions as M } from '@lobby/contract';
 import { Icon } from '@/components/icons';
+import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/features/session/api';
 import { apiErrorText, DateTime, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/features/wallet/components/ui';
@@ -29,12 +30,13 @@ function MissionCard({ m }: { m: M.Mission }) {
   const claim = useClaimMission();
   const busy = useRef(false);
   const money = m.kind === 'validBet' || m.kind === 'depositAmount';
-  const progressText = t('missions.progress', { progress: money ? `${symbol ?? ''} ${m.progress}`.trim() : m.progress, target: money ? `${symbol ?? ''} ${m.target}`.trim() : m.target });
+  const fmt = (v: string) => (money ? formatMoney(v, { symbol }) : v);
+  const progressText = t('missions.progress', { progress: fmt(m.progress), target: fmt(m.target) });
   const onClaim = () => {
     if (busy.current) return;
     busy.current = true;
     claim.mutate(m.id, {
-      onSuccess: (r) => showToast(t('missions.claimedToast', { amount: `${symbol ?? ''} ${r.reward}`.trim() })),
+      onSuccess: (r) => showToast(t('missions.claimedToast', { amount: formatMoney(r.reward, { symbol }) })),
       onSettled: () => { busy.current = false; },
     });
   };
@@ -99,7 +101,7 @@ function Leaderboard() {
   return (
     <Panel
       testId="leaderboard"
-      title={<><Icon name="trophy" size={18} /> {t('missions.board.title')}</>}
+      title={<span className="m-board-title"><Icon name="trophy" size={18} /> {t('missions.board.title')}</span>}
       actions={
         <div className="m-tabs" role="tablist">
           {(['daily', 'weekly'] as const).map((p) => (

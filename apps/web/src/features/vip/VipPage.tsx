@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { vip as V } from '@lobby/contract';
 import { Icon } from '@/components/icons';
+import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/features/session/api';
 import { apiErrorText, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/features/wallet/components/ui';
@@ -25,7 +26,7 @@ function RewardCell({ l }: { l: V.VipLevel }) {
     if (busy.current) return;
     busy.current = true;
     claim.mutate(l.level, {
-      onSuccess: () => showToast(t('vip.claimedToast', { amount: `${symbol ?? ''} ${l.reward}`.trim() })),
+      onSuccess: () => showToast(t('vip.claimedToast', { amount: formatMoney(l.reward, { symbol }) })),
       onSettled: () => { busy.current = false; },
     });
   };
