@@ -110,8 +110,11 @@ export const contract = z.object({
   endReason: z.enum(END_REASONS).nullable(),
   /** Dividend only. */
   period: z.enum(DIVIDEND_PERIODS).nullable(),
+  /** '' when the upline is the platform (a top agent's contract). */
   uplineId: z.string(),
   uplineAccount: z.string(),
+  /** The contract comes from the platform (operator), not an upline agent. */
+  fromPlatform: z.boolean().optional(),
   downlineId: z.string(),
   downlineAccount: z.string(),
   tiers: z.array(tier),
@@ -243,4 +246,34 @@ export const income = endpoint({
     pending: money,
     team: z.object({ validBet: money, profit: money }),
   }),
+});
+
+// ---- Platform -> top agent (operator calls, X-Operator-Key) -------------------------------
+
+/**
+ * A top agent (an agent whose direct upline is not an agent) gets its contracts from the
+ * platform: the operator offers one (capped by TOP_AGENT_MAX), the top agent accepts or rejects it
+ * like any offer, and its rate of that kind is then this contract's, which caps what it offers
+ * its downlines (a lower rate ends their contracts above it). The platform's payouts come from
+ * the brand's house wallet. Failures: `cashier.operator.unauthorized` (401) no or a wrong key;
+ * `contract.not.top.agent` (400) the member is not a top agent; `contract.rate.exceeds`,
+ * `contract.tiers.invalid`, `contract.offer.pending`, `contract.not.found`, `contract.state.invalid`.
+ */
+export const platformOffer = endpoint({
+  method: 'POST', path: '/wps/operator/agentContracts/offer', module: MODULES.common, auth: 'none',
+  summary: 'Operator: offers a top agent (by account) a contract from the platform (state new).',
+  body: z.object({
+    account: z.string().trim().min(1).max(32),
+    kind: z.enum(CONTRACT_KINDS),
+    period: z.enum(DIVIDEND_PERIODS).optional(),
+    tiers: z.array(tierInput).min(1).max(MAX_TIERS),
+  }),
+  response: contract,
+});
+
+export const platformTerminate = endpoint({
+  method: 'POST', path: '/wps/operator/agentContracts/terminate', module: MODULES.common, auth: 'none',
+  summary: 'Operator: withdraws a platform offer (new) or terminates a platform contract in force (its downline contracts of the kind then end).',
+  body: z.object({ contractId: idParam }),
+  response: contract,
 });

@@ -106,6 +106,7 @@ export const ERRORS = {
   'contract.tiers.invalid': e(400, 'Check tier {tier}: thresholds may not go below the previous tier and the rate must be above 0 (a percent at most 100; dividends and real-time salary only in percent).', 'Revise el nivel {tier}: los umbrales no pueden ser menores que los del nivel anterior y la tasa debe ser mayor que 0 (un porcentaje como máximo 100; dividendos y salario en tiempo real solo en porcentaje).'),
   'contract.rate.exceeds': e(400, 'You cannot offer more than your own rate ({max}).', 'No puede ofrecer más que su propia tasa ({max}).'),
   'contract.offer.pending': e(409, 'An offer of this kind is already waiting for this agent.', 'Ya hay una oferta de este tipo pendiente para este agente.'),
+  'contract.not.top.agent': e(400, 'Only a top agent (one without an upline agent) gets contracts from the platform.', 'Solo un agente principal (sin agente superior) recibe contratos de la plataforma.'),
   'contract.not.found': e(404, 'This contract does not exist.', 'Este contrato no existe.'),
   'contract.action.forbidden': e(403, 'You cannot do this with this contract.', 'No puede realizar esta acción con este contrato.'),
   'contract.state.invalid': e(409, 'This contract is no longer in a state that allows this.', 'El estado actual de este contrato no lo permite.'),

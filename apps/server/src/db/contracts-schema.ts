@@ -12,7 +12,8 @@ export const agentContracts = pgTable('agent_contracts', {
   id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
   merchantId: integer().notNull().references(() => merchants.id),
   kind: text().notNull(),
-  uplineId: bigint({ mode: 'bigint' }).notNull().references(() => members.id),
+  /** Null: the platform (a top agent's contract, offered through the operator call; migration 0025). */
+  uplineId: bigint({ mode: 'bigint' }).references(() => members.id),
   downlineId: bigint({ mode: 'bigint' }).notNull().references(() => members.id),
   status: text().notNull().default('new'),
   period: text(),
@@ -61,8 +62,8 @@ export const agentContractPayouts = pgTable('agent_contract_payouts', {
   merchantId: integer().notNull().references(() => merchants.id),
   contractId: bigint({ mode: 'bigint' }).notNull().references(() => agentContracts.id),
   kind: text().notNull(),
-  /** Payer (the upline) and payee (the downline). */
-  uplineId: bigint({ mode: 'bigint' }).notNull(),
+  /** Payer (the upline; null: the platform, paid from the brand's house wallet) and payee (the downline). */
+  uplineId: bigint({ mode: 'bigint' }),
   downlineId: bigint({ mode: 'bigint' }).notNull(),
   /** The brand day the period's figures were read from (its first day for multi-day periods). */
   day: date({ mode: 'string' }).notNull(),

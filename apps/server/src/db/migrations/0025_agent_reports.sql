@@ -16,3 +16,8 @@ ALTER TABLE "agent_team_daily" ADD COLUMN "dividend" bigint DEFAULT 0 NOT NULL;
 -- active_since[j + 1]: members active that day whose previous active day is more than j days
 -- earlier (or who had none), j = 0…30; active_since[1] = active_members.
 ALTER TABLE "agent_team_daily" ADD COLUMN "active_since" integer[] DEFAULT '{}'::integer[] NOT NULL;
+--> statement-breakpoint
+-- A top agent's contract comes from the platform: no upline member (paid from the brand's house wallet).
+ALTER TABLE "agent_contracts" ALTER COLUMN "upline_id" DROP NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "agent_contract_payouts" ALTER COLUMN "upline_id" DROP NOT NULL;

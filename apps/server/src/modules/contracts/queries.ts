@@ -7,7 +7,7 @@ export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export interface ContractRow {
   id: string; merchant_id: number; kind: contracts.ContractKind; status: 'new' | 'success' | 'termination';
-  end_reason: string | null; period: string | null; upline_id: string; upline_account: string;
+  end_reason: string | null; period: string | null; upline_id: string | null; upline_account: string | null;
   downline_id: string; downline_account: string; max_pct: string; max_fixed: string;
   created_at: Date | string; accepted_at: Date | string | null; ended_at: Date | string | null;
 }
@@ -21,7 +21,7 @@ const columns = sql`
 /** One contract of the brand (locked for update inside a transaction when `lock`). */
 export async function contractById(db: Db | Tx, merchantId: number, id: bigint, lock = false): Promise<ContractRow | undefined> {
   return rowsOf<ContractRow>(await db.execute(sql`
-    select ${columns} from agent_contracts c join members u on u.id = c.upline_id join members d on d.id = c.downline_id
+    select ${columns} from agent_contracts c left join members u on u.id = c.upline_id join members d on d.id = c.downline_id
      where c.id = ${id} and c.merchant_id = ${merchantId} ${lock ? sql`for update of c` : sql``}`))[0];
 }
 
@@ -34,7 +34,7 @@ export async function listContracts(db: Db, merchantId: number, me: bigint, f: L
   if (f.downlineId !== undefined) where.push(sql`c.downline_id = ${f.downlineId}`);
   const cond = sql.join(where, sql` and `);
   const [rows, total] = await Promise.all([
-    db.execute(sql`select ${columns} from agent_contracts c join members u on u.id = c.upline_id join members d on d.id = c.downline_id
+    db.execute(sql`select ${columns} from agent_contracts c left join members u on u.id = c.upline_id join members d on d.id = c.downline_id
       where ${cond} order by c.id desc limit ${f.limit} offset ${f.offset}`),
     db.execute(sql`select count(*)::int as n from agent_contracts c where ${cond}`),
   ]);
@@ -50,7 +50,7 @@ export async function tiersOf(db: Db | Tx, ids: string[]): Promise<TierRow[]> {
 
 export interface NewTier { minBet: bigint; netLoss: bigint; active: number; rateType: 'P' | 'F'; rate: bigint }
 
-export async function insertContract(tx: Tx, c: { merchantId: number; kind: contracts.ContractKind; upline: bigint; downline: bigint; period: string | null; maxPct: bigint; maxFixed: bigint }, tiers: NewTier[]): Promise<bigint> {
+export async function insertContract(tx: Tx, c: { merchantId: number; kind: contracts.ContractKind; upline: bigint | null; downline: bigint; period: string | null; maxPct: bigint; maxFixed: bigint }, tiers: NewTier[]): Promise<bigint> {
   const [row] = rowsOf<{ id: string }>(await tx.execute(sql`
     insert into agent_contracts (merchant_id, kind, upline_id, downline_id, period, max_pct, max_fixed)
     values (${c.merchantId}, ${c.kind}, ${c.upline}, ${c.downline}, ${c.period}, ${c.maxPct}, ${c.maxFixed}) returning id::text as id`));

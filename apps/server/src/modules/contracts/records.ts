@@ -28,10 +28,10 @@ export async function records(db: Db, brand: Brand, p: Principal, query: { kind:
     and not (x.status = 'none' and x.valid_bet = 0)`; // not the baselines of contracts accepted mid-day
   const [rows, totals] = await Promise.all([
     db.execute(sql`
-      select x.id::text as id, x.contract_id::text as contract_id, x.kind, m.username as account, x.period_start, x.period_end, x.day::text as day,
+      select x.id::text as id, x.contract_id::text as contract_id, x.kind, coalesce(m.username, '') as account, x.period_start, x.period_end, x.day::text as day,
              x.valid_bet::text as valid_bet, x.net_loss::text as net_loss, x.active_members, x.rate_type, x.rate::text as rate,
              x.amount::text as amount, x.status, x.calculated_at, x.settled_at
-        from agent_contract_payouts x join members m on m.id = ${other}
+        from agent_contract_payouts x left join members m on m.id = ${other}
        where ${where} order by x.period_start desc, x.id desc limit ${query.pageSize} offset ${(query.pageNo - 1) * query.pageSize}`),
     db.execute(sql`
       select count(*)::int as n, coalesce(sum(x.valid_bet), 0)::text as valid_bet, coalesce(sum(x.amount), 0)::text as amount,

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { contracts } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
+import { requireOperator } from '../cashier/common.ts';
+import * as platform from './platform.ts';
 import * as records from './records.ts';
 import * as service from './service.ts';
 
@@ -15,5 +17,14 @@ export async function contractsRoutes(app: FastifyInstance) {
   route(app, contracts.terminate, async ({ brand, principal, body }) => service.act(app.db, brand, principal, 'terminate', body), PER_MINUTE(30));
   route(app, contracts.flags, async ({ brand, principal }) => service.flags(app.db, brand, principal));
   route(app, contracts.records, async ({ brand, principal, query }) => records.records(app.db, brand, principal, query));
+  // platform -> top agent (operator)
+  route(app, contracts.platformOffer, async ({ brand, req, body }) => {
+    requireOperator(app, req, brand);
+    return platform.platformOffer(app.db, brand, body);
+  });
+  route(app, contracts.platformTerminate, async ({ brand, req, body }) => {
+    requireOperator(app, req, brand);
+    return platform.platformTerminate(app.db, brand, body);
+  });
   route(app, contracts.income, async ({ brand, principal, query }) => records.income(app.db, brand, principal, query));
 }

@@ -19,15 +19,15 @@ type Kind = contracts.ContractKind;
  */
 
 /** Hundredths (percent rates and money): "1.5" -> 150n; "0" -> 0n. */
-const hundredths = (s: string) => (/^0(\.0{1,2})?$/.test(s) ? 0n : parseAmount(s));
+export const hundredths = (s: string) => (/^0(\.0{1,2})?$/.test(s) ? 0n : parseAmount(s));
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-function requireKind(brand: Brand, kind: Kind) {
+export function requireKind(brand: Brand, kind: Kind) {
   if (!brand.modules.has(C.CONTRACT_MODULE[kind])) throw new AppError('function.not.available');
 }
 
 /** Validated tiers in integer units; thresholds never go down, rates above 0, percent at most 100. */
-function parseTiers(kind: Kind, input: contracts.TierInput[]): q.NewTier[] {
+export function parseTiers(kind: Kind, input: contracts.TierInput[]): q.NewTier[] {
   const tiers = input.map((t, i) => {
     const rateType = t.rateType ?? 'P';
     const out = { minBet: hundredths(t.minimumBet), netLoss: kind === 'dividend' ? hundredths(t.netLoss ?? '0') : 0n, active: t.activeMember, rateType, rate: hundredths(t.rate) };
@@ -44,7 +44,7 @@ function parseTiers(kind: Kind, input: contracts.TierInput[]): q.NewTier[] {
   return tiers;
 }
 
-const maxOf = (tiers: q.NewTier[], type: 'P' | 'F') => tiers.filter((t) => t.rateType === type).reduce((m, t) => (t.rate > m ? t.rate : m), 0n);
+export const maxOf = (tiers: q.NewTier[], type: 'P' | 'F') => tiers.filter((t) => t.rateType === type).reduce((m, t) => (t.rate > m ? t.rate : m), 0n);
 
 /**
  * The caller's own rate of a kind: its contract in force; a top agent (no agent above it) has
@@ -60,13 +60,14 @@ async function capOf(db: Db | Tx, brand: Brand, me: bigint, kind: Kind): Promise
   return { pct: 0n, fixed: 0n };
 }
 
-function toContract(r: q.ContractRow, tiers: q.TierRow[], me: bigint): contracts.Contract {
-  const isDown = BigInt(r.downline_id) === me;
-  const isUp = BigInt(r.upline_id) === me;
+export function toContract(r: q.ContractRow, tiers: q.TierRow[], me: bigint | null): contracts.Contract {
+  const isDown = me !== null && BigInt(r.downline_id) === me;
+  // the platform (operator) is the upline party of a contract without an upline member
+  const isUp = r.upline_id === null ? me === null : me !== null && BigInt(r.upline_id) === me;
   return {
     contractId: r.id, kind: r.kind, status: r.status, endReason: r.end_reason as contracts.EndReason | null,
     period: r.period as contracts.DividendPeriod | null,
-    uplineId: r.upline_id, uplineAccount: r.upline_account, downlineId: r.downline_id, downlineAccount: r.downline_account,
+    uplineId: r.upline_id ?? '', uplineAccount: r.upline_account ?? '', fromPlatform: r.upline_id === null, downlineId: r.downline_id, downlineAccount: r.downline_account,
     tiers: tiers.map((t) => ({
       minimumBet: formatAmount(t.min_bet), netLoss: formatAmount(t.net_loss), activeMember: t.active_members, rateType: t.rate_type, rate: formatAmount(t.rate),
     })),
@@ -84,7 +85,7 @@ async function view(db: Db | Tx, brand: Brand, id: bigint, me: bigint): Promise<
 }
 
 const UNIQUE_VIOLATION = '23505';
-function isUnique(err: unknown): boolean {
+export function isUnique(err: unknown): boolean {
   for (let e: unknown = err, i = 0; i < 4 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
   }
@@ -141,7 +142,7 @@ export async function act(db: Db, brand: Brand, p: Principal, action: Action, bo
   await db.transaction(async (tx) => {
     const c = await q.contractById(tx, brand.id, BigInt(body.contractId), true);
     const isDown = c !== undefined && BigInt(c.downline_id) === me.id;
-    const isUp = c !== undefined && BigInt(c.upline_id) === me.id;
+    const isUp = c !== undefined && c.upline_id !== null && BigInt(c.upline_id) === me.id;
     if (!c || !(isDown || isUp)) throw new AppError('contract.not.found');
     requireKind(brand, c.kind);
     const id = BigInt(c.id);

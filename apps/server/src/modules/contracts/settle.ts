@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { DEFAULT_ACTIVE_MIN } from '../agent/rollup.ts';
 import { postBatch } from '../wallet/ledger.ts';
+import { payPlatform } from './platform.ts';
 import { rowsOf } from './queries.ts';
 
 type Kind = contracts.ContractKind;
@@ -257,6 +258,8 @@ export async function settle(tx: Tx | Db, brands: Brand[], kind: Kind, now: Date
   for (const brand of brands) {
     if (!brand.modules.has(C.CONTRACT_MODULE[kind])) continue;
     n += await compute(tx, brand, kind, now);
+    // platform contracts (top agents) first: the brand's house wallet pays them
+    n += await payPlatform(tx, brand, kind);
     n += await pay(tx, brand, kind);
   }
   return n;
