@@ -21,6 +21,9 @@ interface SocketData { brand: Brand; principal: Principal }
 /** The room of one member of one brand: every open page of that member joins it. */
 export const memberRoom = (merchantId: number, memberId: bigint) => `m:${merchantId}:${memberId}`;
 
+/** The room of one session's pages (forced logout closes them). */
+export const sessionRoom = (sessionId: bigint) => `s:${sessionId}`;
+
 /**
  * Realtime pushes. Clients connect with `auth: {token, merchant}`; the session is checked the
  * way plugins/session.ts checks it for HTTP calls, and the socket joins its member's room.
@@ -54,7 +57,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
   io.on('connection', (socket) => {
     const { brand, principal } = socket.data as SocketData;
-    void socket.join(memberRoom(brand.id, principal.member.id));
+    void socket.join([memberRoom(brand.id, principal.member.id), sessionRoom(principal.sessionId)]);
   });
 
   app.decorate('io', io);
@@ -90,5 +93,19 @@ export function pushToMembers(app: FastifyInstance, merchantId: number, memberId
     app.io.to(memberIds.map((id) => memberRoom(merchantId, id))).emit(event, payload);
   } catch (err) {
     app.log.warn({ err }, 'socket push failed');
+  }
+}
+
+/**
+ * Forced logout: disconnects the pages of these (revoked) sessions on every instance (the Redis
+ * adapter carries it); the client sees reason 'io server disconnect' and does not reconnect
+ * with that token. Never fails the caller.
+ */
+export function endSessionSockets(app: FastifyInstance, sessionIds: bigint[]): void {
+  if (!app.hasDecorator('io') || sessionIds.length === 0) return;
+  try {
+    app.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  } catch (err) {
+    app.log.warn({ err }, 'socket disconnect failed');
   }
 }

@@ -16,6 +16,7 @@ import { checkPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import { grantTrialBalance } from '../wallet/service.ts';
 import { contractFlags } from '../contracts/service.ts';
+import { endSessionSockets } from '../../plugins/realtime.ts';
 
 /**
  * Login limits. Failures count per account (brand + username) and per IP in 15-minute windows.
@@ -322,5 +323,6 @@ export async function freeplay(c: Caller): Promise<session.LoginValue> {
 
 export async function logout(app: FastifyInstance, p: Principal): Promise<null> {
   await q.revokeSession(deps(app).db, p.sessionId);
+  endSessionSockets(app, [p.sessionId]);
   return null;
 }

@@ -58,6 +58,14 @@ async function login(i: Instance, username: string, password: string, from: stri
   return call(i, 'POST', '/wps/session/login', { body: enc.payload, headers: { ...enc.headers, 'x-forwarded-for': from } });
 }
 
+function openSocket(i: Instance, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = connect(i.url, { path: wallet.SOCKET_PATH, auth: { token, merchant: 'demo' }, transports: ['websocket'], reconnection: false, forceNew: true });
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
 /** A funded member (direct to the database) with a live session token. */
 async function player(main = 100_000n) {
   const db = database.db;
@@ -96,12 +104,19 @@ describe.runIf(enabled)('two instances on one PostgreSQL and one Redis', () => {
     await dropDb?.();
   }, 60_000);
 
-  it('a session opened on A works on B, and a logout on B ends it on A', async () => {
+  it('a session opened on A works on B, and a logout on B ends it on A, closing its socket there', async () => {
     const res = await login(A, 'player01', 'Player123', ip());
     expect(res.json.success).toBe(true);
     const token = res.json.value.token as string;
     expect((await call(B, 'GET', '/wps/member/info', { token })).json.value.userName).toBe('player01');
+    // the page of that session holds a socket on A: the logout on B closes it (forced logout)
+    const socket = await openSocket(A, token);
+    const closed = new Promise<string>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('socket on A not closed by the logout on B')), 10_000);
+      socket.once('disconnect', (reason) => { clearTimeout(t); resolve(reason); });
+    });
     expect((await call(B, 'POST', '/wps/session/logout', { token, body: {} })).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
     expect((await call(A, 'GET', '/wps/member/info', { token })).json.errorCode).toBe('login.not.session');
   }, 60_000);
 
@@ -134,11 +149,7 @@ describe.runIf(enabled)('two instances on one PostgreSQL and one Redis', () => {
 
   it('a transfer made through A pushes the new balance to a page connected to B', async () => {
     const p = await player(10_000n);
-    const socket: Socket = await new Promise((resolve, reject) => {
-      const s = connect(B.url, { path: wallet.SOCKET_PATH, auth: { token: p.token, merchant: 'demo' }, transports: ['websocket'], reconnection: false, forceNew: true });
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
+    const socket = await openSocket(B, p.token);
     try {
       const pushed = new Promise<wallet.BalancePush>((resolve, reject) => {
         const t = setTimeout(() => reject(new Error('no balance push on B')), 10_000);
