@@ -62,7 +62,7 @@ function RecordTable({ kind, rows, totals, symbol }: { kind: Kind; rows: Record[
           {rows.map((r) => (
             <tr key={r.recordId} data-status={r.status}>
               <td data-label={col('period')}><Period r={r} /></td>
-              <td data-label={col('account')} dir="ltr">{r.account}</td>
+              <td data-label={col('account')} dir="ltr">{r.account || t('agent.contracts.platformName')}</td>
               <td data-label={col('validBet')} className="num-col"><Money value={r.validBet} symbol={symbol} /></td>
               {dividend && <td data-label={col('netLoss')} className="num-col"><Money value={r.netLoss} symbol={symbol} /></td>}
               <td data-label={col('activeMembers')} className="num-col num">{r.activeMembers}</td>

@@ -63,7 +63,7 @@ function ContractCard({ c, role, symbol, onAction }: { c: Contract; role: Role; 
     <article className={`ac-contract ac-contract--${c.status}`} data-testid={role === 'downline' ? 'my-contract' : 'offered-contract'} data-status={c.status}>
       <header className="ac-contract__head">
         <span className={`chip chip--${STATUS_TONE[c.status]}`}>{t(`agent.contracts.status.${c.status}`)}</span>
-        <strong dir="auto">{role === 'downline' ? t('agent.contracts.upline', { account: c.uplineAccount }) : t('agent.contracts.downline', { account: c.downlineAccount })}</strong>
+        <strong dir="auto">{role === 'downline' ? (c.fromPlatform ? t('agent.contracts.platform') : t('agent.contracts.upline', { account: c.uplineAccount })) : t('agent.contracts.downline', { account: c.downlineAccount })}</strong>
         {c.period && <span className="muted w-small">{t('agent.contracts.periodLabel')}: {t(`agent.contracts.period.${c.period}`)}</span>}
         <span className="muted w-small ac-contract__date">
           {c.acceptedAt ? <>{t('agent.contracts.accepted')} <DateTime value={c.acceptedAt} /></> : <>{t('agent.contracts.offered')} <DateTime value={c.createdAt} /></>}
