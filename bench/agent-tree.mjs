@@ -126,6 +126,8 @@ async function reuse(db) {
   const [top] = rowsOf(await db.execute(sql`select id from members where merchant_id = ${m} and username = 'top'`));
   const [span] = rowsOf(await db.execute(sql`select max(day)::text as end from agent_daily_stats where merchant_id = ${m} and bets > 0`));
   const gen = {};
+  // the 2,000 sessions live again (the online count probes them)
+  await db.execute(sql`update sessions set last_seen_at = now(), expires_at = now() + interval '1 hour' where merchant_id = ${m}`);
   const days = rowsOf(await db.execute(sql`select distinct ${m}::int as "merchantId", day::text as day from agent_daily_stats where merchant_id = ${m}`));
   gen.members = { s: 0 }; gen.bets = { s: 0 }; gen.rollups = { s: 0 };
   gen.teams = await timed('agent_team_daily (rollup team pass, bulk)', async () => {
