@@ -152,6 +152,7 @@ export async function postBatch(tx: Tx | Db, merchantId: number, postings: Batch
       const applied = r.out_applied === true || r.out_applied === 't';
       if (!applied && r.out_kind !== postings[i].kind) throw new AppError('wallet.duplicate.reference');
       out[i] = res = { postingId: BigInt(r.out_posting as string), applied, balanceAfter: new Map() };
+      if (applied) ledgerStats.applied++;
     }
     res.balanceAfter.set(BigInt(r.out_account as string), BigInt(r.out_balance as string));
   }
