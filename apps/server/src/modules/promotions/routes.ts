@@ -10,6 +10,12 @@ const langOf = (query: { language?: string }, headers: Record<string, unknown>) 
 
 /** Promotions and the reward centre (§7 PROMOFE relays) and the operator's review of applications. */
 export async function promotionsRoutes(app: FastifyInstance) {
+  // a badge count forgotten on one instance is forgotten on every instance
+  const COUNT_CHANNEL = 'promotions.count.forget';
+  await app.bus.subscribe(COUNT_CHANNEL, (key) => void service.dropCount(key));
+  service.countBus.announce = (key) => {
+    app.bus.publish(COUNT_CHANNEL, key).catch((err: unknown) => app.log.warn({ err }, 'promotion count invalidation not sent'));
+  };
   route(app, promotions.listPromotions, async ({ brand, req, query }) =>
     service.list(app.db, brand, req.principal, query.type, langOf(query, req.headers)));
   route(app, promotions.getPromotion, async ({ brand, req, query }) =>

@@ -167,13 +167,21 @@ export async function rewardCenter(db: Db, brand: Brand, viewer: Principal, lang
 /**
  * The badge count, remembered per member for a short while: member info is read often and the
  * count needs every promotion's evaluation (about 14 ms on PGlite). Join, claim and review forget
- * it at once in this process; elsewhere it is at most COUNT_TTL_MS old.
+ * it at once in this process and, through the bus (routes.ts), in the others.
  */
 const COUNT_TTL_MS = 15_000;
 const COUNT_CACHE_MAX = 50_000;
 const counts = new Map<string, { at: number; n: number }>();
 const countKey = (brandId: number, memberId: bigint) => `${brandId}:${memberId}`;
-export const forgetCount = (brandId: number, memberId: bigint) => counts.delete(countKey(brandId, memberId));
+/** Drops a count in this process only (what the bus message does on the other instances). */
+export const dropCount = (key: string) => counts.delete(key);
+/** Set by routes.ts: tells the other instances to drop a count too. */
+export const countBus = { announce: (_key: string) => {} };
+export const forgetCount = (brandId: number, memberId: bigint) => {
+  const key = countKey(brandId, memberId);
+  counts.delete(key);
+  countBus.announce(key);
+};
 
 /** For member info: how many rewards can be claimed now. */
 export async function availableCount(db: Db, brand: Brand, viewer: Principal, now = new Date()): Promise<number> {
