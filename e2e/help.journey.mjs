@@ -127,6 +127,7 @@ export default async function helpJourney({ newPage, step, shot, settle, expectN
   await step('player01 sends feedback with a PNG image', async () => {
     await page.goto('/login');
     await page.getByTestId('login-form').locator('input[name=username]').waitFor({ timeout: 30_000 });
+    await settle(page);
     await login(page, 'player01', 'Player123');
     await page.goto('/member?page=feedback');
     const form = page.getByTestId('feedback-form');
@@ -186,6 +187,10 @@ export default async function helpJourney({ newPage, step, shot, settle, expectN
 
   await step('EN: feedback page with the reply, comments and the member\'s live-chat window', async () => {
     const en = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'EN', hisLang: 'EN' } });
+    // the login popup can re-render while the first chunks load: wait for it to settle first
+    await en.goto('/login');
+    await en.getByTestId('login-form').locator('input[name=username]').waitFor({ timeout: 30_000 });
+    await settle(en);
     await login(en, 'player01', 'Player123');
     await en.goto('/member?page=feedback');
     await en.getByTestId('feedback-item').filter({ hasText: stamp }).getByTestId('feedback-reply').waitFor({ timeout: 20_000 });

@@ -75,7 +75,7 @@ export function FeedbackForm({ settings: s }: { settings: F.Settings }) {
       </div>
       <div className="field">
         <label className="field__label" htmlFor="fb-content">{t('feedback.content')}</label>
-        <textarea id="fb-content" className="input fb-form__text" rows={4} value={content} aria-invalid={touched && !!err}
+        <textarea id="fb-content" className="input lb-text fb-form__text" rows={4} value={content} aria-invalid={touched && !!err}
           placeholder={t('feedback.placeholder', { min: s.minWords, max: s.maxWords })} onChange={(e) => setContent(e.target.value)} onBlur={() => setTouched(true)} />
         <span className={`field__hint num ${[...content.trim()].length > s.maxChars ? 'is-over' : 'muted'}`}>
           {t('feedback.words', { n: words, chars: [...content.trim()].length, max: s.maxChars })}

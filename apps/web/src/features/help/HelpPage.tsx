@@ -48,7 +48,10 @@ export default function HelpPage() {
   const current = chat ? undefined : pickArticle(articles, term);
 
   useEffect(() => {
-    if (term && window.matchMedia?.('(max-width: 767px)').matches) document.getElementById('help-article')?.scrollIntoView({ block: 'start' });
+    if (!window.matchMedia?.('(max-width: 767px)').matches) return;
+    // phone: the chosen title scrolls into the strip of titles, the article into view
+    document.querySelector('.help-page__toc .is-active')?.scrollIntoView({ inline: 'center', block: 'nearest' });
+    if (term) document.getElementById('help-article')?.scrollIntoView({ block: 'start' });
   }, [term, help.data]);
 
   return (

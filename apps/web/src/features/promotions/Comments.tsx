@@ -58,7 +58,7 @@ export function Comments({ promotionId }: { promotionId: string }) {
       {session.loggedIn && !session.trial ? (
         <form className="promo-comments__form" onSubmit={submit}>
           <div className="field">
-            <textarea className="input" rows={2} value={text} placeholder={t('comments.placeholder')} aria-label={t('comments.placeholder')}
+            <textarea className="input lb-text" rows={2} value={text} placeholder={t('comments.placeholder')} aria-label={t('comments.placeholder')}
               aria-invalid={n > max} onChange={(e) => setText(e.target.value)} data-testid="comment-input" />
             <span className={`field__hint num ${n > max ? 'is-over' : 'muted'}`}>{t('comments.chars', { n, max })}</span>
             {n > max && <FormNote>{t('comments.tooLong', { max })}</FormNote>}

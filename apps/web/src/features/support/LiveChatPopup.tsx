@@ -43,7 +43,7 @@ function ChatForm() {
         </ol>
       )}
       <div className="chat-form__row">
-        <textarea className="input" rows={2} maxLength={inbox.CONTENT_MAX} value={text} placeholder={t('support.chatPlaceholder')}
+        <textarea className="input lb-text" rows={2} maxLength={inbox.CONTENT_MAX} value={text} placeholder={t('support.chatPlaceholder')}
           aria-label={t('support.chatPlaceholder')} onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="btn btn--primary" disabled={!text.trim() || send.isPending}>
           <Icon name="chat" size={16} /> {t('support.chatSend')}
