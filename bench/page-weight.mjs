@@ -3,6 +3,7 @@
 //   node bench/page-weight.mjs [--no-build]
 // Builds when stale, starts the built server, loads / in Chromium (fresh profile, 1920x1080
 // and 390x844), records every JS and CSS response until the network is idle, lists each file.
+// The page's inline <style> (the server inlines the stylesheet) counts as CSS.
 import zlib from 'node:zlib';
 import { launchBrowser, VIEWPORTS } from '../e2e/lib/harness.mjs';
 import { benchBuild, fmt, kb, runMain, withSiteServer, writeResult } from './lib/common.mjs';
@@ -22,6 +23,13 @@ async function measure(browser, baseUrl, viewport) {
   const page = await context.newPage();
   const pending = [];
   page.on('response', (res) => {
+    if (res.request().resourceType() === 'document' && res.status() === 200) {
+      pending.push(res.text().then((html) => {
+        const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+        return css && { kind: 'css', url: `${new URL(res.url()).pathname} (inline <style>)`, raw: css.length, gzip: zlib.gzipSync(css, { level: 9 }).length, wire: NaN, encoding: 'inline' };
+      }, () => null));
+      return;
+    }
     const kind = kindOf(res);
     if (!kind || res.status() !== 200) return;
     pending.push(res.body().then(

@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { adoptTokenFromUrl } from '@/lib/storage';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadLanguage } from '@/lib/i18n';
+import { getLanguage } from '@/lib/storage';
 import { App } from '@/app/App';
 import { AppProviders } from '@/app/providers';
 import './styles/index.css';
@@ -11,15 +12,21 @@ adoptTokenFromUrl();
 initI18n();
 
 const root = createRoot(document.getElementById('root')!);
-// A transition: React renders the first screen in slices and keeps the main thread responsive.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <AppProviders>
-          <App />
-        </AppProviders>
-      </BrowserRouter>
-    </StrictMode>,
-  ),
-);
+// A language other than ES needs its strings first (lib/i18n.ts; offline, keys show until a
+// reload). The render is a transition: React draws the first screen in slices and keeps the
+// main thread responsive.
+void loadLanguage(getLanguage())
+  .catch(() => undefined)
+  .then(() =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <BrowserRouter>
+            <AppProviders>
+              <App />
+            </AppProviders>
+          </BrowserRouter>
+        </StrictMode>,
+      ),
+    ),
+  );

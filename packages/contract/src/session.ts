@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODULES } from './brand.ts';
-import { flagsValue } from './contracts.ts';
+// From wallet.ts, not contracts.ts: the web's first chunk then needs none of the contract endpoints.
+import { contractFlags } from './wallet.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -30,7 +31,7 @@ export const loginValue = z.object({
   isAgent: z.boolean(),
   isTrial: z.boolean(),
   /** Consolidated contract flags (§3; agent contracts): open the contract popup when `pendingOffers` > 0. Absent for trial accounts. */
-  contractFlags: flagsValue.optional(),
+  contractFlags: contractFlags.optional(),
 });
 export type LoginValue = z.infer<typeof loginValue>;
 

@@ -5,7 +5,6 @@
  * (onSessionExpired) so it can open the login popup.
  */
 import type { BodyOf, Endpoint, QueryOf, ValueOf } from '@lobby/contract';
-import { encryptRequest } from './crypto';
 import { clearSession, getLanguage, getMerchant, getToken } from './storage';
 
 export const SESSION_ERROR_CODES = ['customer.not.login', 'login.not.session'] as const;
@@ -95,6 +94,8 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
   const hasBody = endpoint.method !== 'GET' && options.body !== undefined;
 
   if (endpoint.encrypted) {
+    // Only the calls that carry passwords encrypt: the code loads with the first of them.
+    const { encryptRequest } = await import('./crypto');
     const enc = await encryptRequest(endpoint, options.body);
     Object.assign(headers, enc.headers, { 'Content-Type': 'application/json' });
     body = enc.body;

@@ -11,11 +11,39 @@ import {
   isLanguageCode, member, type LanguageCode,
 } from '@lobby/contract';
 import es from '../locales/es.json';
-import en from '../locales/en.json';
 import { call } from './api';
 import { getToken, readLocal, setCurrentLanguage, writeLocal } from './storage';
 
 export const i18n = i18next.createInstance();
+
+/**
+ * ES (the default, §1) ships in the bundle; EN, the fallback of every other language, loads
+ * when a language other than ES is shown (one small chunk), so the home page carries one
+ * language, not two.
+ */
+let en: object | null = null;
+let enLoading: Promise<void> | null = null;
+function addEnglish(strings: object) {
+  en = strings;
+  if (i18n.isInitialized) i18n.addResourceBundle('EN', 'translation', strings, true, false);
+}
+/** EN's strings at once (unit tests render in EN without waiting). */
+export function provideEnglish(strings: object): void {
+  addEnglish(strings);
+  enLoading = Promise.resolve();
+}
+/** What a language needs before it is shown: every language but ES reads EN (its own or as the fallback). */
+export function loadLanguage(code: string): Promise<void> {
+  if (code === 'ES') return Promise.resolve();
+  enLoading ??= import('../locales/en.json').then(
+    (m) => addEnglish(m.default),
+    (e: unknown) => {
+      enLoading = null;
+      throw e;
+    },
+  );
+  return enLoading;
+}
 
 export function storedLanguage(): LanguageCode | null {
   const v = readLocal(STORAGE_KEYS.lang)?.toUpperCase();
@@ -36,7 +64,7 @@ export function applyDocumentLanguage(code: LanguageCode): void {
 export function initI18n(initial: LanguageCode = storedLanguage() ?? DEFAULT_LANGUAGE) {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      resources: { ES: { translation: es }, EN: { translation: en } },
+      resources: { ES: { translation: es }, ...(en ? { EN: { translation: en } } : {}) },
       lng: initial,
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: false,
@@ -63,6 +91,11 @@ export interface ChangeLanguageOptions {
 /** Switch the interface language (§4: save lang and hisLang locally and notify the server). */
 export async function changeLanguage(code: LanguageCode, opts: ChangeLanguageOptions = {}): Promise<void> {
   const { notifyServer = true, persist = true } = opts;
+  try {
+    await loadLanguage(code);
+  } catch {
+    return; // offline: stay in the current language
+  }
   setCurrentLanguage(code);
   applyDocumentLanguage(code);
   if (persist) {

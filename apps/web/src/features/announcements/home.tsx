@@ -9,7 +9,7 @@ import { Icon } from '@/components/icons';
 import { usePopups } from '@/app/popups';
 import type { BannerSlide } from '@/features/games/components/Banner';
 import { useAnnouncements } from './api';
-import { plainText } from './sanitize';
+import { plainText } from './text';
 import './announcements.css';
 
 /** The first locale slide leads to promotions (register for visitors is the second CTA). */

@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { OperatorHtml } from './Html';
-import { plainText, safeHtml } from './sanitize';
+import { safeHtml } from './sanitize';
+import { plainText } from './text';
 
 declare global {
   interface Window { __xss?: number }
@@ -70,6 +71,7 @@ describe('OperatorHtml', () => {
 
   it('plainText drops all markup (marquee, banner captions)', () => {
     expect(plainText('<p>Hi <script>window.__xss=9</script><b>there</b></p>')).toBe('Hi there');
+    expect(plainText('<style>p{}</style><img src=x onerror="window.__xss=8">  Big\n <i>win</i>&amp;more<template>t</template>')).toBe('Big win&more');
     expect(window.__xss).toBeUndefined();
   });
 });

@@ -34,11 +34,3 @@ export function safeHtml(html: string): string {
   hook();
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ['target', 'rel'], ALLOW_DATA_ATTR: false });
 }
-
-/** The text of operator HTML (marquee, banner captions): no markup at all. */
-export function plainText(html: string): string {
-  hook();
-  const div = document.createElement('div');
-  div.innerHTML = DOMPurify.sanitize(html, { ALLOWED_TAGS: [], KEEP_CONTENT: true });
-  return (div.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
