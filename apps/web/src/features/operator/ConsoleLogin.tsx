@@ -65,16 +65,14 @@ export function ConsoleLogin() {
             <p className="oc-secret">{t('console.login.secret')}: <code data-testid="totp-secret">{enrol.secret}</code></p>
           </div>
         )}
-        {needCode && (
-          <label className="oc-field">
-            <span>{t('console.login.code')}</span>
-            <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="000000" value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} autoFocus aria-describedby="oc-code-hint" />
-            <small id="oc-code-hint">{t('console.login.codeHint')}</small>
-          </label>
-        )}
+        <label className="oc-field">
+          <span>{t('console.login.code')}</span>
+          <input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="000000" value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} autoFocus={needCode} aria-describedby="oc-code-hint" />
+          <small id="oc-code-hint">{t('console.login.codeHint')}</small>
+        </label>
         {error && <Notice kind="error">{error}</Notice>}
-        <button type="submit" className="oc-btn oc-primary" disabled={busy || !username || !password || (needCode && code.length !== 6)}>{t('console.login.submit')}</button>
+        <button type="submit" className="oc-btn oc-primary" disabled={busy || !username || !password || (code.length > 0 && code.length !== 6) || (needCode && code.length !== 6)}>{t('console.login.submit')}</button>
       </form>
     </div>
   );
