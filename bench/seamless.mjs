@@ -120,8 +120,8 @@ async function load(label, baseUrl, ctx, pids) {
     const until = from + DURATION_MS;
     const cpu = new Promise((resolve) => setTimeout(async () => {
       const p = await pids();
-      const at = [cpuSeconds([p.server]), cpuSeconds(p.db)];
-      setTimeout(() => resolve([cpuSeconds([p.server]) - at[0], cpuSeconds(p.db) - at[1]]), DURATION_MS);
+      const at = [cpuSeconds([p.server]), cpuSeconds(p.db), await p.xacts?.()];
+      setTimeout(async () => resolve([cpuSeconds([p.server]) - at[0], cpuSeconds(p.db) - at[1], at[2] === undefined ? NaN : (await p.xacts()) - at[2]]), DURATION_MS);
     }, WARMUP_MS));
     const lat = [];
     let errors = 0;
@@ -142,13 +142,15 @@ async function load(label, baseUrl, ctx, pids) {
       }
     };
     await Promise.all(ctx.players.map(loop));
-    const [serverCpu, dbCpu] = await cpu;
+    const [serverCpu, dbCpu, xacts] = await cpu;
     lat.sort((a, b) => a - b);
     const perPair = (s) => (lat.length ? +((s * 1000) / lat.length).toFixed(3) : NaN);
     const r = { label, pairsPerSec: Math.round(lat.length / (DURATION_MS / 1000)), p50Ms: +pct(lat, 50).toFixed(2), p99Ms: +pct(lat, 99).toFixed(2), pairs: lat.length, errors,
-      serverCpuMsPerPair: perPair(serverCpu), dbCpuMsPerPair: perPair(dbCpu) };
+      serverCpuMsPerPair: perPair(serverCpu), dbCpuMsPerPair: perPair(dbCpu),
+      // database transactions per pair (the server's and its jobs'): 2 when each call is one statement and nothing else reads
+      xactsPerPair: lat.length ? +(xacts / lat.length).toFixed(2) : NaN };
     console.log(`${label.padEnd(12)} ${String(r.pairsPerSec).padStart(6)} pairs/s   p50 ${fmt(r.p50Ms, 2).padStart(6)} ms   p99 ${fmt(r.p99Ms, 2).padStart(7)} ms${errors ? `   ${errors} errors` : ''}`
-      + `   CPU/pair: server ${fmt(r.serverCpuMsPerPair, 2)} ms${label === 'PostgreSQL' ? `, backends ${fmt(r.dbCpuMsPerPair, 2)} ms` : ''}`);
+      + `   CPU/pair: server ${fmt(r.serverCpuMsPerPair, 2)} ms${label === 'PostgreSQL' ? `, backends ${fmt(r.dbCpuMsPerPair, 2)} ms, transactions/pair ${fmt(r.xactsPerPair, 2)}` : ''}`);
     return r;
   } finally {
     await client.close();
@@ -189,6 +191,19 @@ async function withServer(prefix, fn) {
   }
 }
 
+/** Transactions committed and rolled back in the database so far (pg_stat_database; the stats lag up to a second). */
+async function pgXacts(url) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('select pg_stat_clear_snapshot()');
+    const [r] = (await c.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()')).rows;
+    return Number(r.n) - 1; // this query's own transaction is counted when it ends
+  } finally {
+    await c.end();
+  }
+}
+
 async function pgBackends(url) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -202,7 +217,7 @@ async function pgBackends(url) {
 const onPostgres = () => withPgDatabase((url) => withServer('lobby-bench-seamless-', async ({ start }) => {
   const server = await start({ command, env: { ...serverEnv, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL) } });
   const ctx = await prepareIn({ url, poolSize: 5 });
-  return load('PostgreSQL', server.baseUrl, ctx, async () => ({ server: server.child.pid, db: await pgBackends(url) }));
+  return load('PostgreSQL', server.baseUrl, ctx, async () => ({ server: server.child.pid, db: await pgBackends(url), xacts: () => pgXacts(url) }));
 }));
 
 const onPglite = () => withServer('lobby-bench-seamless-pglite-', async ({ dataDir, start, stop }) => {
@@ -227,6 +242,7 @@ runMain(async () => {
     { figure: 'seamless pair p99 (PostgreSQL)', value: pgRes.p99Ms, unit: 'ms', goal: `<= ${GOAL_P99_MS}`, pass: p99Pass },
     { figure: 'seamless server CPU per pair (PostgreSQL)', value: pgRes.serverCpuMsPerPair, unit: 'ms', goal: null, pass: null },
     { figure: 'seamless PostgreSQL backends CPU per pair', value: pgRes.dbCpuMsPerPair, unit: 'ms', goal: null, pass: null },
+    { figure: 'seamless database transactions per pair', value: pgRes.xactsPerPair, unit: 'transactions', goal: null, pass: null },
   ];
   if (liteRes) {
     figures.push(

@@ -3,6 +3,7 @@ import { vendor as contract } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { requestBrand } from '../../plugins/merchant.ts';
+import { memberRoom } from '../../plugins/realtime.ts';
 import { notify } from '../wallet/service.ts';
 import * as seamless from './seamless.ts';
 
@@ -47,9 +48,13 @@ export async function vendorRoutes(app: FastifyInstance) {
   // member's moves within PUSH_COALESCE_MS share one push: it reads the balance when it runs,
   // after every answer it covers (a move after it starts schedules the next one).
   const pending = new Map<string, NodeJS.Timeout>();
+  // Without Redis every socket is in this process: a member with no open page here needs no
+  // push (and its balance read); the page reads the balance when it opens.
+  const listening = (brand: Parameters<typeof notify>[1], memberId: bigint) =>
+    !!app.redis || !app.hasDecorator('io') || app.io.sockets.adapter.rooms.has(memberRoom(brand.id, memberId));
   const after = (brand: Parameters<typeof notify>[1], r: seamless.Result) => {
     const key = `${brand.id}:${r.memberId}`;
-    if (r.moved && !pending.has(key)) {
+    if (r.moved && !pending.has(key) && listening(brand, r.memberId)) {
       pending.set(key, setTimeout(() => {
         pending.delete(key);
         void notify(app.walletEvents, brand, r.memberId);

@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { betRecords, turnoverRequirements, vendorTransactions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit } from '../wallet/ledger.ts';
+import { audit, brandAccount } from '../wallet/ledger.ts';
 import { brandOf, rid } from '../wallet/testkit.ts';
+import { memberRoom } from '../../plugins/realtime.ts';
 import { PUSH_COALESCE_MS } from './routes.ts';
 import { player as fundedPlayer, seamlessCall, type SeamlessPath } from './testkit.ts';
 
@@ -82,12 +83,16 @@ describe('seamless wallet, one statement per call', () => {
     const g = await game();
     const m = await player(10_000n);
     await call('balance', { vendor: g.vendor, account: m.username }); // member id and accounts now cached
+    const roundId = rid();
+    await brandAccount(t.database.db, brandOf(t).id, 'house', roundId); // the round's house shard, made and cached on first use
     const pushes: number[] = [];
     const push = vi.spyOn(t.app.walletEvents, 'balanceChanged').mockImplementation(async () => { pushes.push(Date.now()); });
     const client = (t.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
     const query = vi.spyOn(client, 'query');
+    // the member has a page open (its socket in the member's room)
+    const adapter = t.app.io.sockets.adapter;
+    adapter.addAll('test-socket', new Set([memberRoom(brandOf(t).id, m.id)]));
     try {
-      const roundId = rid();
       await call('bet', { vendor: g.vendor, txId: rid(), roundId, member: m.username, gameId: g.gameId, amount: '1' });
       await call('win', { vendor: g.vendor, txId: rid(), roundId, member: m.username, amount: '2' });
       const answered = Date.now();
@@ -103,7 +108,23 @@ describe('seamless wallet, one statement per call', () => {
       expect(pushes.length).toBeLessThanOrEqual(2);
       expect(pushes.at(-1)!).toBeGreaterThanOrEqual(answered);
     } finally {
+      adapter.delAll('test-socket');
       query.mockRestore();
+      push.mockRestore();
+    }
+  });
+
+  it('no balance push (nor its balance read) for a member with no open page on a single instance', async () => {
+    const g = await game();
+    const m = await player(10_000n);
+    const push = vi.spyOn(t.app.walletEvents, 'balanceChanged').mockImplementation(async () => {});
+    try {
+      const roundId = rid();
+      await call('bet', { vendor: g.vendor, txId: rid(), roundId, member: m.username, gameId: g.gameId, amount: '1' });
+      await call('win', { vendor: g.vendor, txId: rid(), roundId, member: m.username, amount: '2' });
+      await sleep(PUSH_COALESCE_MS * 4);
+      expect(push).not.toHaveBeenCalled();
+    } finally {
       push.mockRestore();
     }
   });
