@@ -82,6 +82,7 @@ export default async function points({ newPage, step, shot, settle, expectNoCons
     await page.getByTestId('points-balance-value').waitFor();
     await waitUntil(async () => (await pointsShown(page)) > COST, { timeout: 15_000, message: 'the spins earned no points' });
     earned = await pointsShown(page);
+    await page.getByTestId('reward-card').first().waitFor();
     await settle(page);
     await shot('member-ES-1366', page);
   }, { fatal: true });
@@ -145,6 +146,7 @@ export default async function points({ newPage, step, shot, settle, expectNoCons
     await settle(page);
     await shot('details-ES-390', page);
     await page.getByRole('tab', { name: s('ES', 'points.tab.rewards') }).click();
+    await page.getByTestId('reward-card').first().waitFor();
     await settle(page);
     await shot('member-ES-390', page);
     expectNoConsoleErrors(page);

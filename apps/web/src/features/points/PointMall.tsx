@@ -13,6 +13,7 @@ import { ConvertPanel } from './ConvertPanel';
 import { PointDetails, RedeemHistory } from './Records';
 import { RewardsGrid } from './Rewards';
 import '@/features/wallet/locale';
+import '@/features/session/components/auth.css';
 import '@/features/wallet/components/wallet.css';
 import './locale';
 import './points.css';
