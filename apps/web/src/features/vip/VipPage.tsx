@@ -81,9 +81,9 @@ export default function VipPage() {
                 {s.levels.map((l) => (
                   <tr key={l.level} className={l.level === s.level ? 'is-me' : ''} data-testid="vip-level" data-level={l.level} data-reward={l.rewardStatus}>
                     <td><span className="vip-badge" data-level={l.level}>{l.label}</span></td>
-                    <td className="num"><Money value={l.minDeposit} symbol={symbol} /></td>
-                    <td className="num"><Money value={l.minValidBet} symbol={symbol} /></td>
-                    <td><RewardCell l={l} /></td>
+                    <td className="num" data-label={t('vip.minDeposit')}><Money value={l.minDeposit} symbol={symbol} /></td>
+                    <td className="num" data-label={t('vip.minValidBet')}><Money value={l.minValidBet} symbol={symbol} /></td>
+                    <td data-label={t('vip.reward')}><RewardCell l={l} /></td>
                   </tr>
                 ))}
               </tbody>
