@@ -64,12 +64,14 @@ export async function accrueBrand(tx: Tx, brand: Brand): Promise<number> {
   const since = await watermarkOf(tx, brand.id);
   const rows = rowsOf<NewRow>(await tx.execute(sql`
     insert into point_bet_accruals (bet_id, merchant_id, member_id, valid_bet)
-    select b.id, b.merchant_id, b.member_id, b.valid_bet
-      from bet_records b join members m on m.id = b.member_id
-     where b.merchant_id = ${brand.id} and b.status = 'settled' and b.valid_bet > 0 and m.type <> ${brand.config.trialType}
-       and b.settled_at >= ${since ?? new Date(0)}
-       and not exists (select 1 from point_bet_accruals a where a.bet_id = b.id)
-     order by b.settled_at limit ${BATCH}
+    select * from (
+      select b.id, b.merchant_id, b.member_id, b.valid_bet
+        from bet_records b join members m on m.id = b.member_id
+       where b.merchant_id = ${brand.id} and b.status = 'settled' and b.valid_bet > 0 and m.type <> ${brand.config.trialType}
+         and b.settled_at >= ${since ?? new Date(0)}
+         and not exists (select 1 from point_bet_accruals a where a.bet_id = b.id)
+       order by b.settled_at limit ${BATCH}) s
+     order by s.id -- rows are claimed in bet id order everywhere: two claimers never wait on each other in a circle
     on conflict (bet_id) do nothing
     returning member_id::text, valid_bet::text, bet_id::text, (select settled_at from bet_records x where x.id = bet_id) as settled_at`));
   const credited = await credit(tx, brand, rows);
@@ -105,7 +107,7 @@ export async function accrueMember(db: Db, brand: Brand, memberId: bigint): Prom
        where b.merchant_id = ${brand.id} and b.member_id = ${memberId} and b.status = 'settled' and b.valid_bet > 0
          and b.bet_at >= ${new Date(since.getTime() - 86_400_000)} and b.settled_at >= ${since}
          and not exists (select 1 from point_bet_accruals a where a.bet_id = b.id)
-       limit ${BATCH}
+       order by b.id limit ${BATCH}
       on conflict (bet_id) do nothing
       returning member_id::text, valid_bet::text, bet_id::text, now() as settled_at`));
     if (rows.length) await credit(tx, brand, rows);
