@@ -39,7 +39,8 @@ export function EnvelopeList({ list, onOpened }: { list: RE.Available[]; onOpene
             <span className="renv-item__text">
               <strong>{e.title || (e.kind === 'agent' ? t('redEnvelope.from', { name: e.senderName }) : t('redEnvelope.fromSite'))}</strong>
               <span className="muted">
-                {e.kind === 'agent' ? t('redEnvelope.from', { name: e.senderName }) : t('redEnvelope.fromSite')} · {t('redEnvelope.left', { left: e.remaining, count: e.count })}
+                {e.title && <>{e.kind === 'agent' ? t('redEnvelope.from', { name: e.senderName }) : t('redEnvelope.fromSite')} · </>}
+                {t('redEnvelope.left', { left: e.remaining, count: e.count })}
               </span>
               <span className="muted renv-item__until">{t('redEnvelope.until')} <DateTime value={e.expiresAt} /></span>
             </span>

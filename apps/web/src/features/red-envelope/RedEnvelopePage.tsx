@@ -9,6 +9,9 @@ import { DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows } f
 import { useAvailable, useHistory, useSent } from './api';
 import { EnvelopeList } from './EnvelopeList';
 import { SendForm } from './SendForm';
+// the panels, fields and chips of the wallet pages, and the radio chips of the inbox form
+import '@/features/wallet/components/wallet.css';
+import '@/features/inbox/inbox.css';
 
 function History() {
   const { t } = useTranslation();
