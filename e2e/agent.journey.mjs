@@ -3,14 +3,21 @@
 // through the menu's deposit item (operator confirms); in team management searches player01,
 // edits its nickname and transfers 100.00 to it (the agent's balance and player01's move by
 // exactly that); player01 spins a slot for real and the bet shows in team betting with its
-// footer totals; agent01 offers subagent01 a daily wage that subagent01 accepts. Screenshots of every agent page at 1366 and 390 wide in ES and EN, the phone
+// footer totals; agent01 offers subagent01 a daily wage that subagent01 accepts. Then a salary
+// actually paid: agent01 offers subagent01 a real-time salary (1 % of the team's valid bet, every 5
+// minutes), subagent01 accepts it after logging in; a new member of subagent01's team (created by
+// subagent01, funded by agent01, its forced password change done) spins a slot; the real-time job
+// settles the slot (up to ~6 minutes: the slot ends, then a minute of lag) and the salary shows in
+// agent01's records (paid) and subagent01's transaction history. The P&L statement (user loss) and
+// account details pages. Screenshots of every agent page at 1366 and 390 wide in ES and EN, the phone
 // menu drawer, and no page wider than 390 px.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { cents, operator } from './lib/player.mjs';
-import { t as tLocale } from './lib/web.mjs';
+import { api } from './lib/player.mjs';
+import { dialog, t as tLocale } from './lib/web.mjs';
 
-export const timeout = 360_000;
+export const timeout = 900_000;
 
 /** A string of locales/agent.<lang>.json ({{vars}} filled). */
 const t = (lang, key, vars = {}) => tLocale(lang, key, 'agent').replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k]));
@@ -187,14 +194,123 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     await sub.context().close();
   });
 
+  const bettor = `rt${Date.now().toString(36)}`;
+  await step('agent01 offers subagent01 a real-time salary; subagent01 accepts it after logging in', async () => {
+    await openAgentPage(page, 'downlineManagmentView');
+    await row(page, 'subagent01').getByRole('button', { name: t('ES', 'agent.downlines.offer'), exact: true }).click();
+    const form = page.getByTestId('offer-form');
+    await form.getByRole('button', { name: t('ES', 'agent.contracts.kind.realtime'), exact: true }).click();
+    await form.locator('input[name="tiers.0.minimumBet"]').fill('0');
+    await form.locator('input[name="tiers.0.activeMember"]').fill('0');
+    await form.locator('input[name="tiers.0.rate"]').fill('1');
+    await form.getByRole('button', { name: t('ES', 'agent.contracts.offer.submit') }).click();
+    await form.waitFor({ state: 'detached' });
+
+    const sub = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+    await sub.goto('/agent');
+    const login = sub.getByTestId('agent-login-form');
+    await login.locator('input[name=username]').fill('subagent01');
+    await login.locator('input[name=password]').fill('Agent123');
+    await login.locator('input[name=password]').press('Enter');
+    await waitUntil(() => new URL(sub.url()).pathname === '/agentHome', { timeout: 30_000, message: `subagent01 login ended at ${sub.url()}` });
+    await sub.goto('/agentHome?page=agentRealtimeSalary');
+    const card = sub.getByTestId('my-contract').first();
+    await card.waitFor({ timeout: 15_000 });
+    await waitUntil(async () => (await card.getAttribute('data-status')) === 'new', { message: 'the real-time offer never showed' });
+    await card.getByRole('button', { name: t('ES', 'agent.contracts.accept'), exact: true }).click();
+    await sub.getByRole('alertdialog').getByRole('button', { name: t('ES', 'agent.contracts.accept'), exact: true }).click();
+    await waitUntil(async () => (await sub.getByTestId('my-contract').first().getAttribute('data-status')) === 'success', { message: 'the real-time contract never came into force' });
+
+    // subagent01's team gets a member (register centre call), agent01 funds it (transfer to a deep downline)
+    const auth = (p) => p.evaluate(() => sessionStorage.getItem('token')).then((tok) => ({ Authorization: tok, Merchant: 'demo' }));
+    const made = await api(sub, 'POST', '/wps/relay/MCSFE_agentCreateDownline', { headers: await auth(sub), data: { username: bettor, accountType: 'member' } });
+    await api(page, 'POST', '/wps/agent/transfer', { headers: await auth(page), data: { downlineId: made.memberId, amount: '50', requestId: `rt-fund-${bettor}` } });
+    await sub.context().close();
+  });
+
+  await step('the new member changes its default password and spins a slot three times', async () => {
+    const u = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+    await u.goto('/login');
+    const form = u.getByTestId('login-form');
+    await form.locator('input[name=username]').waitFor({ timeout: 30_000 });
+    await form.locator('input[name=username]').fill(bettor);
+    await form.locator('input[name=password]').fill('123456');
+    await form.locator('button[type=submit]').click();
+    const forced = dialog(u, tLocale('es', 'popups.changePassword.title'));
+    const f = forced.getByTestId('change-password-form');
+    await f.waitFor({ timeout: 30_000 });
+    await f.locator('input[name=oldPassword]').fill('123456');
+    await f.locator('input[name=newPassword]').fill('Strong123');
+    await f.locator('input[name=confirmNewPassword]').fill('Strong123');
+    await f.getByRole('button', { name: tLocale('es', 'auth.change.submit', 'auth') }).click();
+    await forced.waitFor({ state: 'detached' });
+    await u.getByTestId('balance').waitFor();
+    await u.goto('/rng');
+    const card = u.locator('.gcard').first();
+    await card.waitFor();
+    const name = (await card.locator('.gcard__name').innerText()).trim();
+    await card.locator('.gcard__play').click();
+    const frame = u.getByRole('dialog', { name }).frameLocator('iframe');
+    await frame.locator('.dv-balance-amount').waitFor({ timeout: 15_000 });
+    const rows = frame.locator('.dv-history tbody tr');
+    for (let i = 0; i < 3; i++) {
+      const before = await rows.count();
+      await frame.locator('.dv-btn-play').click();
+      await waitUntil(async () => (await rows.count()) > before, { timeout: 20_000, message: 'the round never reached the history' });
+    }
+    await u.context().close();
+  });
+
+  await step('the real-time job pays subagent01: agent01 sees it paid in its records, subagent01 in its transaction history', async () => {
+    const paid = page.getByTestId('contract-records').locator('tbody tr[data-status="disbursed"]').filter({ hasText: 'subagent01' });
+    await waitUntil(async () => {
+      await page.goto('/agentHome?page=agentRealtimeSalary');
+      await page.getByTestId('page-contract-realtime').waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: t('ES', 'agent.contracts.role.downline'), exact: true }).click();
+      // the records of the role "paid by me" arrive after the click (the previous role's stay meanwhile)
+      return paid.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    }, { timeout: 480_000, interval: 20_000, message: 'no real-time salary was paid to subagent01' });
+    assert.match(await paid.first().innerText(), /subagent01/);
+    await settle(page);
+    await shot('realtime-paid-ES-1366', page, { fullPage: true });
+
+    const sub = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+    await sub.goto('/agent');
+    const login = sub.getByTestId('agent-login-form');
+    await login.locator('input[name=username]').fill('subagent01');
+    await login.locator('input[name=password]').fill('Agent123');
+    await login.locator('input[name=password]').press('Enter');
+    await waitUntil(() => new URL(sub.url()).pathname === '/agentHome', { timeout: 30_000, message: `subagent01 login ended at ${sub.url()}` });
+    await sub.goto('/member?page=transactionHistory');
+    const wage = sub.getByTestId('tx-table').locator('tr[data-type="hour_wage"]');
+    await wage.first().waitFor({ timeout: 20_000 });
+    assert.ok(cents(await wage.first().locator('td').nth(3).innerText()) > 0, 'the wage is a credit');
+    await settle(sub);
+    await shot('realtime-wage-history-ES-1366', sub, { fullPage: true });
+    expectNoConsoleErrors(sub);
+    await sub.context().close();
+  });
+
+  await step('user loss (P&L statement) lists subagent01 with its team; its account opens the account details', async () => {
+    await openAgentPage(page, 'palStatementsAgentCopy');
+    const table = page.getByTestId('pl-table');
+    await table.waitFor({ timeout: 15_000 });
+    const subRow = table.locator('tr[data-account="subagent01"]');
+    await subRow.waitFor();
+    await subRow.getByRole('button', { name: 'subagent01' }).click();
+    await page.getByTestId('dtx-table').locator('tr[data-type="hour_wage"]').first().waitFor({ timeout: 15_000 });
+  });
+
   // ---------- screenshots: every page, ES and EN, 1366 and 390 ----------
-  const pages = ['agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy', 'agentRevenueReport', 'agentDailyWages2', 'agentRealtimeSalary'];
+  const pages = ['agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'teamBetting', 'personalHistoryCopy', 'palStatementsAgentCopy', 'agentRevenueReport',
+    'agentDownlineTransactionDetailsCopy', 'agentDailyWages2', 'agentRealtimeSalary'];
+  const extra = { agentDownlineTransactionDetailsCopy: '&account=subagent01' };
   for (const lang of ['ES', 'EN']) {
     await step(`screenshots ${lang}: agent centre pages`, async () => {
       await page.evaluate((l) => { localStorage.setItem('lang', l); localStorage.setItem('hisLang', l); }, lang);
       for (const id of pages) {
         await page.setViewportSize(VIEWPORTS.laptop);
-        await page.goto(`/agentHome?page=${id}`);
+        await page.goto(`/agentHome?page=${id}${extra[id] ?? ''}`);
         await page.locator(`[data-page="${id}"] .ac-main .w-page`).first().waitFor({ timeout: 15_000 });
         await page.getByTestId('skeleton').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
         await page.locator('.ac-main__title').getByText(t(lang, `agent.menu.${id}`)).waitFor();
