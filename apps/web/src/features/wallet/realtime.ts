@@ -7,8 +7,9 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import type { QueryClient } from '@tanstack/react-query';
-import { inbox, wallet } from '@lobby/contract';
+import { inbox, redEnvelope, wallet } from '@lobby/contract';
 import { inboxKeys } from '@/features/inbox/keys';
+import { redEnvelopeKeys } from '@/features/red-envelope/api';
 import { memberKeys } from '@/features/session/api';
 import { cashierKeys, walletKeys } from './keys';
 
@@ -39,6 +40,8 @@ export function connectBalanceSocket(qc: QueryClient, auth: { token: string; mer
   socket.on(wallet.SOCKET_EVENTS.balance, (push: Push) => applyBalancePush(qc, push));
   // Inbox (issue 7): a new message refreshes the unread badge and the open list.
   socket.on(inbox.SOCKET_EVENT, () => void qc.invalidateQueries({ queryKey: inboxKeys.all }));
+  // Red envelopes: one sent to the member shows at once (not at the next 30 s check).
+  socket.on(redEnvelope.SOCKET_EVENT, () => void qc.invalidateQueries({ queryKey: redEnvelopeKeys.all }));
   // After a reconnect a push may have been missed: read the balance again.
   socket.io.on('reconnect', () => {
     void qc.invalidateQueries({ queryKey: walletKeys.balance() });
