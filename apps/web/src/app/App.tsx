@@ -1,12 +1,15 @@
 /** The app shell: system status gate (maintenance / region screens), brand theme, routes, loader. */
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_STATUS, isLanguageCode, type LanguageCode } from '@lobby/contract';
 import { useBrand, useStatus } from '@/features/system/api';
 import { changeLanguage, storedLanguage, useLanguage } from '@/lib/i18n';
 import { hideBootLoader, useLoaderVisible } from '@/lib/loader';
 import { AppRoutes } from './routes';
-import { MaintenanceScreen, NetworkErrorScreen, RegionBlockedScreen } from './screens/StatusScreens';
+import { NetworkErrorScreen } from './screens/NetworkErrorScreen';
+
+const MaintenanceScreen = lazy(() => import('./screens/StatusScreens').then((m) => ({ default: m.MaintenanceScreen })));
+const RegionBlockedScreen = lazy(() => import('./screens/StatusScreens').then((m) => ({ default: m.RegionBlockedScreen })));
 
 /** Relative luminance of a #rrggbb colour (for readable text on brand colours). */
 function luminance(hex: string): number | null {
@@ -67,8 +70,8 @@ export function StatusGate({ children }: { children: ReactNode }) {
   }, [status.isPending]);
   if (status.isPending) return null;
   if (status.isError || !status.data) return <NetworkErrorScreen onRetry={() => void status.refetch()} />;
-  if (status.data.status === SYSTEM_STATUS.maintenance || status.data.maintenance) return <MaintenanceScreen />;
-  if (status.data.status === SYSTEM_STATUS.regionRestricted || status.data.regionRestriction) return <RegionBlockedScreen />;
+  if (status.data.status === SYSTEM_STATUS.maintenance || status.data.maintenance) return <Suspense fallback={null}><MaintenanceScreen /></Suspense>;
+  if (status.data.status === SYSTEM_STATUS.regionRestricted || status.data.regionRestriction) return <Suspense fallback={null}><RegionBlockedScreen /></Suspense>;
   return <>{children}</>;
 }
 

@@ -1,5 +1,5 @@
 /** Every route of §2. */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { hideLoader } from '@/lib/loader';
 import { useLoginPopup } from '@/features/session/loginPopup';
@@ -8,7 +8,18 @@ import { SiteLayout } from './layout/SiteLayout';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import * as S from './sections';
-import { RedEnvelopeFloat } from '@/features/red-envelope/RedEnvelopeFloat';
+import { useSession } from '@/features/session/api';
+
+// Members only: visitors never load the red envelope's code.
+const RedEnvelopeFloat = lazy(() => import('@/features/red-envelope/RedEnvelopeFloat').then((m) => ({ default: m.RedEnvelopeFloat })));
+function MemberFloats() {
+  if (!useSession().loggedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <RedEnvelopeFloat />
+    </Suspense>
+  );
+}
 
 /** /login: open the login popup, then show home. */
 function LoginRoute() {
@@ -66,7 +77,7 @@ export function AppRoutes() {
   return (
     <>
       <NavigationEffects />
-      <RedEnvelopeFloat />
+      <MemberFloats />
       <Routes>
         <Route element={<SiteLayout />}>
           <Route index element={<HomePage />} />

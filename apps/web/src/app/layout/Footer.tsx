@@ -1,4 +1,5 @@
 /** Footer (§2): help list, products, social icons, 15 vendor badges, copyright. */
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@lobby/contract';
@@ -6,7 +7,10 @@ import { Icon, type IconName } from '@/components/icons';
 import { CATEGORIES } from '@/features/games/categories';
 import { useBrand, useHelpCenter } from '@/features/system/api';
 import { currentYear } from '@/lib/format';
-import { FooterSupport } from '@/features/support/FooterSupport';
+import { WhenNear } from '@/components/WhenNear';
+
+// Below the fold: the customer-service column (and its strings) loads after the first paint.
+const FooterSupport = lazy(() => import('@/features/support/FooterSupport').then((m) => ({ default: m.FooterSupport })));
 
 const SOCIAL_ICONS: Record<string, IconName> = {
   facebook: 'facebook', youtube: 'youtube', telegram: 'telegram', whatsapp: 'whatsapp', instagram: 'instagram',
@@ -56,7 +60,9 @@ export function Footer() {
             )}
           </ul>
         </nav>
-        <FooterSupport />
+        <WhenNear className="footer__col-slot">
+          <FooterSupport />
+        </WhenNear>
         <nav className="footer__col" aria-labelledby="footer-products">
           <h2 id="footer-products">{t('footer.products')}</h2>
           <ul className="footer__products">

@@ -17,7 +17,9 @@ import { useBrand, useCustomerService, useModuleEnabled } from '@/features/syste
 import { usePopups } from '@/app/popups';
 import { useUnreadCount } from '@/features/inbox/api';
 import { Dropdown } from './Dropdown';
-import { MemberBox } from './MemberBox';
+
+// Members only: a visitor's first load skips the member box (a member's loads with the page).
+const MemberBox = lazy(() => import('./MemberBox').then((m) => ({ default: m.MemberBox })));
 
 const CategoryDropdown = lazy(() => import('@/features/games/components/CategoryDropdown'));
 
@@ -147,7 +149,9 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
           </button>
 
           {session.loggedIn ? (
-            <MemberBox />
+            <Suspense fallback={<div className="member-box" aria-busy="true" />}>
+              <MemberBox />
+            </Suspense>
           ) : (
             <div className="header__auth">
               {freeplay && (

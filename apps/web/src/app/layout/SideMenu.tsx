@@ -11,7 +11,7 @@ import { useLoginPopup } from '@/features/session/loginPopup';
 import { useBrand, useModuleEnabled, useResource } from '@/features/system/api';
 import { LanguageSelect } from './LanguageSelect';
 import { QrCode } from './QrCode';
-import { AppGuideButton } from '@/features/support/AppDownload';
+import { AppGuideButton } from '@/features/support/AppGuideButton';
 import { SideBanner } from '@/features/announcements/home';
 import { usePromotions } from '@/features/promotions/api';
 

@@ -1,6 +1,7 @@
 /**
  * Screens that replace the whole app by system status (§2, §4): maintenance (1) and region
- * blocked (2), plus the "network link abnormal" screen when status cannot be read.
+ * blocked (2). Loaded only when needed; the "network link abnormal" screen is NetworkErrorScreen.tsx
+ * (it must show without the network).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,23 +60,5 @@ export function RegionBlockedScreen() {
       </p>
       <CustomerServiceButton />
     </FullScreen>
-  );
-}
-
-export function NetworkErrorScreen({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <main className="fullscreen fullscreen--error">
-      <div className="fullscreen__card">
-        <div className="fullscreen__icon" aria-hidden="true">
-          <Icon name="info" size={40} />
-        </div>
-        <h1 className="fullscreen__title">{t('errorCodes.network_error')}</h1>
-        <p className="fullscreen__text">{t('status.networkText')}</p>
-        <button type="button" className="btn btn--primary btn--lg" onClick={onRetry}>
-          <Icon name="refresh" size={20} /> {t('common.retry')}
-        </button>
-      </div>
-    </main>
   );
 }

@@ -6,6 +6,7 @@ import { useSession } from '@/features/session/api';
 import { LoginForm } from '@/features/session/components/LoginForm';
 import { useBrand } from '@/features/system/api';
 import '@/features/session/components/auth.css';
+import './agent-login.css';
 
 /** /agent — the agent login page: the agent login endpoint refuses non-agents (login.non.agent). */
 export default function AgentLogin() {

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { QrCode } from '@/app/layout/QrCode';
-import { usePopups } from '@/app/popups';
 import { useSupport } from './api';
 import './locale';
 import './support.css';
@@ -63,15 +62,3 @@ export default function AppDownloadPopup() {
   return <AppDownloadGuide />;
 }
 
-/** The side menu's link under its QR codes: opens the guide. */
-export function AppGuideButton() {
-  const { t } = useTranslation();
-  const { apps } = useSupport();
-  const popups = usePopups();
-  if (!apps.ios && !apps.android) return null;
-  return (
-    <button type="button" className="side-guide" onClick={() => popups.open('appDownload')}>
-      <Icon name="info" size={14} /> {t('support.guide')}
-    </button>
-  );
-}
