@@ -1,4 +1,5 @@
 /** Tables of the operator console (see migration 0023_operator_console). */
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { merchants } from './schema.ts';
 
@@ -52,7 +53,7 @@ export const operatorAudit = pgTable('operator_audit', {
 
 export const operatorBrandRules = pgTable('operator_brand_rules', {
   merchantId: integer().primaryKey().references(() => merchants.id),
-  dualApprovalAbove: bigint({ mode: 'bigint' }).notNull().default(100000n),
+  dualApprovalAbove: bigint({ mode: 'bigint' }).notNull().default(sql`100000`),
   updatedAt: ts().notNull().defaultNow(),
 });
 
