@@ -149,7 +149,9 @@ describe('a contract in force from mid-day', () => {
   it('real-time salary starts from the team\'s valid bet at acceptance (no pay for the bets before it)', async () => {
     await fund(t, 'agent01', 1_000_000n);
     const m = await addMember(t, 'demo', { type: 2, parent: 'agent01' });
-    const today = lastSlot(new Date(Date.now() + 360_000), brand().config.gmtOffsetMinutes, 300_000).day;
+    // The brand day of the slot under way (the acceptance's): the last slot ending by now + 5 min.
+    // (now + 6 min would name the next day in the last minutes before the brand's midnight.)
+    const today = lastSlot(new Date(Date.now() + 300_000), brand().config.gmtOffsetMinutes, 300_000).day;
     await teamDay(m.id, today, 300_000n, 1);
     const top = await tokenFor(t, 'agent01');
     const body = { kind: 'realtime', tiers: [P('0', 0, '1.00')] };
