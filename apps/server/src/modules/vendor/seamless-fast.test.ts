@@ -114,7 +114,9 @@ describe('seamless wallet, one statement per call', () => {
     }
   });
 
-  it('no balance push (nor its balance read) for a member with no open page on a single instance', async () => {
+  // With Redis (several instances) another instance may hold the page, so the push always goes out.
+  it('no balance push (nor its balance read) for a member with no open page on a single instance', async (ctx) => {
+    if (t.app.redis) ctx.skip();
     const g = await game();
     const m = await player(10_000n);
     const push = vi.spyOn(t.app.walletEvents, 'balanceChanged').mockImplementation(async () => {});
