@@ -52,9 +52,12 @@ export async function approve(app: FastifyInstance, brand: Brand, actor: Actor, 
     if (!actor.operatorId) throw new AppError('operator.forbidden');
     const prior = await tx.select().from(withdrawalApprovals).where(and(eq(withdrawalApprovals.merchantId, brand.id), eq(withdrawalApprovals.withdrawNo, withdrawNo)));
     if (prior.some((p) => p.operatorId === actor.operatorId)) throw new AppError('operator.approval.same');
+    // A third approval racing the second: the second pays (and audits) it.
+    if (prior.length >= 2) return { pay: false, late: true, amount: w.amount, memberId: w.memberId };
     await tx.insert(withdrawalApprovals).values({ merchantId: brand.id, withdrawNo, operatorId: actor.operatorId });
     return { pay: prior.length >= 1, amount: w.amount, memberId: w.memberId };
   });
+  if ('late' in decision) return { status: 'paid' as const, approvals: await approverNames(db, brand, withdrawNo), withdrawNo };
   if (!decision.pay) {
     await record(db, actor, brand, req.ip, { action: 'finance.withdraw.approve', target: withdrawNo, before: { status: 'pending' }, after: { status: 'pending', approvals: 1, amount: formatAmount(decision.amount) } });
     return { status: 'awaiting_second' as const, approvals: await approverNames(db, brand, withdrawNo), withdrawNo };

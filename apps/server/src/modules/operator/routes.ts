@@ -50,10 +50,11 @@ export const operatorRoutes = fp(async (app: FastifyInstance) => {
     }
   });
 
-  // older operator calls (X-Operator-Key or a session through requireOperator): one audit row per change
-  app.addHook('onResponse', async (req, reply) => {
+  // older operator calls (X-Operator-Key or a session through requireOperator): one audit row per
+  // change, written before the answer leaves (onSend), so a client that saw the answer finds the row
+  app.addHook('onSend', async (req, reply, payload) => {
     const a = req.operatorActor;
-    if (!a || req.operatorAudited || req.method === 'GET' || reply.statusCode >= 400) return;
+    if (!a || req.operatorAudited || req.method === 'GET' || reply.statusCode >= 400) return payload;
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     const target = String(body.orderNo ?? body.withdrawNo ?? body.id ?? body.drawNo ?? body.title ?? '');
     try {
@@ -61,6 +62,7 @@ export const operatorRoutes = fp(async (app: FastifyInstance) => {
     } catch (err) {
       req.log.error({ err }, 'operator audit write failed');
     }
+    return payload;
   });
 
   const g = <Q extends ZodType, B extends ZodType>(ctx: Ctx<Q, B>, p: operator.Permission) => guard(app, ctx.req, ctx.brand, p);
