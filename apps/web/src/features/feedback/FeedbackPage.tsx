@@ -13,6 +13,7 @@ import { SupportLinks } from '@/features/support/SupportLinks';
 import { useFeedbackSettings, useMyFeedback, useSendFeedback } from './api';
 import { contentError, fileError, readDataUrl } from './logic';
 import '@/features/support/locale';
+import '@/components/text-area.css';
 import './feedback.css';
 
 interface Picked { name: string; url: string; data: string }

@@ -11,6 +11,7 @@ import { useSession } from '@/features/session/api';
 import { useLoginPopup } from '@/features/session/loginPopup';
 import { apiErrorText, DateTime, FormNote, Pager } from '@/features/wallet/components/ui';
 import '@/features/support/locale';
+import '@/components/text-area.css';
 import '@/features/feedback/feedback.css';
 
 const keys = {

@@ -18,6 +18,7 @@ import { useSupport } from './api';
 import { externalChat } from './links';
 import { SupportLinks } from './SupportLinks';
 import './locale';
+import '@/components/text-area.css';
 import './support.css';
 
 function ChatForm() {
