@@ -30,6 +30,18 @@ async function openAgentPage(page, id) {
   await page.locator(`.ac[data-page="${id}"] .ac-main .w-page`).first().waitFor({ timeout: 15_000 });
 }
 
+/** subagent01 logs in at /agent in a page of its own and lands on /agentHome. */
+async function subagentLogin(newPage) {
+  const sub = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+  await sub.goto('/agent');
+  const login = sub.getByTestId('agent-login-form');
+  await login.locator('input[name=username]').fill('subagent01');
+  await login.locator('input[name=password]').fill('Agent123');
+  await login.locator('input[name=password]').press('Enter');
+  await waitUntil(() => new URL(sub.url()).pathname === '/agentHome', { timeout: 30_000, message: `subagent01 login ended at ${sub.url()}` });
+  return sub;
+}
+
 export default async function agentJourney({ newPage, step, shot, settle, expectNoConsoleErrors }) {
   const page = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
 
@@ -170,13 +182,7 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     await page.getByTestId('offered-contract').first().waitFor();
     assert.equal(await page.getByTestId('offered-contract').first().getAttribute('data-status'), 'new');
 
-    const sub = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
-    await sub.goto('/agent');
-    const login = sub.getByTestId('agent-login-form');
-    await login.locator('input[name=username]').fill('subagent01');
-    await login.locator('input[name=password]').fill('Agent123');
-    await login.locator('input[name=password]').press('Enter');
-    await waitUntil(() => new URL(sub.url()).pathname === '/agentHome', { timeout: 30_000, message: `subagent01 login ended at ${sub.url()}` });
+    const sub = await subagentLogin(newPage);
     await sub.goto('/agentHome?page=agentDailyWages2');
     const card = sub.getByTestId('my-contract').first();
     await card.waitFor({ timeout: 15_000 });
@@ -205,13 +211,7 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     await form.getByRole('button', { name: t('ES', 'agent.contracts.offer.submit') }).click();
     await form.waitFor({ state: 'detached' });
 
-    const sub = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
-    await sub.goto('/agent');
-    const login = sub.getByTestId('agent-login-form');
-    await login.locator('input[name=username]').fill('subagent01');
-    await login.locator('input[name=password]').fill('Agent123');
-    await login.locator('input[name=password]').press('Enter');
-    await waitUntil(() => new URL(sub.url()).pathname === '/agentHome', { timeout: 30_000, message: `subagent01 login ended at ${sub.url()}` });
+    const sub = await subagentLogin(newPage);
     await sub.goto('/agentHome?page=agentRealtimeSalary');
     const card = sub.getByTestId('my-contract').first();
     await card.waitFor({ timeout: 15_000 });
