@@ -23,7 +23,7 @@ export const ROLES = ['owner', 'finance', 'content', 'support'] as const;
 export type Role = (typeof ROLES)[number];
 export const PERMISSIONS = [
   'dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'finance.rules',
-  'people.view', 'people.manage', 'content.manage', 'operators.manage', 'sessions.manage', 'audit.view',
+  'people.view', 'people.manage', 'content.manage', 'games.manage', 'settings.manage', 'operators.manage', 'sessions.manage', 'audit.view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const AUDIT_PAGE_SIZE = 50;

@@ -105,7 +105,7 @@ const CALLS: [string, 'GET' | 'POST', string, string, object?][] = [
 const ALLOWED: Record<string, string[]> = {
   owner: ['*'],
   finance: ['dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'people.view', 'audit.view'],
-  content: ['dashboard.view', 'content.manage'],
+  content: ['dashboard.view', 'content.manage', 'games.manage'],
   support: ['dashboard.view', 'people.view', 'people.manage'],
 };
 

@@ -7,10 +7,10 @@ type Role = operator.Role;
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: [
     'dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'finance.rules',
-    'people.view', 'people.manage', 'content.manage', 'operators.manage', 'sessions.manage', 'audit.view',
+    'people.view', 'people.manage', 'content.manage', 'games.manage', 'settings.manage', 'operators.manage', 'sessions.manage', 'audit.view',
   ],
   finance: ['dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'people.view', 'audit.view'],
-  content: ['dashboard.view', 'content.manage'],
+  content: ['dashboard.view', 'content.manage', 'games.manage'],
   support: ['dashboard.view', 'people.view', 'people.manage'],
 };
 
