@@ -58,8 +58,8 @@ export const DIVIDEND_PERIODS = ['daily', 'weekly', 'semimonthly', 'monthly'] as
 export type DividendPeriod = (typeof DIVIDEND_PERIODS)[number];
 export const CONTRACT_STATUSES = ['new', 'success', 'termination'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
-/** Why a contract ended. */
-export const END_REASONS = ['rejected', 'withdrawn', 'terminated', 'replaced', 'upline_rate'] as const;
+/** Why a contract ended (`moved`: an operator moved the downline under another upline). */
+export const END_REASONS = ['rejected', 'withdrawn', 'terminated', 'replaced', 'upline_rate', 'moved'] as const;
 export type EndReason = (typeof END_REASONS)[number];
 /** The module id that switches each kind on or off. */
 export const CONTRACT_MODULE: Record<ContractKind, string> = {

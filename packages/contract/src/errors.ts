@@ -202,6 +202,11 @@ export const ERRORS = {
   'operator.exists': e(409, 'An operator with this name already exists.', 'Ya existe un operador con este nombre.'),
   'operator.not.found': e(404, 'This operator does not exist.', 'Este operador no existe.'),
   'operator.member.not.found': e(404, 'This member does not exist.', 'Este miembro no existe.'),
+  'operator.move.target.invalid': e(404, 'The new upline is not a member of this brand.', 'La nueva línea superior no es un miembro de esta marca.'),
+  'operator.move.not.agent': e(409, 'The new upline must be an agent.', 'La nueva línea superior debe ser un agente.'),
+  'operator.move.cycle': e(409, 'A member cannot be moved under itself or under its own downline.', 'No se puede mover un miembro bajo sí mismo ni bajo su propia línea descendente.'),
+  'operator.move.same': e(409, 'The member is already directly under this agent.', 'El miembro ya está directamente bajo este agente.'),
+  'operator.move.trial': e(409, 'Trial accounts cannot be moved.', 'Las cuentas de prueba no se pueden mover.'),
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -255,6 +255,39 @@ export const endPersonSessions = endpoint({
   body: z.object({ id }), response: z.object({ ended: z.number().int() }),
 });
 
+/** A member of the brand in a downline tree view: its kind and team (every member below it, any depth). */
+export const treeRow = z.object({
+  id: z.string(), username: z.string(), nickname: z.string(), kind: z.enum(['member', 'agent', 'trial']), status: z.enum(['active', 'locked']),
+  depth: z.number().int(), teamSize: z.number().int(), directSize: z.number().int(), createdAt: z.string(),
+});
+export type TreeRow = z.infer<typeof treeRow>;
+export const TREE_PAGE_SIZE = 20;
+
+export const personTree = endpoint({
+  method: 'GET', path: '/wps/ops/people/tree', module: MODULES.common, auth: 'none',
+  summary: 'A member\'s upline chain (direct upline first) and its direct downline with team sizes, paged (people.view).',
+  query: z.object({ id, page }),
+  response: z.object({ uplines: z.array(treeRow), downline: pageOf(treeRow) }),
+});
+
+/**
+ * Moves a member, or an agent with its whole team, under another agent of the brand (people.manage).
+ * Team rows of days before the move's brand day stay with the old upline; the move's day and later
+ * count for the new one. Contracts (offers and contracts in force) between the moved member and its
+ * old upline end with reason `moved`. Failures: operator.member.not.found, operator.move.target.invalid
+ * (not a member of this brand), operator.move.not.agent, operator.move.cycle, operator.move.same,
+ * operator.move.trial.
+ */
+export const movePerson = endpoint({
+  method: 'POST', path: '/wps/ops/people/move', module: MODULES.common, auth: 'none',
+  summary: 'Moves a member or an agent with its team under another agent of the brand (people.manage).',
+  body: z.object({ id, toAgentId: id, reason: remark }),
+  response: z.object({
+    id: z.string(), username: z.string(), from: z.string().nullable(), to: z.string(),
+    moved: z.number().int(), endedContracts: z.number().int(),
+  }),
+});
+
 // ---- deposits and withdrawal rejection (lists: cashier.operatorListDeposits / operatorListWithdrawals with the session) ----
 
 const orderAction = z.object({ orderNo: z.string().trim().min(1).max(40), remark });

@@ -6,6 +6,7 @@ import type { operator } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { ledgerAccounts, members, postings, sessions } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { endSessionSockets } from '../../plugins/realtime.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { formatAmount } from '../wallet/money.ts';
@@ -71,15 +72,17 @@ export async function detail(db: Db, brand: Brand, id: string) {
   };
 }
 
-async function endSessions(db: Db, brand: Brand, memberId: bigint): Promise<number> {
+/** Revokes the member's live sessions and disconnects their open pages (sockets) on every instance. */
+async function endSessions(db: Db, brand: Brand, memberId: bigint, req: FastifyRequest): Promise<number> {
   const r = await db.update(sessions).set({ revokedAt: new Date() }).where(liveSessions(brand, memberId)).returning({ id: sessions.id });
+  endSessionSockets(req.server, r.map((x) => x.id));
   return r.length;
 }
 
 export async function setStatus(db: Db, brand: Brand, actor: Actor, req: FastifyRequest, id: string, status: 'active' | 'locked') {
   const m = await memberOf(db, brand, id);
   const [u] = await db.update(members).set({ status }).where(eq(members.id, m.id)).returning();
-  const ended = status === 'locked' ? await endSessions(db, brand, m.id) : 0;
+  const ended = status === 'locked' ? await endSessions(db, brand, m.id, req) : 0;
   await record(db, actor, brand, req.ip, { action: status === 'locked' ? 'people.lock' : 'people.unlock', target: m.username, before: { status: m.status }, after: { status, endedSessions: ended } });
   const [b] = await db.select({ balance: balanceSql }).from(members).where(eq(members.id, m.id));
   return row(brand, u, b.balance);
@@ -93,14 +96,14 @@ export async function resetPassword(db: Db, brand: Brand, actor: Actor, req: Fas
   let pw = '';
   while (!/\d/.test(pw) || !/[A-Za-z]/.test(pw)) pw = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   await db.update(members).set({ passwordHash: await hashPassword(pw), mustChangePassword: true, passwordChangedAt: new Date() }).where(eq(members.id, m.id));
-  const ended = await endSessions(db, brand, m.id);
+  const ended = await endSessions(db, brand, m.id, req);
   await record(db, actor, brand, req.ip, { action: 'people.reset.password', target: m.username, after: { mustChangePassword: true, endedSessions: ended } });
   return { temporaryPassword: pw };
 }
 
 export async function endMemberSessions(db: Db, brand: Brand, actor: Actor, req: FastifyRequest, id: string) {
   const m = await memberOf(db, brand, id);
-  const ended = await endSessions(db, brand, m.id);
+  const ended = await endSessions(db, brand, m.id, req);
   await record(db, actor, brand, req.ip, { action: 'people.end.sessions', target: m.username, after: { endedSessions: ended } });
   return { ended };
 }

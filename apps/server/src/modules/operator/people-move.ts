@@ -1,0 +1,156 @@
+/**
+ * People: the downline tree in the member file and moving a member (or an agent with its whole
+ * team) under another agent of the brand (issue 9, item 6).
+ *
+ * The tree is the closure table member_tree, kept by the triggers of migration 0012 on
+ * members.parent_id: updating parent_id moves the whole subtree inside the updating transaction.
+ * A move takes the brand's tree lock (the same advisory lock as the trigger, exclusive) first and
+ * then the two member rows FOR UPDATE, so two moves of a brand run one after the other and the
+ * second checks its rules against the tree the first left (a move under one's own descendant is
+ * refused even when it only became a descendant a moment ago).
+ *
+ * History (reports): team figures are the rollup rows agent_team_daily, one per agent and brand
+ * day. Rows of days before the move's brand day stay as they were rolled up: they belong to the
+ * old upline. The move's day is rebuilt at once for the new tree (the rows of the old uplines
+ * for that day are dropped and every team row of the day recomputed), so the whole move day and
+ * every later day count for the new upline; team sizes (agent_team_now) are rebuilt too. The
+ * team overview, the P&L footers and the salary and dividend settlements, which read those rows,
+ * follow this rule. Contracts between the moved member and its old upline (offers and contracts
+ * in force; for a top agent also the platform's) end with reason `moved`, and, as when such a
+ * contract is terminated, the moved agent's own offers and contracts of a kind it no longer has a
+ * rate for end in turn (`upline_rate`, down its team).
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { contracts, operator } from '@lobby/contract';
+import type { Db, Tx } from '../../db/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import { recomputeTeams, refreshTeamNow } from '../agent/rollup.ts';
+import { cascade } from '../contracts/queries.ts';
+import type { Actor } from './access.ts';
+import { record } from './audit.ts';
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const MAX_ID = 2n ** 63n - 1n;
+
+interface Node { id: string; username: string; nickname: string; type: number; status: string; parent_id: string | null; created_at: Date | string }
+interface TreeNode extends Node { depth: number; team: number; direct: number }
+
+const kindOf = (brand: Brand, type: number): operator.TreeRow['kind'] =>
+  type === brand.config.trialType ? 'trial' : brand.config.agentTypes.includes(type) ? 'agent' : 'member';
+
+const view = (brand: Brand, r: TreeNode): operator.TreeRow => ({
+  id: r.id, username: r.username, nickname: r.nickname, kind: kindOf(brand, r.type), status: r.status === 'locked' ? 'locked' : 'active',
+  depth: Number(r.depth), teamSize: Number(r.team), directSize: Number(r.direct), createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** Columns of a member `m` with its team sizes (closure rows below it: an index range each). */
+const NODE = sql`m.id::text as id, m.username, m.nickname, m.type, m.status, m.parent_id::text as parent_id, m.created_at,
+  (select count(*) from member_tree x where x.ancestor_id = m.id and x.depth > 0)::int as team,
+  (select count(*) from member_tree x where x.ancestor_id = m.id and x.depth = 1)::int as direct`;
+
+const idOf = (s: string) => {
+  const n = BigInt(s);
+  return n > 0n && n <= MAX_ID ? n : null;
+};
+
+/** The member's upline chain (direct upline first) and one page of its direct downline. */
+export async function tree(db: Db, brand: Brand, q: { id: string; page: number }) {
+  const id = idOf(q.id);
+  const [me] = id === null ? [] : rowsOf<Node>(await db.execute(sql`select id::text as id from members where id = ${id} and merchant_id = ${brand.id}`));
+  if (!me) throw new AppError('operator.member.not.found');
+  const size = 20;
+  const [uplines, downline, total] = await Promise.all([
+    db.execute(sql`select ${NODE}, t.depth from member_tree t join members m on m.id = t.ancestor_id
+      where t.descendant_id = ${id} and t.depth > 0 and t.merchant_id = ${brand.id} order by t.depth`),
+    db.execute(sql`select ${NODE}, 1 as depth from members m where m.parent_id = ${id} and m.merchant_id = ${brand.id}
+      order by m.id desc limit ${size} offset ${(q.page - 1) * size}`),
+    db.execute(sql`select count(*)::int as n from members where parent_id = ${id} and merchant_id = ${brand.id}`),
+  ]);
+  return {
+    uplines: rowsOf<TreeNode>(uplines).map((r) => view(brand, r)),
+    downline: { list: rowsOf<TreeNode>(downline).map((r) => view(brand, r)), page: q.page, pageSize: size, total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 },
+  };
+}
+
+/** The brand's local day (yyyy-MM-dd) of `at`. */
+export const brandDay = (brand: Brand, at = new Date()) => new Date(at.getTime() + brand.config.gmtOffsetMinutes * 60_000).toISOString().slice(0, 10);
+
+async function ancestors(tx: Tx, id: bigint): Promise<{ id: string; username: string }[]> {
+  return rowsOf<{ id: string; username: string }>(await tx.execute(sql`
+    select m.id::text as id, m.username from member_tree t join members m on m.id = t.ancestor_id
+     where t.descendant_id = ${id} and t.depth > 0 order by t.depth`));
+}
+
+/** Ends the contracts between `moved` and its old upline (or the platform), then the cascade of each kind it had in force. */
+async function endContracts(tx: Tx, brand: Brand, moved: bigint, oldParent: bigint | null) {
+  const ended = rowsOf<{ id: string; kind: contracts.ContractKind; was: string }>(await tx.execute(sql`
+    with hit as (
+      select id, status from agent_contracts
+       where merchant_id = ${brand.id} and downline_id = ${moved} and status in ('new', 'success')
+         and (upline_id is null or upline_id = ${oldParent ?? -1n})
+       for update)
+    update agent_contracts c set status = 'termination', end_reason = 'moved', ended_by = null, ended_at = now()
+      from hit where c.id = hit.id
+    returning c.id::text as id, c.kind, hit.status as was`));
+  let cascaded = 0;
+  for (const kind of new Set(ended.filter((c) => c.was === 'success').map((c) => c.kind))) {
+    cascaded += await cascade(tx, brand.id, moved, kind, 0n, 0n);
+  }
+  return { ids: ended.map((c) => c.id), cascaded };
+}
+
+export async function move(db: Db, brand: Brand, actor: Actor, req: FastifyRequest, body: { id: string; toAgentId: string; reason?: string }) {
+  const id = idOf(body.id);
+  const to = idOf(body.toAgentId);
+  if (id === null) throw new AppError('operator.member.not.found');
+  if (to === null) throw new AppError('operator.move.target.invalid');
+  return db.transaction(async (tx) => {
+    // the brand's tree lock (taken by the move trigger too): moves of a brand run one at a time
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('member_tree'), ${brand.id})`);
+    const rows = rowsOf<Node>(await tx.execute(sql`
+      select m.id::text as id, m.username, m.nickname, m.type, m.status, m.parent_id::text as parent_id, m.created_at
+        from members m where m.merchant_id = ${brand.id} and m.id in (${id}, ${to}) order by m.id for update`));
+    const m = rows.find((r) => r.id === String(id));
+    const target = rows.find((r) => r.id === String(to));
+    if (!m) throw new AppError('operator.member.not.found');
+    if (m.type === brand.config.trialType) throw new AppError('operator.move.trial');
+    if (!target) throw new AppError('operator.move.target.invalid');
+    if (target.id === m.id) throw new AppError('operator.move.cycle');
+    if (!brand.config.agentTypes.includes(target.type)) throw new AppError('operator.move.not.agent');
+    if (m.parent_id === target.id) throw new AppError('operator.move.same');
+    const [below] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from member_tree where ancestor_id = ${id} and descendant_id = ${to}`));
+    if (below!.n > 0) throw new AppError('operator.move.cycle');
+
+    const before = await ancestors(tx, id);
+    const [team] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from member_tree where ancestor_id = ${id}`));
+    const oldParent = m.parent_id === null ? null : BigInt(m.parent_id);
+    const contractsEnded = await endContracts(tx, brand, id, oldParent);
+    await tx.execute(sql`update members set parent_id = ${to} where id = ${id}`);
+    const after = await ancestors(tx, id);
+
+    // the move's day belongs to the new upline: drop the day's rows of the old uplines, rebuild the day
+    const day = brandDay(brand);
+    const keep = new Set(after.map((a) => a.id));
+    const dropped = before.filter((a) => !keep.has(a.id)).map((a) => BigInt(a.id));
+    if (dropped.length > 0) {
+      await tx.execute(sql`delete from agent_team_daily where merchant_id = ${brand.id} and day >= ${day}::date
+        and agent_id in (${sql.join(dropped.map((d) => sql`${d}`), sql`, `)})`);
+    }
+    await recomputeTeams(tx, [{ merchantId: brand.id, day }]);
+    await refreshTeamNow(tx);
+
+    const result = {
+      id: m.id, username: m.username, from: before[0]?.username ?? null, to: target.username,
+      moved: team!.n, endedContracts: contractsEnded.ids.length + contractsEnded.cascaded,
+    };
+    await record(tx, actor, brand, req.ip, {
+      action: 'people.move', target: m.username,
+      before: { upline: result.from, uplines: before.map((a) => a.username) },
+      after: { upline: result.to, uplines: after.map((a) => a.username), moved: result.moved, fromDay: day,
+        endedContracts: contractsEnded.ids, cascadedContracts: contractsEnded.cascaded, reason: body.reason ?? '' },
+    });
+    return result;
+  });
+}
