@@ -35,6 +35,7 @@ import { redEnvelopeRoutes } from './modules/red-envelope/routes.ts';
 import { demoVendorPlugin } from './vendors/demo/plugin.ts';
 import { isInternalRequest } from './lib/internal.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
+import { settingsRoutes } from './modules/operator/settings-routes.ts';
 import { peopleRoutes } from './modules/operator/people-routes.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(redEnvelopeRoutes);
   await app.register(demoVendorPlugin);
   await app.register(operatorRoutes);
+  await app.register(settingsRoutes);
   await app.register(peopleRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   registerJobs(app);

@@ -191,6 +191,14 @@ export const ERRORS = {
   'redEnvelope.empty': e(409, 'Too late: every share of this red envelope was taken.', 'Demasiado tarde: ya se tomaron todas las partes de este sobre rojo.'),
   'redEnvelope.window.invalid': e(400, 'The end must be in the future and after the start (at most 30 days).', 'El fin debe estar en el futuro y después del inicio (30 días como máximo).'),
   'redEnvelope.split.invalid': e(400, 'Each share must be at least 0.01: raise the total or lower the count.', 'Cada parte debe ser de al menos 0.01: aumente el total o reduzca la cantidad.'),
+  // operator console: brand settings (issue 9 item 2)
+  'settings.language.default': e(400, 'The default language must be one of the visible languages.', 'El idioma predeterminado debe ser uno de los idiomas visibles.'),
+  'settings.gmt.range': e(400, 'The GMT offset must be between -12:00 and +14:00.', 'La diferencia GMT debe estar entre -12:00 y +14:00.'),
+  'settings.register.range': e(400, 'Field {field}: the minimum length cannot be greater than the maximum.', 'Campo {field}: la longitud mínima no puede ser mayor que la máxima.'),
+  'settings.register.pattern': e(400, 'Field {field}: the pattern is not a valid regular expression.', 'Campo {field}: el patrón no es una expresión regular válida.'),
+  'settings.module.unknown': e(400, 'Unknown module: {module}.', 'Módulo desconocido: {module}.'),
+  'settings.amount.invalid': e(400, '{field}: enter an amount such as 10 or 10.50.', '{field}: introduzca un importe como 10 o 10.50.'),
+  'settings.config.invalid': e(400, 'These settings would make the brand configuration invalid: {detail}.', 'Esta configuración haría inválida la configuración de la marca: {detail}.'),
   // operator console (issue 9)
   'operator.login.failed': e(401, 'Wrong operator name, password or code.', 'Nombre de operador, contraseña o código incorrectos.'),
   'operator.totp.required': e(401, 'Enter the 6-digit code of your authenticator app.', 'Introduzca el código de 6 dígitos de su aplicación de autenticación.'),

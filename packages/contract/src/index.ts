@@ -29,3 +29,4 @@ export * as help from "./help.ts";
 export * as referral from "./referral.ts";
 export * as redEnvelope from "./red-envelope.ts";
 export * as operator from "./operator.ts";
+export * as operatorSettings from "./operator-settings.ts";

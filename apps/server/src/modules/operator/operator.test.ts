@@ -107,6 +107,14 @@ const CALLS: [string, 'GET' | 'POST', string, string, object?][] = [
   ['finance.deposit', 'POST', '/wps/operator/deposit/confirm', '', { orderNo: 'D-none' }],
   ['finance.withdraw', 'POST', '/wps/operator/withdraw/pay', '', { withdrawNo: 'W-none' }],
   ['content.manage', 'GET', '/wps/operator/announcements', ''],
+  ['settings.manage', 'GET', '/wps/ops/settings', ''],
+  ['settings.manage', 'POST', '/wps/ops/settings/modules', '', { switches: { NOPE3: false } }],
+  ['settings.manage', 'POST', '/wps/ops/settings/languages', '', { languages: ['ES'], defaultLanguage: 'EN' }],
+  ['settings.manage', 'POST', '/wps/ops/settings/register', '', { rules: {}, flags: { WALLET3: true } }],
+  ['settings.manage', 'POST', '/wps/ops/settings/access', '', { maintenance: { enabled: false }, region: { mode: 'block', countries: ['KP', 'IR', 'SY', 'CU'] } }],
+  ['settings.manage', 'POST', '/wps/ops/settings/contact', '', { customerService: [], resources: [], social: {}, supportHours: '', gmtOffsetMinutes: 5000 }],
+  ['settings.manage', 'POST', '/wps/ops/settings/thresholds', '', { autoReceiptMinutes: 1, security: { idleTimeoutMinutes: 15, absoluteLifetimeHours: 24, passwordExpiryDays: 0, captchaOnLogin: false, captchaAfterFailures: 3, newIpVerification: [] },
+    activeMemberValidBet: 'x', points: { validBetPerPoint: '1', convertValue: '0', convertMin: 1 }, referral: { firstDepositPercent: '0', firstDepositMax: '0', thresholdAmount: '0', thresholdReward: '0' } }],
 ];
 const ALLOWED: Record<string, string[]> = {
   owner: ['*'],
