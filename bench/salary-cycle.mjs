@@ -24,7 +24,7 @@ const GOAL_S = 5;
 const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { demoBrand } = await import('../apps/server/src/db/seed/brands.ts');
 const { enabledModules } = await import('@lobby/contract');
-const { settle, compute, pay, lastSlot, REALTIME_MS } = await import('../apps/server/src/modules/contracts/settle.ts');
+const { settle, compute, pay, lastSlot, timing } = await import('../apps/server/src/modules/contracts/settle.ts');
 const { audit } = await import('../apps/server/src/modules/wallet/ledger.ts');
 const { sql } = await import('drizzle-orm');
 
@@ -91,7 +91,7 @@ async function bench(db, kind) {
   console.log(`\n${kind}: ${CONTRACTS} real-time salary contracts under ${UPLINES} uplines`);
   const { brand, m } = await build(db);
   const now = new Date();
-  const slot = lastSlot(now, brand.config.gmtOffsetMinutes, REALTIME_MS);
+  const slot = lastSlot(now, brand.config.gmtOffsetMinutes, timing.realtimeMs);
   await teamRows(db, m, slot.day, 1_000n);
   const cycle = await timed(`cycle 1: compute + pay (${CONTRACTS} payouts)`, () => oneCycle(db, brand, now));
   const [check] = rowsOf(await db.execute(sql`select count(*)::int as n, count(*) filter (where status = 'disbursed')::int as paid,
@@ -104,8 +104,8 @@ async function bench(db, kind) {
   if (a.entrySum !== 0n || a.mismatchedAccounts !== 0 || a.negativeMemberBalances !== 0) throw new Error('ledger audit failed');
   const again = await timed('cycle 1 again (same period: nothing to do)', () => db.transaction((tx) => settle(tx, [brand], 'realtime', now)));
   if (again.out !== 0) throw new Error(`a rerun wrote ${again.out} rows`);
-  const next = new Date(now.getTime() + REALTIME_MS);
-  const nextSlot = lastSlot(next, brand.config.gmtOffsetMinutes, REALTIME_MS);
+  const next = new Date(now.getTime() + timing.realtimeMs);
+  const nextSlot = lastSlot(next, brand.config.gmtOffsetMinutes, timing.realtimeMs);
   await teamRows(db, m, nextSlot.day, 2_000n);
   const cycle2 = await timed('cycle 2: next period, bets added', () => oneCycle(db, brand, next));
   return { cycleS: cycle.s, rerunS: again.s, nextCycleS: cycle2.s, payouts: check.n };

@@ -6,8 +6,9 @@
 // footer totals; agent01 offers subagent01 a daily wage that subagent01 accepts; agent01 offers
 // subagent01 a real-time salary (1 % of the team's valid bet, every 5 minutes), subagent01 accepts
 // it after logging in; a new member of subagent01's team (created by subagent01, funded by agent01,
-// its forced password change done) spins a slot. (Waiting for the job to pay that slot took up to
-// 8 minutes and did not pay in one run: payouts are proven by modules/contracts/settle.test.ts.)
+// its forced password change done) spins a slot; the real-time job settles the slot (the journey's
+// server runs 20-second slots, CONTRACTS_REALTIME_SECONDS in e2e/run.mjs) and the salary shows in
+// agent01's records (paid) and subagent01's transaction history.
 // The P&L statement (user loss) and account details pages. Screenshots of every agent page at 1366 and 390 wide in ES and EN, the phone
 // menu drawer, and no page wider than 390 px.
 import assert from 'node:assert/strict';
@@ -258,6 +259,31 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
       await waitUntil(async () => (await rows.count()) > before, { timeout: 20_000, message: 'the round never reached the history' });
     }
     await u.context().close();
+  });
+
+  await step('the real-time job pays subagent01: agent01 sees it paid in its records, subagent01 in its transaction history', async () => {
+    // the journey's server runs 20-second real-time slots settled 20 s after they end (CONTRACTS_* in e2e/run.mjs)
+    const paid = page.getByTestId('contract-records').locator('tbody tr[data-status="disbursed"]').filter({ hasText: 'subagent01' });
+    await waitUntil(async () => {
+      await page.goto('/agentHome?page=agentRealtimeSalary');
+      await page.getByTestId('page-contract-realtime').waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: t('ES', 'agent.contracts.role.downline'), exact: true }).click();
+      // the records of the role "paid by me" arrive after the click (the previous role's stay meanwhile)
+      return paid.first().waitFor({ timeout: 5_000 }).then(() => true, () => false);
+    }, { timeout: 150_000, interval: 5_000, message: 'no real-time salary was paid to subagent01' });
+    assert.match(await paid.first().innerText(), /subagent01/);
+    await settle(page);
+    await shot('realtime-paid-ES-1366', page, { fullPage: true });
+
+    const sub = await subagentLogin(newPage);
+    await sub.goto('/member?page=transactionHistory');
+    const wage = sub.getByTestId('tx-table').locator('tr[data-type="hour_wage"]');
+    await wage.first().waitFor({ timeout: 20_000 });
+    assert.ok(cents(await wage.first().locator('td').nth(3).innerText()) > 0, 'the wage is a credit');
+    await settle(sub);
+    await shot('realtime-wage-history-ES-1366', sub, { fullPage: true });
+    expectNoConsoleErrors(sub);
+    await sub.context().close();
   });
 
   await step('user loss (P&L statement) lists subagent01 with its team; its account opens the account details', async () => {

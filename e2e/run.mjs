@@ -40,7 +40,7 @@ let webCopy;
 async function serverFor(brands) {
   const dataDir = tempDir('lobby-e2e-');
   dirs.push(dataDir);
-  const env = { WEB_DIST: webCopy, DEV_OUTBOX: 'true', OPERATOR_API_KEY: 'dev-operator-key' };
+  const env = { WEB_DIST: webCopy, DEV_OUTBOX: 'true', OPERATOR_API_KEY: 'dev-operator-key', CONTRACTS_REALTIME_SECONDS: '20', CONTRACTS_SETTLE_LAG_SECONDS: '20' };
   let server = await startServer({ dataDir, env });
   if (brands && Object.keys(brands).length) {
     await server.stop();

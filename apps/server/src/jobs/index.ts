@@ -4,7 +4,7 @@ import { expireOrders } from '../modules/cashier/deposit.ts';
 import { autoReceiveAll } from '../modules/cashier/withdraw.ts';
 import { rollup } from '../modules/agent/rollup.ts';
 import { drawJob } from '../modules/lottery/job.ts';
-import { settle as settleContracts } from '../modules/contracts/settle.ts';
+import { setTiming, settle as settleContracts, timing } from '../modules/contracts/settle.ts';
 import { accrueAll as accruePoints } from '../modules/points/accrue.ts';
 import { settleRecent as settleReferrals } from '../modules/referral/service.ts';
 import { expire as expireRedEnvelopes } from '../modules/red-envelope/service.ts';
@@ -20,7 +20,7 @@ export function jobsOf(app: FastifyInstance): Job[] {
     { name: 'demo-vendor.sweep', everyMs: 60_000, run: (tx, now) => app.demoVendor.sweepJob(tx, now) },
     // agent contracts: each run settles the last completed period (real-time salary every 5 minutes,
     // hourly salary each hour, daily wages each brand day, dividends per period); rerunning is harmless
-    { name: 'contracts.realtime', everyMs: 60_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'realtime', now) },
+    { name: 'contracts.realtime', everyMs: Math.min(60_000, timing.realtimeMs / 4), run: (tx, now) => settleContracts(tx, app.brands.all(), 'realtime', now) },
     { name: 'contracts.hourly', everyMs: 300_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'hourly', now) },
     { name: 'contracts.daily', everyMs: 600_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'daily', now) },
     { name: 'contracts.dividend', everyMs: 600_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'dividend', now) },
@@ -34,6 +34,10 @@ export function jobsOf(app: FastifyInstance): Job[] {
 
 /** Starts the jobs (config JOBS_ENABLED) and stops them when the app closes. */
 export function registerJobs(app: FastifyInstance): void {
+  const c = app.config;
+  if (c.CONTRACTS_REALTIME_SECONDS) setTiming({ realtimeMs: c.CONTRACTS_REALTIME_SECONDS * 1000 });
+  if (c.CONTRACTS_SETTLE_LAG_SECONDS) setTiming({ lagMs: c.CONTRACTS_SETTLE_LAG_SECONDS * 1000 });
+  if (c.CONTRACTS_REALTIME_SECONDS || c.CONTRACTS_SETTLE_LAG_SECONDS) app.log.warn({ timing }, 'agent contract settlement accelerated (test setting)');
   if (!app.config.JOBS_ENABLED) return;
   const stop = startJobs(app.db, jobsOf(app), app.log);
   app.addHook('onClose', async () => stop());

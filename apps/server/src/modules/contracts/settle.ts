@@ -29,13 +29,19 @@ type Kind = contracts.ContractKind;
 /** Idempotency key prefix of a payout's posting (then the payout id). */
 const IDEM = 'contract_payout:';
 
-/** Settle a period only this long after it ended, so the rollup (every 15 s) has caught up. */
-export const SETTLE_LAG_MS = 60_000;
 const MIN = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-/** Real-time salary period (§9). */
-export const REALTIME_MS = 5 * MIN;
+/**
+ * Settle a period only this long after it ended, so the rollup (every 15 s) has caught up; and
+ * the real-time salary period (§9: 5 minutes). Both may be shortened outside production
+ * (CONTRACTS_SETTLE_LAG_SECONDS, CONTRACTS_REALTIME_SECONDS in config.ts) so a browser journey sees
+ * a real-time salary paid within a minute or two; the rules are the same.
+ */
+export const timing = { lagMs: 60_000, realtimeMs: 5 * MIN };
+export function setTiming(t: Partial<typeof timing>): void {
+  Object.assign(timing, t);
+}
 
 /** Posting kinds (modules/wallet/kinds.ts maps them to the history's code types). */
 export const POSTING_KIND: Record<Kind, string> = { dividend: 'dividend', daily: 'daily_wage', hourly: 'hour_wage', realtime: 'realtime_wage' };
@@ -44,10 +50,10 @@ export interface Period { start: Date; end: Date; /** local first day */ day: st
 
 const ymd = (localMs: number) => new Date(localMs).toISOString().slice(0, 10);
 
-/** The last period of `lenMs` (5 minutes, an hour, a day) that ended at least SETTLE_LAG_MS before `now`, in the brand's local time. */
+/** The last period of `lenMs` (5 minutes, an hour, a day) that ended at least timing.lagMs before `now`, in the brand's local time. */
 export function lastSlot(now: Date, offsetMinutes: number, lenMs: number): Period {
   const off = offsetMinutes * MIN;
-  const endLocal = Math.floor((now.getTime() - SETTLE_LAG_MS + off) / lenMs) * lenMs;
+  const endLocal = Math.floor((now.getTime() - timing.lagMs + off) / lenMs) * lenMs;
   const startLocal = endLocal - lenMs;
   // the brand day a slot's figures are read from: the day of its last instant
   return { start: new Date(startLocal - off), end: new Date(endLocal - off), day: ymd(endLocal - 1), endDay: ymd(endLocal) };
@@ -57,7 +63,7 @@ export function lastSlot(now: Date, offsetMinutes: number, lenMs: number): Perio
 export function lastDividendPeriod(now: Date, offsetMinutes: number, period: contracts.DividendPeriod): Period {
   if (period === 'daily') return lastSlot(now, offsetMinutes, DAY);
   const off = offsetMinutes * MIN;
-  const today = new Date(Math.floor((now.getTime() - SETTLE_LAG_MS + off) / DAY) * DAY);
+  const today = new Date(Math.floor((now.getTime() - timing.lagMs + off) / DAY) * DAY);
   const y = today.getUTCFullYear();
   const m = today.getUTCMonth();
   let s: number;
@@ -111,8 +117,8 @@ function insertPayouts(kind: Kind, p: Period, figures: SQL, tierOn: SQL, amount:
 export async function baseline(tx: Tx, brand: Brand, kind: Kind, contractId: bigint, now = new Date()): Promise<void> {
   if (kind !== 'hourly' && kind !== 'realtime') return;
   // the period under way: the one that ends after now (lastSlot of a time one period + lag later)
-  const len = kind === 'hourly' ? HOUR : REALTIME_MS;
-  const p = lastSlot(new Date(now.getTime() + len + SETTLE_LAG_MS), brand.config.gmtOffsetMinutes, len);
+  const len = kind === 'hourly' ? HOUR : timing.realtimeMs;
+  const p = lastSlot(new Date(now.getTime() + len + timing.lagMs), brand.config.gmtOffsetMinutes, len);
   await tx.execute(sql`
     insert into agent_contract_payouts (merchant_id, contract_id, kind, upline_id, downline_id, day, period_start, period_end, cum_valid_bet, status)
     select c.merchant_id, c.id, c.kind, c.upline_id, c.downline_id, ${p.day}::date, ${ts(p.start)}, ${ts(p.end)},
@@ -130,7 +136,7 @@ const CATCH_UP = 3;
 /** The last CATCH_UP completed periods of a kind of dividend period, oldest first. */
 function dividendPeriods(now: Date, off: number, period: contracts.DividendPeriod): Period[] {
   const out = [lastDividendPeriod(now, off, period)];
-  while (out.length < CATCH_UP) out.unshift(lastDividendPeriod(new Date(out[0]!.start.getTime() + SETTLE_LAG_MS), off, period));
+  while (out.length < CATCH_UP) out.unshift(lastDividendPeriod(new Date(out[0]!.start.getTime() + timing.lagMs), off, period));
   return out;
 }
 
@@ -160,7 +166,7 @@ export async function compute(tx: Tx | Db, brand: Brand, kind: Kind, now: Date):
     return n;
   }
   if (kind === 'hourly' || kind === 'realtime') {
-    const p = lastSlot(now, off, kind === 'hourly' ? HOUR : REALTIME_MS);
+    const p = lastSlot(now, off, kind === 'hourly' ? HOUR : timing.realtimeMs);
     // the day's valid bet so far minus what the last settlement of the day already counted
     const figures = sql`
       select c.id, c.merchant_id, c.upline_id, c.downline_id, d.valid_bet - coalesce(l.cum_valid_bet, 0) as vb, d.valid_bet as cum,
