@@ -36,6 +36,7 @@ import { demoVendorPlugin } from './vendors/demo/plugin.ts';
 import { isInternalRequest } from './lib/internal.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
 import { settingsRoutes } from './modules/operator/settings-routes.ts';
+import { rewardsRoutes } from './modules/operator/rewards.ts';
 import { peopleRoutes } from './modules/operator/people-routes.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(demoVendorPlugin);
   await app.register(operatorRoutes);
   await app.register(settingsRoutes);
+  await app.register(rewardsRoutes);
   await app.register(peopleRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   registerJobs(app);

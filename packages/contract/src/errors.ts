@@ -210,6 +210,12 @@ export const ERRORS = {
   'operator.exists': e(409, 'An operator with this name already exists.', 'Ya existe un operador con este nombre.'),
   'operator.not.found': e(404, 'This operator does not exist.', 'Este operador no existe.'),
   'operator.member.not.found': e(404, 'This member does not exist.', 'Este miembro no existe.'),
+  // operator console, rewards (issue 9 item 3)
+  'operator.rewards.mission.claimed': e(409, 'Members have already claimed this mission: its kind and period cannot change. Add a new mission instead.', 'Los miembros ya reclamaron esta misión: su tipo y periodo no pueden cambiar. Cree una misión nueva.'),
+  'operator.rewards.mission.target': e(400, 'The target of this kind is a whole number of at least 1.', 'El objetivo de este tipo es un número entero de al menos 1.'),
+  'operator.rewards.vip.order': e(400, 'Thresholds must increase with the level: both must be above level {below} and under level {above}.', 'Los umbrales deben aumentar con el nivel: ambos por encima del nivel {below} y por debajo del nivel {above}.'),
+  'operator.rewards.vip.gap': e(400, 'Add the levels in order: the next level is {next}.', 'Añada los niveles en orden: el siguiente nivel es {next}.'),
+  'operator.rewards.voucher': e(400, 'A voucher needs its amount; an item has none.', 'Un vale necesita su importe; un artículo no lleva importe.'),
   'operator.move.target.invalid': e(404, 'The new upline is not a member of this brand.', 'La nueva línea superior no es un miembro de esta marca.'),
   'operator.move.not.agent': e(409, 'The new upline must be an agent.', 'La nueva línea superior debe ser un agente.'),
   'operator.move.cycle': e(409, 'A member cannot be moved under itself or under its own downline.', 'No se puede mover un miembro bajo sí mismo ni bajo su propia línea descendente.'),

@@ -30,3 +30,4 @@ export * as referral from "./referral.ts";
 export * as redEnvelope from "./red-envelope.ts";
 export * as operator from "./operator.ts";
 export * as operatorSettings from "./operator-settings.ts";
+export * as operatorRewards from "./operator-rewards.ts";

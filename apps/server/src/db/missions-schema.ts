@@ -46,6 +46,8 @@ export const vipLevels = pgTable('vip_levels', {
   minDeposit: bigint({ mode: 'bigint' }).notNull(),
   minValidBet: bigint({ mode: 'bigint' }).notNull(),
   reward: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  /** The label per language (migration 0028); a missing language shows `label`. */
+  labels: jsonb().$type<Partial<Record<'ES' | 'EN', string>>>().notNull().default(sql`'{}'::jsonb`),
 }, (t) => [
   primaryKey({ columns: [t.merchantId, t.level] }),
   check('vip_levels_amounts', sql`${t.level} >= 0 and ${t.minDeposit} >= 0 and ${t.minValidBet} >= 0 and ${t.reward} >= 0`),

@@ -5,6 +5,9 @@ import * as service from './service.ts';
 
 /** VIP (§3 VIP level): the member's level, progress and level rewards. */
 export async function vipRoutes(app: FastifyInstance) {
-  route(app, vip.getVip, async ({ brand, principal }) => service.status(app.db, brand, principal));
-  route(app, vip.claimVipReward, async ({ brand, body, principal }) => service.claimReward(app, brand, principal, body.level));
+  route(app, vip.getVip, async ({ brand, principal, req }) => service.status(app.db, brand, principal, new Date(), false, service.langOf(req.headers.language)));
+  route(app, vip.claimVipReward, async ({ brand, body, principal, req }) =>
+    service.claimReward(app, brand, principal, body.level, new Date(), service.langOf(req.headers.language)));
+  // the console changed the brand's levels: forget them on this instance (published by every instance's console)
+  await app.bus.subscribe(service.LEVELS_CHANNEL, (m) => service.forgetLevels(Number(m)));
 }

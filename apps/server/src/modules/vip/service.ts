@@ -23,6 +23,11 @@ type LevelRow = typeof vipLevels.$inferSelect;
 
 const LEVELS_TTL_MS = 30_000;
 const levelCache = new Map<number, { at: number; rows: LevelRow[] }>();
+/** Bus channel: a brand's levels changed (the console); every instance forgets them at once. */
+export const LEVELS_CHANNEL = 'vip.levels';
+export const forgetLevels = (merchantId: number) => void levelCache.delete(merchantId);
+export type Lang = 'ES' | 'EN';
+export const langOf = (l: unknown): Lang => (typeof l === 'string' && l.trim().toUpperCase().startsWith('EN') ? 'EN' : 'ES');
 
 /** The brand's levels, lowest first (read rarely: remembered for LEVELS_TTL_MS). */
 async function levelsOf(q: Db | Tx, merchantId: number, now: Date) {
@@ -34,14 +39,14 @@ async function levelsOf(q: Db | Tx, merchantId: number, now: Date) {
 }
 
 /** The highest level whose two thresholds are met (levels sorted ascending); null when none is. */
-export function levelFor(levels: LevelRow[], a: Pick<Activity, 'depositAmount' | 'validBet'>): LevelRow | null {
-  let at: LevelRow | null = null;
+export function levelFor<L extends Pick<LevelRow, 'level' | 'minDeposit' | 'minValidBet'>>(levels: L[], a: Pick<Activity, 'depositAmount' | 'validBet'>): L | null {
+  let at: L | null = null;
   for (const l of levels) if (a.depositAmount >= l.minDeposit && a.validBet >= l.minValidBet) at = l;
   return at;
 }
 
 const pct = (have: bigint, need: bigint) => (need <= 0n || have >= need ? 100 : Number((have * 100n) / need));
-const labelOf = (l: LevelRow | null) => l?.label ?? 'VIP0';
+const labelOf = (l: LevelRow | null, lang: Lang = 'ES') => (l && (l.labels?.[lang] || l.label)) || 'VIP0';
 
 /** For member info: the VIP flag, label and rank level. */
 export async function vipInfo(db: Db, brand: Brand, viewer: Principal, now = new Date()) {
@@ -52,7 +57,7 @@ export async function vipInfo(db: Db, brand: Brand, viewer: Principal, now = new
   return { vip: (l?.level ?? 0) > 0, vipLabel: labelOf(l), rankLevel: l?.level ?? 0 };
 }
 
-export async function status(db: Db | Tx, brand: Brand, viewer: Principal, now = new Date(), fresh = false): Promise<contract.VipStatus> {
+export async function status(db: Db | Tx, brand: Brand, viewer: Principal, now = new Date(), fresh = false, lang: Lang = 'ES'): Promise<contract.VipStatus> {
   const levels = await levelsOf(db, brand.id, now);
   const a = await lifetime(db, brand.id, viewer.member.id, now, fresh);
   const cur = viewer.isTrial ? null : levelFor(levels, a);
@@ -61,15 +66,15 @@ export async function status(db: Db | Tx, brand: Brand, viewer: Principal, now =
     .where(and(eq(vipRewards.merchantId, brand.id), eq(vipRewards.memberId, viewer.member.id)))).map((r) => r.level));
   const next = levels.find((l) => l.level > level && (l.minDeposit > a.depositAmount || l.minValidBet > a.validBet)) ?? null;
   const list = levels.map((l): contract.VipLevel => ({
-    level: l.level, label: l.label, minDeposit: formatAmount(l.minDeposit), minValidBet: formatAmount(l.minValidBet), reward: formatAmount(l.reward),
+    level: l.level, label: labelOf(l, lang), minDeposit: formatAmount(l.minDeposit), minValidBet: formatAmount(l.minValidBet), reward: formatAmount(l.reward),
     rewardStatus: l.reward <= 0n ? 'none' : paid.has(l.level) ? 'claimed' : l.level <= level ? 'claimable' : 'locked',
   }));
   const gap = (need: bigint, have: bigint) => formatAmount(need > have ? need - have : 0n);
   return {
-    level, label: labelOf(cur),
+    level, label: labelOf(cur, lang),
     totals: { deposit: formatAmount(a.depositAmount), validBet: formatAmount(a.validBet) },
     next: next && {
-      level: next.level, label: next.label,
+      level: next.level, label: labelOf(next, lang),
       depositPercent: pct(a.depositAmount, next.minDeposit), validBetPercent: pct(a.validBet, next.minValidBet),
       depositNeeded: gap(next.minDeposit, a.depositAmount), validBetNeeded: gap(next.minValidBet, a.validBet),
     },
@@ -78,7 +83,7 @@ export async function status(db: Db | Tx, brand: Brand, viewer: Principal, now =
   };
 }
 
-export async function claimReward(app: FastifyInstance, brand: Brand, viewer: Principal, level: number, now = new Date()) {
+export async function claimReward(app: FastifyInstance, brand: Brand, viewer: Principal, level: number, now = new Date(), lang: Lang = 'ES') {
   if (viewer.isTrial) throw new AppError('in_need_true_account');
   const memberId = viewer.member.id;
   const l = (await levelsOf(app.db, brand.id, now)).find((x) => x.level === level);
@@ -99,5 +104,5 @@ export async function claimReward(app: FastifyInstance, brand: Brand, viewer: Pr
     return true;
   });
   if (paid) balanceChanged(app, brand, memberId);
-  return status(app.db, brand, viewer, now);
+  return status(app.db, brand, viewer, now, false, lang);
 }

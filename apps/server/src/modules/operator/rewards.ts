@@ -1,0 +1,32 @@
+/**
+ * Console rewards (issue 9 item 3, permission content.manage): missions, points-mall rewards and
+ * redemption review, VIP levels. Every call passes the console guard; every change is audited.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
+import { operatorRewards as api } from '@lobby/contract';
+import { route, type Ctx } from '../../lib/route.ts';
+import { langOf } from '../points/service.ts';
+import * as missions from './rewards-missions.ts';
+import * as points from './rewards-points.ts';
+import * as vip from './rewards-vip.ts';
+import { guard } from './routes.ts';
+
+export async function rewardsRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const g = <Q extends ZodType, B extends ZodType>(ctx: Ctx<Q, B>) => guard(app, ctx.req, ctx.brand, 'content.manage');
+  const lang = (ctx: { req: { headers: Record<string, unknown> } }) => langOf(typeof ctx.req.headers.language === 'string' ? ctx.req.headers.language : undefined);
+
+  route(app, api.listMissions, async (ctx) => (g(ctx), missions.list(db, ctx.brand)));
+  route(app, api.saveMission, async (ctx) => missions.save(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body));
+  route(app, api.setMissionEnabled, async (ctx) => missions.setEnabled(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body.id, ctx.body.enabled));
+
+  route(app, api.listPointRewards, async (ctx) => (g(ctx), points.list(db, ctx.brand)));
+  route(app, api.savePointReward, async (ctx) => points.save(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body));
+  route(app, api.setPointRewardEnabled, async (ctx) => points.setEnabled(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body.id, ctx.body.enabled));
+  route(app, api.listRedemptions, async (ctx) => (g(ctx), points.redemptions(db, ctx.brand, ctx.query, lang(ctx))));
+  route(app, api.reviewRedemption, async (ctx) => points.review(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body, lang(ctx)));
+
+  route(app, api.listVipLevels, async (ctx) => (g(ctx), vip.list(db, ctx.brand)));
+  route(app, api.saveVipLevel, async (ctx) => vip.save(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body));
+}
