@@ -265,9 +265,9 @@ export const TREE_PAGE_SIZE = 20;
 
 export const personTree = endpoint({
   method: 'GET', path: '/wps/ops/people/tree', module: MODULES.common, auth: 'none',
-  summary: 'A member\'s upline chain (direct upline first) and its direct downline with team sizes, paged (people.view).',
+  summary: 'A member with its team size, its upline chain (direct upline first) and its direct downline with team sizes, paged (people.view).',
   query: z.object({ id, page }),
-  response: z.object({ uplines: z.array(treeRow), downline: pageOf(treeRow) }),
+  response: z.object({ self: treeRow, uplines: z.array(treeRow), downline: pageOf(treeRow) }),
 });
 
 /**

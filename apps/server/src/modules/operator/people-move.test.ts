@@ -85,6 +85,7 @@ describe('moving a member to another agent', () => {
     expect(mine.uplines.map((u: { username: string; depth: number }) => [u.username, u.depth])).toEqual([[b.username, 1]]);
     const theirs = (await opCall(t, op, 'GET', `/wps/ops/people/tree?id=${b.id}`)).json().value;
     expect(theirs.downline).toMatchObject({ total: 1, page: 1, list: [{ id: String(m.id), kind: 'member', teamSize: 0 }] });
+    expect(theirs.self).toMatchObject({ id: String(b.id), kind: 'agent', teamSize: 1, directSize: 1, depth: 0 });
     expect((await opCall(t, op, 'GET', `/wps/ops/people/detail?id=${m.id}`)).json().value.person.parent).toBe(b.username);
 
     const [row] = await moveAudits(m.username);

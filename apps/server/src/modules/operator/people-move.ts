@@ -55,10 +55,10 @@ const idOf = (s: string) => {
   return n > 0n && n <= MAX_ID ? n : null;
 };
 
-/** The member's upline chain (direct upline first) and one page of its direct downline. */
+/** The member with its team size, its upline chain (direct upline first) and one page of its direct downline. */
 export async function tree(db: Db, brand: Brand, q: { id: string; page: number }) {
   const id = idOf(q.id);
-  const [me] = id === null ? [] : rowsOf<Node>(await db.execute(sql`select id::text as id from members where id = ${id} and merchant_id = ${brand.id}`));
+  const [me] = id === null ? [] : rowsOf<TreeNode>(await db.execute(sql`select ${NODE}, 0 as depth from members m where m.id = ${id} and m.merchant_id = ${brand.id}`));
   if (!me) throw new AppError('operator.member.not.found');
   const size = 20;
   const [uplines, downline, total] = await Promise.all([
@@ -69,6 +69,7 @@ export async function tree(db: Db, brand: Brand, q: { id: string; page: number }
     db.execute(sql`select count(*)::int as n from members where parent_id = ${id} and merchant_id = ${brand.id}`),
   ]);
   return {
+    self: view(brand, me),
     uplines: rowsOf<TreeNode>(uplines).map((r) => view(brand, r)),
     downline: { list: rowsOf<TreeNode>(downline).map((r) => view(brand, r)), page: q.page, pageSize: size, total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 },
   };

@@ -2,12 +2,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operator, useOp, useOpAction } from './api';
+import { MoveDialog } from './PeopleMove';
+import { PeopleTree } from './PeopleTree';
 import { Card, errMsg, money, Notice, Pager, Tabs, useOutcome, when } from './ui';
 
 type Kind = 'all' | 'member' | 'agent';
 
-function Person({ id, canManage, onBack }: { id: string; canManage: boolean; onBack: () => void }) {
+function Person({ id, canManage, onBack, onOpen }: { id: string; canManage: boolean; onBack: () => void; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
+  const [moving, setMoving] = useState(false);
   const q = useOp(operator.personDetail, { id });
   const status = useOpAction(operator.setPersonStatus);
   const reset = useOpAction(operator.resetPersonPassword);
@@ -33,9 +36,11 @@ function Person({ id, canManage, onBack }: { id: string; canManage: boolean; onB
           })}>{p.status === 'active' ? t('console.ppl.lock') : t('console.ppl.unlock')}</button>
           <button type="button" className="oc-btn" onClick={() => out.run(async () => t('console.ppl.tempPassword', { password: (await reset.mutateAsync({ id })).temporaryPassword }))}>{t('console.ppl.reset')}</button>
           <button type="button" className="oc-btn" onClick={() => out.run(async () => t('console.ppl.ended', { count: (await end.mutateAsync({ id })).ended }))}>{t('console.ppl.endSessions')}</button>
+          {p.kind !== 'trial' && <button type="button" className="oc-btn" onClick={() => { out.clear(); setMoving(true); }}>{t('console.pmv.move')}</button>}
         </div>
       )}
       {out.view}
+      {moving && <MoveDialog person={p} onClose={() => setMoving(false)} onMoved={(text) => { setMoving(false); void out.run(async () => text); }} />}
       <div className="oc-grid2">
         <Card title={t('console.ppl.profile')}>
           <dl className="oc-dl">{facts.map(([k, v]) => <div key={k}><dt>{k === 'status' ? t('console.status') : t(`console.ppl.${k}`)}</dt><dd>{v}</dd></div>)}</dl>
@@ -44,6 +49,7 @@ function Person({ id, canManage, onBack }: { id: string; canManage: boolean; onB
           <dl className="oc-dl">{d.wallets.map((w) => <div key={w.wallet}><dt>{w.wallet}</dt><dd>{money(w.balance)}</dd></div>)}</dl>
         </Card>
       </div>
+      <PeopleTree id={id} onOpen={onOpen} />
       <Card title={t('console.ppl.records')}>
         {d.records.length === 0 ? <p className="oc-muted">{t('console.empty')}</p> : (
           <div className="oc-table-wrap"><table className="oc-table">
@@ -70,7 +76,7 @@ export function PeoplePage({ me }: { me: operator.Me }) {
   const [search, setSearch] = useState({ q: '', kind: 'all' as Kind, page: 1 });
   const [open, setOpen] = useState<string | null>(null);
   const q = useOp(operator.searchPeople, { ...(search.q ? { q: search.q } : {}), kind: search.kind, page: search.page }, open === null);
-  if (open) return <Person id={open} canManage={me.permissions.includes('people.manage')} onBack={() => setOpen(null)} />;
+  if (open) return <Person key={open} id={open} canManage={me.permissions.includes('people.manage')} onBack={() => setOpen(null)} onOpen={setOpen} />;
   return (
     <div className="oc-page">
       <h1>{t('console.menu.people')}</h1>
