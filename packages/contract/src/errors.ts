@@ -221,6 +221,9 @@ export const ERRORS = {
   'operator.move.cycle': e(409, 'A member cannot be moved under itself or under its own downline.', 'No se puede mover un miembro bajo sí mismo ni bajo su propia línea descendente.'),
   'operator.move.same': e(409, 'The member is already directly under this agent.', 'El miembro ya está directamente bajo este agente.'),
   'operator.move.trial': e(409, 'Trial accounts cannot be moved.', 'Las cuentas de prueba no se pueden mover.'),
+  'operator.games.vendor.not.found': e(404, 'This vendor is not in the brand\'s catalog.', 'Este proveedor no está en el catálogo de la marca.'),
+  'operator.games.game.not.found': e(404, 'This game is not in the brand\'s catalog.', 'Este juego no está en el catálogo de la marca.'),
+  'operator.games.import.invalid': e(422, 'The catalog file has errors: nothing was imported.', 'El archivo de catálogo tiene errores: no se importó nada.'),
 } satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

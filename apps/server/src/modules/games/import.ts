@@ -12,7 +12,7 @@ import { games, vendors } from '../../db/schema.ts';
 const name = z.object({ ES: z.string().trim().min(1).max(80), EN: z.string().trim().min(1).max(80) });
 const nodeId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ or -, at most 40').refine((s) => s !== 'vendor', 'reserved');
 
-const catalogVendor = z.object({
+export const catalogVendor = z.object({
   code: z.string().regex(contract.VENDOR_CODE, 'a category prefix and 2-20 capitals or digits, e.g. RNG-AURORA'),
   name: z.string().trim().min(1).max(60),
   gameType: contract.gameType,
@@ -21,7 +21,7 @@ const catalogVendor = z.object({
   maintenance: z.boolean().default(false),
 }).strict().refine((v) => v.code.startsWith(`${v.gameType}-`), { message: 'the code prefix must be the gameType', path: ['code'] });
 
-const catalogGame = z.object({
+export const catalogGame = z.object({
   nodeId,
   gameCode: z.string().trim().min(1).max(40),
   name,

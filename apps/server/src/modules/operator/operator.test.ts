@@ -126,6 +126,13 @@ const CALLS: [string, 'GET' | 'POST', string, string, object?][] = [
   ['settings.manage', 'POST', '/wps/ops/settings/contact', '', { customerService: [], resources: [], social: {}, supportHours: '', gmtOffsetMinutes: 5000 }],
   ['settings.manage', 'POST', '/wps/ops/settings/thresholds', '', { autoReceiptMinutes: 1, security: { idleTimeoutMinutes: 15, absoluteLifetimeHours: 24, passwordExpiryDays: 0, captchaOnLogin: false, captchaAfterFailures: 3, newIpVerification: [] },
     activeMemberValidBet: 'x', points: { validBetPerPoint: '1', convertValue: '0', convertMin: 1 }, referral: { firstDepositPercent: '0', firstDepositMax: '0', thresholdAmount: '0', thresholdReward: '0' } }],
+  // games: unknown vendor / games and a refused file, so an allowed call changes nothing
+  ['games.manage', 'GET', '/wps/ops/games/vendors', ''],
+  ['games.manage', 'POST', '/wps/ops/games/vendors/update', '', { code: 'RNG-NOPE', enabled: false }],
+  ['games.manage', 'GET', '/wps/ops/games', ''],
+  ['games.manage', 'POST', '/wps/ops/games/update', '', { nodeId: 'no-such-game', enabled: false }],
+  ['games.manage', 'POST', '/wps/ops/games/bulk', '', { nodeIds: ['no-such-game'], enabled: false }],
+  ['games.manage', 'POST', '/wps/ops/games/import', '', { file: { games: [{ nodeId: 'x' }] } }],
 ];
 const ALLOWED: Record<string, string[]> = {
   owner: ['*'],

@@ -140,4 +140,5 @@ export const operatorRoutes = fp(async (app: FastifyInstance) => {
   route(app, operator.setPersonStatus, async (ctx) => people.setStatus(db, ctx.brand, g(ctx, 'people.manage'), ctx.req, ctx.body.id, ctx.body.status));
   route(app, operator.resetPersonPassword, async (ctx) => people.resetPassword(db, ctx.brand, g(ctx, 'people.manage'), ctx.req, ctx.body.id));
   route(app, operator.endPersonSessions, async (ctx) => people.endMemberSessions(db, ctx.brand, g(ctx, 'people.manage'), ctx.req, ctx.body.id));
+  await app.register((await import('./games-routes.ts')).operatorGamesRoutes);
 });
