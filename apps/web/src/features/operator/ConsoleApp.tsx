@@ -16,6 +16,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { AuditPage } from './AuditPage';
 import { DashboardPage } from './DashboardPage';
 import { FinancePage } from './FinancePage';
+import { GamesPage } from './GamesPage';
 import { PeoplePage } from './PeoplePage';
 import { RewardsPage } from './RewardsPage';
 import { TeamPage } from './TeamPage';
@@ -28,7 +29,7 @@ const MENU: Item[] = [
   { path: 'people', label: 'people', perm: 'people.view', built: true, icon: '☺' },
   { path: 'content', label: 'content', perm: 'content.manage', built: false, icon: '✎' },
   { path: 'rewards', label: 'rewards', perm: 'content.manage', built: true, icon: '★' },
-  { path: 'games', label: 'games', perm: 'games.manage', built: false, icon: '♠' },
+  { path: 'games', label: 'games', perm: 'games.manage', built: true, icon: '♠' },
   { path: 'settings', label: 'settings', perm: 'settings.manage', built: false, icon: '⚙' },
   { path: 'responsible', label: 'responsible', perm: 'people.manage', built: false, icon: '♥' },
   { path: 'audit', label: 'audit', perm: 'audit.view', built: true, icon: '☰' },
@@ -92,6 +93,7 @@ function Shell({ me }: { me: operator.Me }) {
             {can('finance.view') && <Route path="finance" element={<FinancePage me={me} />} />}
             {can('people.view') && <Route path="people" element={<PeoplePage me={me} />} />}
             {can('audit.view') && <Route path="audit" element={<AuditPage />} />}
+            {can('games.manage') && <Route path="games" element={<GamesPage />} />}
             {can('content.manage') && <Route path="rewards" element={<RewardsPage />} />}
             <Route path="team" element={<TeamPage me={me} />} />
             <Route path="*" element={<Navigate to="/console" replace />} />
