@@ -18,6 +18,7 @@ import { DashboardPage } from './DashboardPage';
 import { FinancePage } from './FinancePage';
 import { GamesPage } from './GamesPage';
 import { PeoplePage } from './PeoplePage';
+import { SettingsPage } from './SettingsPage';
 import { RewardsPage } from './RewardsPage';
 import { TeamPage } from './TeamPage';
 
@@ -30,7 +31,7 @@ const MENU: Item[] = [
   { path: 'content', label: 'content', perm: 'content.manage', built: false, icon: '✎' },
   { path: 'rewards', label: 'rewards', perm: 'content.manage', built: true, icon: '★' },
   { path: 'games', label: 'games', perm: 'games.manage', built: true, icon: '♠' },
-  { path: 'settings', label: 'settings', perm: 'settings.manage', built: false, icon: '⚙' },
+  { path: 'settings', label: 'settings', perm: 'settings.manage', built: true, icon: '⚙' },
   { path: 'responsible', label: 'responsible', perm: 'people.manage', built: false, icon: '♥' },
   { path: 'audit', label: 'audit', perm: 'audit.view', built: true, icon: '☰' },
   { path: 'team', label: 'team', perm: 'dashboard.view', built: true, icon: '⚑' },
@@ -93,6 +94,7 @@ function Shell({ me }: { me: operator.Me }) {
             {can('finance.view') && <Route path="finance" element={<FinancePage me={me} />} />}
             {can('people.view') && <Route path="people" element={<PeoplePage me={me} />} />}
             {can('audit.view') && <Route path="audit" element={<AuditPage />} />}
+            {can('settings.manage') && <Route path="settings" element={<SettingsPage />} />}
             {can('games.manage') && <Route path="games" element={<GamesPage />} />}
             {can('content.manage') && <Route path="rewards" element={<RewardsPage />} />}
             <Route path="team" element={<TeamPage me={me} />} />
