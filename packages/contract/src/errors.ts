@@ -210,6 +210,13 @@ export const ERRORS = {
   'operator.exists': e(409, 'An operator with this name already exists.', 'Ya existe un operador con este nombre.'),
   'operator.not.found': e(404, 'This operator does not exist.', 'Este operador no existe.'),
   'operator.member.not.found': e(404, 'This member does not exist.', 'Este miembro no existe.'),
+  // operator console, content (issue 9 item 3)
+  'content.order.invalid': e(400, 'The order must list every banner of the group once.', 'El orden debe incluir cada banner del grupo una sola vez.'),
+  'content.help.not.found': e(404, 'This help article does not exist.', 'Este artículo de ayuda no existe.'),
+  'content.help.exists': e(409, 'A help article with this term already exists.', 'Ya existe un artículo de ayuda con este término.'),
+  'content.image.type': e(400, 'The image must be a PNG or JPG file.', 'La imagen debe ser un archivo PNG o JPG.'),
+  'content.image.too.large': e(413, 'The image is larger than {max} MB.', 'La imagen pesa más de {max} MB.'),
+  'content.image.invalid': e(400, 'The image file is damaged or too large in pixels.', 'El archivo de imagen está dañado o es demasiado grande en píxeles.'),
   // operator console, rewards (issue 9 item 3)
   'operator.rewards.mission.claimed': e(409, 'Members have already claimed this mission: its kind and period cannot change. Add a new mission instead.', 'Los miembros ya reclamaron esta misión: su tipo y periodo no pueden cambiar. Cree una misión nueva.'),
   'operator.rewards.mission.target': e(400, 'The target of this kind is a whole number of at least 1.', 'El objetivo de este tipo es un número entero de al menos 1.'),

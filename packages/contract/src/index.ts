@@ -29,6 +29,7 @@ export * as help from "./help.ts";
 export * as referral from "./referral.ts";
 export * as redEnvelope from "./red-envelope.ts";
 export * as operator from "./operator.ts";
+export * as operatorContent from "./operator-content.ts";
 export * as operatorGames from "./operator-games.ts";
 export * as operatorSettings from "./operator-settings.ts";
 export * as operatorRewards from "./operator-rewards.ts";

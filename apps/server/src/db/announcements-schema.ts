@@ -1,5 +1,5 @@
-/** Tables of the announcements domain (see migration 0016_announcements_inbox). */
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+/** Tables of the announcements domain (see migrations 0016_announcements_inbox, 0027_console_content). */
+import { bigint, boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { merchants } from './schema.ts';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -24,8 +24,30 @@ export const announcements = pgTable('announcements', {
   image: text().notNull().default(''),
   promotionType: text(),
   sort: integer().notNull().default(0),
+  /** Published (served to players); an unpublished item is kept for the console (migration 0027). */
+  enabled: boolean().notNull().default(true),
   startsAt: ts(),
   endsAt: ts(),
   createdAt: ts().notNull().defaultNow(),
   updatedAt: ts().notNull().defaultNow(),
 }, (t) => [index('announcements_merchant').on(t.merchantId, t.type)]);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Banner art uploaded in the console (migration 0027): png or jpg, checked by magic bytes and
+ * rewritten without metadata; the id is random (128 bits). Served at
+ * /wps/announcements/art/upload/<id>.<ext> beside the generated art.
+ */
+export const bannerImages = pgTable('banner_images', {
+  id: text().primaryKey(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  contentType: text({ enum: ['image/png', 'image/jpeg'] }).notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  data: bytea().notNull(),
+  createdAt: ts().notNull().defaultNow(),
+}, (t) => [index('banner_images_merchant').on(t.merchantId, t.createdAt)]);

@@ -45,7 +45,7 @@ describe('the audience rule (matrix)', () => {
   const now = Date.parse('2026-06-01T00:00:00Z');
   const row = (over: Partial<Row>): Row => ({
     id: 1n, merchantId: 1, type: 'PU', groupName: null, execution: null, language: null, title: 'x', content: '', url: '', linkageType: 'none',
-    image: '', promotionType: null, sort: 0, startsAt: null, endsAt: null, createdAt: new Date(now - 1000), updatedAt: new Date(now - 1000), ...over,
+    image: '', promotionType: null, sort: 0, enabled: true, startsAt: null, endsAt: null, createdAt: new Date(now - 1000), updatedAt: new Date(now - 1000), ...over,
   });
 
   for (const type of ['B', 'PL', 'PU', 'PR', 'H'] as const) {

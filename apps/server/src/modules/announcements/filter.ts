@@ -25,9 +25,10 @@ export function inWindow(r: Pick<Row, 'startsAt' | 'endsAt'>, now: number): bool
   return (!r.startsAt || r.startsAt.getTime() <= now) && (!r.endsAt || now < r.endsAt.getTime());
 }
 
-/** Whether `v` is served row `r` at `now` (agent announcements only to agents). */
+/** Whether `v` is served row `r` at `now` (published only; agent announcements only to agents). */
 export function visibleTo(r: Row, v: Viewer, now: number): boolean {
-  return (r.language === null || r.language === v.lang)
+  return r.enabled
+    && (r.language === null || r.language === v.lang)
     && audienceMatches(r.execution, v)
     && inWindow(r, now)
     && (r.type !== 'H' || (v.loggedIn && v.isAgent));

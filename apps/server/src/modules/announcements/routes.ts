@@ -4,6 +4,7 @@ import { RawJson, route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requireOperator } from '../cashier/common.ts';
 import { ART_THEMES, bannerSvg, type ArtTheme } from './art.ts';
+import { imageFile } from './console.ts';
 import * as service from './service.ts';
 
 const ART_CACHE = 'public, max-age=86400';
@@ -41,5 +42,12 @@ export async function announcementsRoutes(app: FastifyInstance) {
     const m = /^([a-z]+)\.svg$/.exec((req.params as { file: string }).file);
     if (!m || !Object.hasOwn(ART_THEMES, m[1])) return sendError(req, reply, 'request.not.found');
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', ART_CACHE).send(bannerSvg(m[1] as ArtTheme));
+  });
+  // banner art uploaded in the console: its own content type, never sniffed, never run as a document
+  app.get('/wps/announcements/art/upload/:file', { schema: { hide: true } }, async (req, reply) => {
+    const img = await imageFile(app, (req.params as { file: string }).file);
+    if (!img) return sendError(req, reply, 'request.not.found');
+    return reply.type(img.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'").send(img.data);
   });
 }

@@ -12,6 +12,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { byOrder, visibleTo, type Row, type Viewer } from './filter.ts';
+import { sanitizeHtml } from './sanitize.ts';
 
 const CHANNEL = 'announcements.changed';
 
@@ -76,14 +77,18 @@ declare module 'fastify' {
   }
 }
 
+/** The cache of an app by its database: the console's routes live outside this plugin's scope. */
+const caches = new WeakMap<Db, AnnouncementCache>();
+
 export async function setupCache(app: FastifyInstance): Promise<void> {
   const cache = new AnnouncementCache(app.db);
   app.decorate('announcementCache', cache);
+  caches.set(app.db, cache);
   await app.bus.subscribe(CHANNEL, (m) => cache.drop(Number(m)));
 }
 
-async function changed(app: FastifyInstance, brand: Brand): Promise<void> {
-  app.announcementCache.drop(brand.id);
+export async function changed(app: FastifyInstance, brand: Brand): Promise<void> {
+  (app.announcementCache ?? caches.get(app.db))?.drop(brand.id);
   await app.bus.publish(CHANNEL, String(brand.id)).catch((err: unknown) => app.log.warn({ err }, 'announcement invalidation not sent'));
 }
 
@@ -153,10 +158,10 @@ function toOperator(r: Row): contract.OperatorAnnouncement {
   };
 }
 
-function columns(a: Input) {
+export function columns(a: Input) {
   return {
     type: a.type, groupName: a.type === 'B' ? a.groupName ?? null : null, execution: a.execution ?? null, language: a.language ?? null,
-    title: a.title, content: a.content ?? '', url: a.url ?? '', linkageType: a.url ? a.linkageType ?? 'none' : 'none',
+    title: a.title, content: sanitizeHtml(a.content ?? ''), url: a.url ?? '', linkageType: a.url ? a.linkageType ?? 'none' : 'none',
     image: a.images ?? '', promotionType: a.promotionType ?? null, sort: a.sort ?? 0,
     startsAt: a.startsAt ? new Date(a.startsAt) : null, endsAt: a.endsAt ? new Date(a.endsAt) : null,
   };

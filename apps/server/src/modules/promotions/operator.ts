@@ -5,8 +5,9 @@ import type { Db } from '../../db/index.ts';
 import { promotions, type RuleRow } from '../../db/promotions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
+import { sanitizeTexts } from '../announcements/sanitize.ts';
 
-type Input = ReturnType<typeof contract.promotionInput.parse>;
+export type Input = ReturnType<typeof contract.promotionInput.parse>;
 
 /** "12.5" -> "1250" (minor units, as the rule rows keep them). The contract checked the shape. */
 const minor = (major: string | undefined) => {
@@ -15,7 +16,7 @@ const minor = (major: string | undefined) => {
   return String(BigInt(int) * 100n + BigInt(frac.padEnd(2, '0')));
 };
 
-function ruleOf(r: Input['rule']): RuleRow {
+export function ruleOf(r: Input['rule']): RuleRow {
   const bad = (reason: string) => new AppError('promotion.rule.invalid', { reason });
   const needsBps = r.kind === 'deposit' || r.kind === 'newbie' || r.kind === 'rebate';
   if (needsBps && !r.bps) throw bad('bps');
@@ -36,7 +37,7 @@ export async function create(db: Db, brand: Brand, body: Input) {
   const endsAt = body.endsAt ? new Date(body.endsAt) : null;
   if (endsAt && endsAt <= startsAt) throw new AppError('promotion.rule.invalid', { reason: 'endsAt' });
   const [row] = await db.insert(promotions).values({
-    merchantId: brand.id, category: body.category, rule: ruleOf(body.rule), title: body.title, summary: body.summary ?? {}, content: body.content ?? {},
+    merchantId: brand.id, category: body.category, rule: ruleOf(body.rule), title: body.title, summary: body.summary ?? {}, content: sanitizeTexts(body.content ?? {}),
     image: body.image ?? '', sort: body.sort ?? 0, startsAt, endsAt,
   }).returning();
   return row;

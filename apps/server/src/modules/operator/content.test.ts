@@ -1,0 +1,207 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { merchants, operatorAudit } from '../../db/schema.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { get, newPlayer, operator as keyCall } from '../cashier/testkit.ts';
+import { newOp, opCall, type Op } from './testkit.ts';
+
+const t = useTestApp();
+const LIST = '/wps/relay/MCSFE_getListAnnouncements';
+
+const auditRows = async (action: string, target?: string) =>
+  (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
+const visitor = async (q: string, lang = 'ES') => (await t.call({ method: 'GET', url: `${LIST}?${q}`, headers: { language: lang } })).json().value;
+const ok = async (r: Promise<{ statusCode: number; body: string; json: () => { value: unknown } }>) => {
+  const res = await r;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().value as Record<string, unknown> & { id: string };
+};
+const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+function png(w = 4, h = 2) {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(h * (1 + w * 3), 0x40))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const banner = (title: string, over: object = {}) => ({
+  type: 'B', groupName: 'w_leftmenu', language: 'ES', title, url: '/promotions', linkageType: 'internal', images: '/wps/announcements/art/vip.svg', ...over,
+});
+
+describe('console banners', () => {
+  it('create, edit, unpublish/publish and order: the lobby list follows at once, every change audited', async () => {
+    const op = await newOp(t, 'content');
+    const save = (body: object) => ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/save', body));
+    const a = await save({ announcement: banner(`Uno ${uniq()}`) });
+    const b = await save({ announcement: banner(`Dos ${uniq()}`, { sort: 5 }) });
+    const titles = async (lang = 'ES') => ((await visitor(`types=B&groupName=w_leftmenu&language=${lang}`, lang)).banners as { title: string }[]).map((x) => x.title);
+    expect(await titles()).toEqual(expect.arrayContaining([a.title, b.title]));
+    expect(await titles('EN')).not.toContain(a.title);
+
+    const edited = await save({ id: a.id, announcement: banner(`Uno editado ${uniq()}`) });
+    expect(await titles()).toContain(edited.title);
+    expect(await titles()).not.toContain(a.title);
+    const upd = await auditRows('content.banner.update', a.id);
+    expect(upd).toHaveLength(1);
+    expect(upd[0]).toMatchObject({ operatorName: op.username, before: { title: a.title }, after: { title: edited.title } });
+
+    const off = await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/enabled', { id: b.id, enabled: false }));
+    expect(off.enabled).toBe(false);
+    expect(await titles()).not.toContain(b.title);
+    const all = (await ok(opCall(t, op, 'GET', '/wps/ops/content/announcements?type=B'))).list as { id: string; enabled: boolean }[];
+    expect(all.find((x) => x.id === b.id)?.enabled).toBe(false);
+    await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/enabled', { id: b.id, enabled: true }));
+    expect(await titles()).toContain(b.title);
+    expect(await auditRows('content.banner.unpublish', b.id)).toHaveLength(1);
+
+    const group = (await ok(opCall(t, op, 'GET', '/wps/ops/content/announcements?type=B'))).list as { id: string; groupName: string }[];
+    const ids = group.filter((x) => x.groupName === 'w_leftmenu').map((x) => x.id);
+    const reversed = [...ids].reverse();
+    const ordered = await ok(opCall(t, op, 'POST', '/wps/ops/content/banners/order', { groupName: 'w_leftmenu', ids: reversed }));
+    expect((ordered.list as { id: string }[]).map((x) => x.id)).toEqual(reversed);
+    const shown = ((await visitor('types=B&groupName=w_leftmenu&language=ES')).banners as { id: string }[]).map((x) => x.id);
+    expect(shown).toEqual(reversed.filter((id) => shown.includes(id)));
+    expect((await opCall(t, op, 'POST', '/wps/ops/content/banners/order', { groupName: 'w_leftmenu', ids: reversed.slice(1) })).json().errorCode).toBe('content.order.invalid');
+
+    await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/delete', { id: b.id }));
+    expect(await titles()).not.toContain(b.title);
+    expect((await opCall(t, op, 'POST', '/wps/ops/content/announcements/delete', { id: b.id })).json().errorCode).toBe('announcement.not.found');
+    expect(await auditRows('content.banner.delete', b.id)).toHaveLength(1);
+  });
+
+  it('stores uploaded art (png/jpg only) and serves it', async () => {
+    const op = await newOp(t, 'content');
+    const up = await ok(opCall(t, op, 'POST', '/wps/ops/content/banners/image', { image: `data:image/png;base64,${png().toString('base64')}` }));
+    expect(up).toMatchObject({ width: 4, height: 2 });
+    expect(up.url).toMatch(/^\/wps\/announcements\/art\/upload\/[0-9a-f]{32}\.png$/);
+    const img = await t.call({ method: 'GET', url: up.url as string });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const gif = Buffer.from('GIF89a0000000000').toString('base64');
+    expect((await opCall(t, op, 'POST', '/wps/ops/content/banners/image', { image: gif })).json().errorCode).toBe('content.image.type');
+    expect((await t.call({ method: 'GET', url: '/wps/announcements/art/upload/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
+    expect(await auditRows('content.banner.image', up.url as string)).toHaveLength(1);
+  });
+});
+
+describe('console announcements', () => {
+  it('sanitises the HTML on save, serves it by audience and language at once, publish/unpublish', async () => {
+    const op = await newOp(t, 'content');
+    const title = `Aviso ${uniq()}`;
+    const html = '<p onclick="x()">Hola <b>ya</b><script>alert(1)</script><img src="/a.png" onerror="alert(2)"><a href="javascript:alert(3)">link</a><a href="/promotions">ok</a></p>';
+    const saved = await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/save', { announcement: { type: 'PL', execution: 'A', language: 'ES', title, content: html } }));
+    expect(saved.content).toBe('<p>Hola <b>ya</b><img src="/a.png"><a>link</a><a href="/promotions" target="_blank" rel="noopener noreferrer nofollow">ok</a></p>');
+    expect(await auditRows('content.announcement.create', saved.id)).toHaveLength(1);
+
+    const member = await newPlayer(t);
+    const forMember = async () => ((await get(t, member, `${LIST}?types=PL&language=ES`)).json().value.player as { title: string; content: string }[]).find((x) => x.title === title);
+    expect((await forMember())?.content).toBe(saved.content);
+    expect(((await visitor('types=PL&language=ES')).player as { title: string }[]).map((x) => x.title)).not.toContain(title);
+
+    await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/enabled', { id: saved.id, enabled: false }));
+    expect(await forMember()).toBeUndefined();
+    const popup = await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/save', { id: saved.id, enabled: true,
+      announcement: { type: 'PU', execution: 'B', language: 'EN', title, content: '<h3 style="color:red">Hi</h3><iframe src="https://evil.example"></iframe>' } }));
+    expect(popup.content).toBe('<h3>Hi</h3>');
+    expect(((await visitor('types=PU&language=EN', 'EN')).popup as { title: string }[]).map((x) => x.title)).toContain(title);
+
+    // the older operator call sanitises too
+    const old = await keyCall(t, 'POST', '/wps/operator/announcements/create', { payload: { type: 'PL', title: `Old ${uniq()}`, content: '<b onmouseover="x()">b</b><script>1</script>' } });
+    expect(old.json().value.content).toBe('<b>b</b>');
+    expect((await opCall(t, op, 'POST', '/wps/ops/content/announcements/save', { announcement: { type: 'PL', title: '' } })).json().errorCode).toBe('request_param_err');
+  });
+});
+
+describe('console promotions', () => {
+  const input = (title: string, over: object = {}) => ({
+    category: 'deposit', rule: { kind: 'deposit', period: 'daily', bps: 1000, maxBonus: '100', minDeposit: '50', turnoverMultiple: 3 },
+    title: { ES: title, EN: `${title} EN` }, summary: { ES: 'Resumen', EN: 'Summary' }, content: { ES: '<p>Reglas<script>x</script></p>', EN: '<p>Rules</p>' },
+    startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: null, ...over,
+  });
+
+  it('creates and edits a promotion with its rule; the player list shows the change at once', async () => {
+    const op = await newOp(t, 'content');
+    const title = `Promo ${uniq()}`;
+    const made = await ok(opCall(t, op, 'POST', '/wps/ops/content/promotions/save', { promotion: input(title) }));
+    expect(made).toMatchObject({ enabled: true, pending: 0, content: { ES: '<p>Reglas</p>' }, rule: { bps: 1000, maxBonus: '100.00' } });
+    const shown = async (lang = 'ES') => ((await t.call({ method: 'GET', url: `/wps/relay/PROMOFE_getPromotions?language=${lang}` })).json().value.list as { id: string; title: string; rule: { bps: number } }[])
+      .find((p) => p.id === made.id);
+    expect((await shown())?.title).toBe(title);
+    const edited = await ok(opCall(t, op, 'POST', '/wps/ops/content/promotions/save', { id: made.id, promotion: input(`${title} 2`, { rule: { kind: 'deposit', period: 'weekly', bps: 2500 } }) }));
+    expect(edited.rule).toMatchObject({ period: 'weekly', bps: 2500 });
+    expect(await shown()).toMatchObject({ title: `${title} 2`, rule: { bps: 2500 } });
+    expect((await shown('EN'))?.title).toBe(`${title} 2 EN`);
+    const rows = await auditRows('content.promotion.update', made.id);
+    expect(rows[0]).toMatchObject({ before: { rule: { bps: 1000 } }, after: { rule: { bps: 2500 } } });
+
+    const bad = await opCall(t, op, 'POST', '/wps/ops/content/promotions/save', { id: made.id, promotion: input(title, { rule: { kind: 'deposit', period: 'daily' } }) });
+    expect(bad.json().errorCode).toBe('promotion.rule.invalid');
+    expect((await opCall(t, op, 'POST', '/wps/ops/content/promotions/save', { id: '999999999', promotion: input(title) })).json().errorCode).toBe('promotion.not.found');
+    // switched off through the older call with a console session: hidden and audited
+    await ok(opCall(t, op, 'POST', '/wps/operator/promotions/enabled', { id: made.id, enabled: false }));
+    expect(await shown()).toBeUndefined();
+    expect(await auditRows('api:/wps/operator/promotions/enabled', made.id)).toHaveLength(1);
+    const listed = (await ok(opCall(t, op, 'GET', '/wps/ops/content/promotions'))).list as { id: string; enabled: boolean }[];
+    expect(listed.find((p) => p.id === made.id)?.enabled).toBe(false);
+  });
+});
+
+describe('console help centre', () => {
+  const article = (term: string, title: string) => ({ term, title: { ES: title, EN: `${title} EN` }, content: { ES: `<p>${title}</p><script>x</script>`, EN: '<p onload="x">en</p>' } });
+  const publicHelp = async (lang: string) => (await t.call({ method: 'GET', url: '/wps/system/helpCenter', headers: { language: lang } })).json().value as { term: string; title: string; content: string }[];
+
+  it('adds, edits (renames), refuses duplicates and deletes; the public help shows it at once; other config keys are kept', async () => {
+    const op: Op = await newOp(t, 'content');
+    const save = (body: object) => opCall(t, op, 'POST', '/wps/ops/content/help/save', body);
+    const term = `bonos-${uniq()}`;
+    const added = (await save({ article: article(term, 'Bonos') })).json().value.list as { term: string; content: { ES: string } }[];
+    expect(added.at(-1)).toMatchObject({ term, content: { ES: '<p>Bonos</p>' } });
+    expect((await publicHelp('ES')).find((h) => h.term === term)).toMatchObject({ title: 'Bonos', content: '<p>Bonos</p>' });
+    expect((await publicHelp('EN')).find((h) => h.term === term)).toMatchObject({ title: 'Bonos EN', content: '<p>en</p>' });
+
+    expect((await save({ article: article(term, 'Otra') })).json().errorCode).toBe('content.help.exists');
+    expect((await save({ previousTerm: 'no-such-term', article: article(`x-${uniq()}`, 'x') })).json().errorCode).toBe('content.help.not.found');
+    const renamed = `${term}-2`;
+    await ok(save({ previousTerm: term, article: article(renamed, 'Bonos y más') }));
+    const now = await publicHelp('ES');
+    expect(now.find((h) => h.term === term)).toBeUndefined();
+    expect(now.find((h) => h.term === renamed)?.title).toBe('Bonos y más');
+    expect((await auditRows('content.help.update', renamed))[0]).toMatchObject({ before: { term }, after: { term: renamed } });
+
+    // two writers at once, and another key of the same JSON changed meanwhile: nothing is lost
+    const brandId = t.app.brands.byMerchantCode('demo')!.id;
+    const [x, y] = [`par-a-${uniq()}`, `par-b-${uniq()}`];
+    await Promise.all([save({ article: article(x, 'A') }), save({ article: article(y, 'B') }),
+      t.database.db.transaction(async (tx) => {
+        const [row] = await tx.select({ config: merchants.config }).from(merchants).where(eq(merchants.id, brandId)).for('update');
+        await tx.update(merchants).set({ config: { ...row.config, supportHours: '08:00-20:00 test' } }).where(eq(merchants.id, brandId));
+      })]);
+    const [after] = await t.database.db.select({ config: merchants.config }).from(merchants).where(eq(merchants.id, brandId));
+    expect(after.config.helpCenter.map((h) => h.term)).toEqual(expect.arrayContaining([x, y, renamed]));
+    expect(after.config.supportHours).toBe('08:00-20:00 test');
+
+    await ok(opCall(t, op, 'POST', '/wps/ops/content/help/delete', { term: renamed }));
+    expect((await publicHelp('ES')).find((h) => h.term === renamed)).toBeUndefined();
+    expect((await opCall(t, op, 'POST', '/wps/ops/content/help/delete', { term: renamed })).json().errorCode).toBe('content.help.not.found');
+    expect(await auditRows('content.help.delete', renamed)).toHaveLength(1);
+    expect((await save({ article: { ...article('Bad Term', 'x') } })).json().errorCode).toBe('request_param_err');
+  });
+
+  it('a support operator may not touch content', async () => {
+    const op = await newOp(t, 'support');
+    expect((await opCall(t, op, 'POST', '/wps/ops/content/help/delete', { term: 'faq' })).json().errorCode).toBe('operator.forbidden');
+  });
+});
