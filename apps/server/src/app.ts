@@ -35,6 +35,7 @@ import { redEnvelopeRoutes } from './modules/red-envelope/routes.ts';
 import { demoVendorPlugin } from './vendors/demo/plugin.ts';
 import { isInternalRequest } from './lib/internal.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
+import { responsibleRoutes } from './modules/responsible/routes.ts';
 import { contentRoutes } from './modules/operator/content-routes.ts';
 import { settingsRoutes } from './modules/operator/settings-routes.ts';
 import { rewardsRoutes } from './modules/operator/rewards.ts';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(redEnvelopeRoutes);
   await app.register(demoVendorPlugin);
   await app.register(operatorRoutes);
+  await app.register(responsibleRoutes);
   await app.register(contentRoutes);
   await app.register(settingsRoutes);
   await app.register(rewardsRoutes);

@@ -210,6 +210,15 @@ export const ERRORS = {
   'operator.exists': e(409, 'An operator with this name already exists.', 'Ya existe un operador con este nombre.'),
   'operator.not.found': e(404, 'This operator does not exist.', 'Este operador no existe.'),
   'operator.member.not.found': e(404, 'This member does not exist.', 'Este miembro no existe.'),
+  // responsible gaming (issue 9 item 6)
+  'responsible.cooloff': e(403, 'Your account is on a break until {until}. You cannot log in, play or deposit until then.', 'Su cuenta está en pausa hasta el {until}. Hasta entonces no puede iniciar sesión, jugar ni depositar.'),
+  'responsible.excluded': e(403, 'Your account is self-excluded until {until}. You cannot log in, play or deposit until then.', 'Su cuenta está autoexcluida hasta el {until}. Hasta entonces no puede iniciar sesión, jugar ni depositar.'),
+  'responsible.deposit.limit': e(403, 'This deposit would pass your deposit limit of {limit}: you can deposit up to {left} more in this period.', 'Este depósito superaría su límite de depósito de {limit}: puede depositar hasta {left} más en este periodo.'),
+  'responsible.loss.limit': e(403, 'This bet could pass your loss limit of {limit}: {left} left in this period.', 'Esta apuesta podría superar su límite de pérdidas de {limit}: quedan {left} en este periodo.'),
+  'responsible.break.duration': e(400, 'This kind of break lasts from {min} to {max} days.', 'Este tipo de pausa dura de {min} a {max} días.'),
+  'responsible.break.shorten': e(409, 'A break cannot be shortened: the current one ends on {until}.', 'Una pausa no se puede acortar: la actual termina el {until}.'),
+  'responsible.exclusion.final': e(409, 'A self-exclusion cannot be lifted before its end.', 'Una autoexclusión no se puede levantar antes de su fin.'),
+  'responsible.no.cooloff': e(409, 'This member has no cool-off to lift.', 'Este miembro no tiene una pausa que levantar.'),
   // operator console, content (issue 9 item 3)
   'content.order.invalid': e(400, 'The order must list every banner of the group once.', 'El orden debe incluir cada banner del grupo una sola vez.'),
   'content.help.not.found': e(404, 'This help article does not exist.', 'Este artículo de ayuda no existe.'),

@@ -33,3 +33,4 @@ export * as operatorContent from "./operator-content.ts";
 export * as operatorGames from "./operator-games.ts";
 export * as operatorSettings from "./operator-settings.ts";
 export * as operatorRewards from "./operator-rewards.ts";
+export * as responsible from "./responsible.ts";

@@ -182,3 +182,4 @@ export * from './operator-schema.ts';
 export * from './missions-schema.ts';
 export * from './points-schema.ts';
 export * from './referral-schema.ts';
+export * from './responsible-schema.ts';

@@ -8,6 +8,7 @@ import { setTiming, settle as settleContracts, timing } from '../modules/contrac
 import { accrueAll as accruePoints } from '../modules/points/accrue.ts';
 import { settleRecent as settleReferrals } from '../modules/referral/service.ts';
 import { expire as expireRedEnvelopes } from '../modules/red-envelope/service.ts';
+import { endLongSessions } from '../modules/responsible/service.ts';
 import { startJobs, type Job } from './runner.ts';
 
 /** The server's scheduled jobs. */
@@ -29,6 +30,8 @@ export function jobsOf(app: FastifyInstance): Job[] {
     // referral income for deposits confirmed in the last day (each reward once); red envelopes past expiry refunded
     { name: 'referral.settle', everyMs: 15_000, run: (tx, now) => settleReferrals(app, tx, now) },
     { name: 'redEnvelope.expire', everyMs: 30_000, run: (tx, now) => expireRedEnvelopes(tx, now) },
+    // responsible gaming: a session past its member's session limit ends (and its pages close)
+    { name: 'responsible.sessions', everyMs: 60_000, run: (tx, now) => endLongSessions(app, tx, now) },
   ];
 }
 

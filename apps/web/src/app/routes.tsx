@@ -12,11 +12,13 @@ import { useSession } from '@/features/session/api';
 
 // Members only: visitors never load the red envelope's code.
 const RedEnvelopeFloat = lazy(() => import('@/features/red-envelope/RedEnvelopeFloat').then((m) => ({ default: m.RedEnvelopeFloat })));
+const RealityCheck = lazy(() => import('@/features/responsible/RealityCheck').then((m) => ({ default: m.RealityCheck })));
 function MemberFloats() {
   if (!useSession().loggedIn) return null;
   return (
     <Suspense fallback={null}>
       <RedEnvelopeFloat />
+      <RealityCheck />
     </Suspense>
   );
 }

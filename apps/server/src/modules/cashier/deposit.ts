@@ -9,6 +9,7 @@ import { balanceChanged, newRef, pageOf, recordRange } from './common.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
 import * as q from './queries.ts';
 import { depositView } from './views.ts';
+import { checkDeposit } from '../responsible/state.ts';
 
 /** Open (pending, unexpired) orders a member may have at once. */
 export const MAX_OPEN_DEPOSITS = 5;
@@ -58,6 +59,7 @@ export async function createOrder(db: Db, brand: Brand, p: Principal, body: Crea
     await q.lockMember(tx, p.member.id);
     const again = await q.depositByRequest(tx, brand.id, p.member.id, body.requestId);
     if (again) return depositView(again);
+    await checkDeposit(tx, brand, p.member.id, amount, now); // responsible gaming: break, deposit limits (member locked)
     if (await q.countOpenDeposits(tx, brand.id, p.member.id, now) >= MAX_OPEN_DEPOSITS) throw new AppError('cashier.deposit.pending.limit');
     const row = await q.insertDeposit(tx, {
       merchantId: brand.id, memberId: p.member.id, orderNo: newRef('D', now), requestId: body.requestId,

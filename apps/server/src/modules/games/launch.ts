@@ -7,6 +7,7 @@ import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import type { Lang } from './catalog.ts';
 import { countLaunch } from './plays.ts';
 import { recordRecent } from './recent.ts';
+import { checkLogin } from '../responsible/state.ts';
 
 type LaunchBody = z.output<typeof contract.launchBody>;
 
@@ -31,6 +32,7 @@ export async function launchGame(app: FastifyInstance, brand: Brand, principal: 
   } else {
     if (!principal) throw new AppError('customer.not.login');
     member = requireRealAccount(principal).member;
+    await checkLogin(app.db, brand, member.id); // responsible gaming: no play during a break
   }
   if (g.vendor.maintenance) throw new AppError('game_maintenance');
   const { url } = await app.vendorLauncher.launch({

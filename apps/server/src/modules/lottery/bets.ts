@@ -12,6 +12,7 @@ import { memberBalances } from '../wallet/ledger.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
 import { gameByCode, markPlaced, type GameRow } from './draws.ts';
 import { checkBet, oddsMilli, oddsText, type PrizeMode } from './rules.ts';
+import { checkPlay } from '../responsible/state.ts';
 
 /**
  * Placing bets: every bet of the slip is checked first (type, numbers, amount, prize mode),
@@ -72,6 +73,7 @@ export async function placeBets(app: FastifyInstance, brand: Brand, principal: P
   });
   const total = slip.reduce((s, b) => s + b.amount, 0n);
   if (total > await mainBalance(db, brand, memberId)) throw new AppError('wallet.insufficient.funds');
+  await checkPlay(db, brand, memberId, total); // responsible gaming: the whole slip within the loss limits
 
   const written = await db.transaction(async (tx) => {
     const [d] = await tx.select().from(lotteryDraws)

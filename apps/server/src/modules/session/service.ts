@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { LIMITS, MODULES, type session } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { checkLogin } from '../responsible/state.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { MemberRow, Principal } from '../../plugins/session.ts';
 import { hashToken } from '../../plugins/session.ts';
@@ -87,6 +88,7 @@ export type SessionMethod = 'password' | 'sms' | 'register' | 'reset' | 'trial' 
  */
 export async function openSession(c: Caller, m: MemberRow, method: SessionMethod, opts: { weakPassword?: boolean } = {}): Promise<session.LoginValue> {
   const { db } = deps(c.app);
+  await checkLogin(db, c.brand, m.id); // responsible gaming: no login during a cool-off or self-exclusion
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   await q.insertSession(db, {

@@ -10,6 +10,7 @@ import type { Catalog } from '../games/catalog.ts';
 import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
 import { PLAY_KINDS } from '../wallet/kinds.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
+import { checkPlay } from '../responsible/state.ts';
 
 /**
  * Gives every vendor of every brand credentials when it has none: the secret is VENDOR_SECRET
@@ -179,6 +180,7 @@ async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memb
 export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string, body: { txId: string; roundId: string; member: string; gameId: string; amount: unknown }): Promise<Result> {
   const amount = parseAmount(body.amount);
   const memberId = await findMember(db, brand, { account: body.member });
+  await checkPlay(db, brand, memberId, amount, { vendor, txId: body.txId }); // responsible gaming: break, loss limits (cached per member)
   const game = catalog.game(body.gameId);
   if (!game || game.vendor.code !== vendor) throw new AppError('vendor.game.unknown');
   // Account ids are cached: no query once known.

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '@/features/wallet/locale';
+import '@/features/responsible/menu-locale';
 import { Icon } from '@/components/icons';
 import { useHiddenBalance } from '@/app/layout/MemberBox';
 import { useSession } from '@/features/session/api';
@@ -49,6 +50,7 @@ const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   vip: lazy(() => import('@/features/vip/VipPage')),
   referral: lazy(() => import('@/features/referral/ReferralPage')),
   feedback: lazy(() => import('@/features/feedback/FeedbackPage')),
+  responsible: lazy(() => import('@/features/responsible/ResponsiblePage')),
 };
 
 function useBadges(): Record<NonNullable<MemberPageDef['badge']>, number> {

@@ -7,7 +7,8 @@ export type MemberPageId =
   | 'transactionHistory' | 'personalProfit' | 'bonusDetails' | 'rewardCenter' | 'referral'
   | 'missionLeaderboard' | 'messageV2'
   | 'vip'
-  | 'feedback';
+  | 'feedback'
+  | 'responsible';
 
 export interface MemberPageDef {
   id: MemberPageId;
@@ -24,6 +25,7 @@ export const DEFAULT_PAGE: MemberPageId = 'securityCenter';
 
 export const MEMBER_PAGES: readonly MemberPageDef[] = [
   { id: 'securityCenter', icon: 'shield', group: 'account' },
+  { id: 'responsible', icon: 'clock', module: MODULES.member, group: 'account' },
   { id: 'depositv2', icon: 'wallet', module: MODULES.deposit, group: 'cashier' },
   { id: 'withdraw', icon: 'download', module: MODULES.withdraw, group: 'cashier' },
   { id: 'transferFund', icon: 'refresh', module: MODULES.transfer, multiWalletOnly: true, group: 'cashier' },

@@ -21,6 +21,7 @@ import { PeoplePage } from './PeoplePage';
 import { SettingsPage } from './SettingsPage';
 import { RewardsPage } from './RewardsPage';
 import { TeamPage } from './TeamPage';
+import { ResponsiblePage } from './ResponsiblePage';
 
 type Perm = operator.Permission;
 interface Item { path: string; label: string; perm: Perm; built: boolean; icon: string }
@@ -32,7 +33,7 @@ const MENU: Item[] = [
   { path: 'rewards', label: 'rewards', perm: 'content.manage', built: true, icon: '★' },
   { path: 'games', label: 'games', perm: 'games.manage', built: true, icon: '♠' },
   { path: 'settings', label: 'settings', perm: 'settings.manage', built: true, icon: '⚙' },
-  { path: 'responsible', label: 'responsible', perm: 'people.manage', built: false, icon: '♥' },
+  { path: 'responsible', label: 'responsible', perm: 'people.manage', built: true, icon: '♥' },
   { path: 'audit', label: 'audit', perm: 'audit.view', built: true, icon: '☰' },
   { path: 'team', label: 'team', perm: 'dashboard.view', built: true, icon: '⚑' },
 ];
@@ -97,6 +98,7 @@ function Shell({ me }: { me: operator.Me }) {
             {can('settings.manage') && <Route path="settings" element={<SettingsPage />} />}
             {can('games.manage') && <Route path="games" element={<GamesPage />} />}
             {can('content.manage') && <Route path="rewards" element={<RewardsPage />} />}
+            {can('people.manage') && <Route path="responsible" element={<ResponsiblePage me={me} />} />}
             <Route path="team" element={<TeamPage me={me} />} />
             <Route path="*" element={<Navigate to="/console" replace />} />
           </Routes>
