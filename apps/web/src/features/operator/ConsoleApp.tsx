@@ -14,6 +14,7 @@ import { keys, opCall, operator, setConsoleToken, useConsoleToken, useMe } from 
 import { ConsoleLogin } from './ConsoleLogin';
 import { LanguageSwitch } from './LanguageSwitch';
 import { AuditPage } from './AuditPage';
+import { ContentPage } from './ContentPage';
 import { DashboardPage } from './DashboardPage';
 import { FinancePage } from './FinancePage';
 import { GamesPage } from './GamesPage';
@@ -29,7 +30,7 @@ const MENU: Item[] = [
   { path: '', label: 'dashboard', perm: 'dashboard.view', built: true, icon: '▦' },
   { path: 'finance', label: 'finance', perm: 'finance.view', built: true, icon: '¤' },
   { path: 'people', label: 'people', perm: 'people.view', built: true, icon: '☺' },
-  { path: 'content', label: 'content', perm: 'content.manage', built: false, icon: '✎' },
+  { path: 'content', label: 'content', perm: 'content.manage', built: true, icon: '✎' },
   { path: 'rewards', label: 'rewards', perm: 'content.manage', built: true, icon: '★' },
   { path: 'games', label: 'games', perm: 'games.manage', built: true, icon: '♠' },
   { path: 'settings', label: 'settings', perm: 'settings.manage', built: true, icon: '⚙' },
@@ -97,6 +98,7 @@ function Shell({ me }: { me: operator.Me }) {
             {can('audit.view') && <Route path="audit" element={<AuditPage />} />}
             {can('settings.manage') && <Route path="settings" element={<SettingsPage />} />}
             {can('games.manage') && <Route path="games" element={<GamesPage />} />}
+            {can('content.manage') && <Route path="content" element={<ContentPage />} />}
             {can('content.manage') && <Route path="rewards" element={<RewardsPage />} />}
             {can('people.manage') && <Route path="responsible" element={<ResponsiblePage me={me} />} />}
             <Route path="team" element={<TeamPage me={me} />} />
