@@ -1,7 +1,7 @@
 // `npm run bench`: build once, run every figure script in order (each in its own process),
 // print one table (figure, value, goal, margin, pass/FAIL) and write bench/results.json (and
 // bench/results/latest.json, the same).
-//   node bench/run.mjs [start|page-weight|… names] [--quick] [--no-build]
+//   node bench/run.mjs [start|page-weight|… names] [--quick] [--no-build]   (env BENCH_AGENT_DB: see agent-tree below)
 // --quick: a smoke run (seconds per script, small data sets): it checks that every script
 // works; its figures are not the goals' conditions and are marked quick in the JSON.
 import { spawnSync } from 'node:child_process';
@@ -45,7 +45,8 @@ if (!process.argv.includes('--no-build')) {
 }
 const results = [];
 for (const { name, quick: quickArgs } of chosen) {
-  const args = quick ? quickArgs : [];
+  // BENCH_AGENT_DB=<name>: agent-tree reuses (or builds once and keeps) that database instead of regenerating 5,000,000 bets
+  const args = quick ? quickArgs : name === 'agent-tree' && process.env.BENCH_AGENT_DB ? ['--db', process.env.BENCH_AGENT_DB] : [];
   console.log(`\n=== bench/${name}.mjs ${args.join(' ')}`);
   const file = path.join(resultsDir, `${name}.json`);
   fs.rmSync(file, { force: true });

@@ -1,8 +1,9 @@
 // One real-time salary cycle for 10,000 contracts (issue 8, "Figures to report"; goal ≤ 5 s).
-//   node bench/salary-cycle.mjs [--contracts 10000 --uplines 100] [--pg postgres://…/contracts_bench] [--no-pglite]
-// Without --pg: PGlite in memory. With --pg: an existing PostgreSQL database you made for it
-// (e.g. `createdb -h 127.0.0.1 -U postgres contracts_bench`), migrated here; the script adds a
-// brand of its own (code sal_<random>) and leaves it. The tree: one top agent, `uplines`
+//   node bench/salary-cycle.mjs [--contracts 10000 --uplines 100] [--pg postgres://…/contracts_bench | --no-pg] [--no-pglite]
+// PGlite in memory (unless --no-pglite), then PostgreSQL: with --pg an existing database you made
+// for it (e.g. `createdb -h 127.0.0.1 -U postgres contracts_bench`), migrated here, where the
+// script adds a brand of its own (code sal_<random>) and leaves it; else (unless --no-pg) a
+// throwaway lobby_bench_<random> database ($BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/test), dropped after. The tree: one top agent, `uplines`
 // agents under it, the remaining agents spread under those; every agent below the top holds a
 // real-time salary contract in force (from its upline: 0.10% from 0.00, 0.20% from 5,000.00 of
 // the day's valid bet so far) and has a team row for today in agent_team_daily; the top agent
@@ -12,7 +13,7 @@
 // second cycle of the same period (nothing to do) and the next period (bets added).
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
-import { flag, opt, optText } from './lib/cli.mjs';
+import { flag, opt, optText, withPgDatabase } from './lib/cli.mjs';
 import { fmt, runMain, writeResult } from './lib/common.mjs';
 
 register();
@@ -121,14 +122,16 @@ runMain(async () => {
       await lite.close();
     }
   }
-  if (PG) {
-    const pg = await openDatabase({ url: PG, poolSize: 4 });
+  const onPg = async (url) => {
+    const pg = await openDatabase({ url, poolSize: 4 });
     try {
-      results.postgres = await bench(pg.db, `PostgreSQL (${new URL(PG).pathname.slice(1)})`);
+      results.postgres = await bench(pg.db, `PostgreSQL (${new URL(url).pathname.slice(1)})`);
     } finally {
       await pg.close();
     }
-  }
+  };
+  if (PG) await onPg(PG);
+  else if (!flag('no-pg')) await withPgDatabase(onPg);
   const figures = Object.entries(results).map(([db, r]) => ({
     figure: `real-time salary cycle, ${CONTRACTS} contracts (${db})`, value: fmt(r.cycleS, 2), unit: 's', goal: `≤ ${GOAL_S}`, pass: r.cycleS <= GOAL_S,
   }));

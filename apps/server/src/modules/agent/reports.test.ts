@@ -69,6 +69,11 @@ describe('P&L statement (user loss) and account details', () => {
       [p1.username, 2, '-77.00'], [p2.username, 1, '100.50'], [sub.username, 1, '18.00'],
     ]);
     expect(all.footer).toEqual(direct.footer);
+    expect(all.total).toBe(3);
+    const page2 = (await api(t, token, 'GET', `/wps/relay/ODSFE2_agentProfitLoss?${RANGE}&scope=all&pageSize=2&pageNo=2`)).json().value;
+    expect([page2.list.map((r: { account: string }) => r.account), page2.total, page2.totalPages]).toEqual([[sub.username], 3, 2]);
+    const past = (await api(t, token, 'GET', `/wps/relay/ODSFE2_agentProfitLoss?${RANGE}&scope=all&pageSize=2&pageNo=5`)).json().value;
+    expect([past.list, past.total]).toEqual([[], 3]);
     // the sub-agent's own statement: its team only
     const subView = (await api(t, await tokenFor(t, sub.username), 'GET', `/wps/relay/ODSFE2_agentProfitLoss?${RANGE}`)).json().value;
     expect(subView.list.map((r: { account: string }) => r.account)).toEqual([p1.username]);

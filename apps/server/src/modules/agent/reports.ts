@@ -58,22 +58,32 @@ async function directPage(db: Db, agentId: bigint, from: string, to: string, lim
   return { rows, total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 };
 }
 
-/** Scope all: team members with day rows in the period, biggest valid bet first, each with its own sums. */
+/**
+ * Scope all: team members with day rows in the period, biggest valid bet first, each with its own
+ * sums. One pass: the period's day rows of the team summed per member (bigint), the page cut with
+ * the total counted on the way (a window over the same rows), names and depths for the page only.
+ */
 async function allPage(db: Db, agentId: bigint, from: string, to: string, limit: number, offset: number) {
-  const per = sql`
-    select s.member_id, t.depth, ${sums('s')}
-      from member_tree t join agent_daily_stats s on s.member_id = t.descendant_id and s.day between ${from}::date and ${to}::date
-     where t.ancestor_id = ${agentId} and t.depth > 0
-     group by s.member_id, t.depth`;
-  const [page, total] = await Promise.all([
-    db.execute(sql`
-      with per as (${per})
-      select per.*, per.member_id::text as id, m.username, m.type, 1 as team
-        from per join members m on m.id = per.member_id
-       order by per.valid_bet::bigint desc, per.member_id desc limit ${limit} offset ${offset}`),
-    db.execute(sql`with per as (${per}) select count(*)::int as n from per`),
-  ]);
-  return { rows: rowsOf<Member & Sums>(page).map((r) => ({ ...r, sums: r as Sums })), total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 };
+  const cols = sql.raw(SUMS.map((c) => `sum(s.${c})::bigint as ${c}`).join(', '));
+  const out = sql.raw(SUMS.map((c) => `p.${c}::text as ${c}`).join(', '));
+  const res = await db.execute(sql`
+    with per as (
+      select s.member_id, ${cols} from agent_daily_stats s
+       where s.day between ${from}::date and ${to}::date
+         and s.member_id in (select t.descendant_id from member_tree t where t.ancestor_id = ${agentId} and t.depth > 0)
+       group by s.member_id),
+    p as (select per.*, count(*) over () as total from per order by per.valid_bet desc, per.member_id desc limit ${limit} offset ${offset})
+    select ${out}, p.member_id::text as id, p.total::int as total, m.username, m.type, t.depth, 1 as team
+      from p join members m on m.id = p.member_id
+      join member_tree t on t.ancestor_id = ${agentId} and t.descendant_id = p.member_id
+     order by p.valid_bet desc, p.member_id desc`);
+  const rows = rowsOf<Member & Sums & { total: number }>(res);
+  // a page past the end has no row to carry the total
+  const total = rows[0]?.total ?? (offset > 0 ? rowsOf<{ n: number }>(await db.execute(sql`
+    select count(distinct s.member_id)::int as n from agent_daily_stats s
+     where s.day between ${from}::date and ${to}::date
+       and s.member_id in (select t.descendant_id from member_tree t where t.ancestor_id = ${agentId} and t.depth > 0)`))[0]?.n ?? 0 : 0);
+  return { rows: rows.map((r) => ({ ...r, sums: r as Sums })), total };
 }
 
 type PLQuery = { startDate: string; endDate: string; scope: 'direct' | 'all'; pageNo: number; pageSize: number };
