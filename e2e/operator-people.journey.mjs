@@ -92,7 +92,7 @@ export default async function operatorPeople({ newPage, step, shot, settle, expe
     await settle(owner);
     await shot('people-move-dialog-ES-1366', owner);
     await dialog.getByRole('button', { name: c('ES', 'console.pmv.confirm'), exact: true }).click();
-    await owner.getByText(/^weak01 pasó de agent01 a subagent01: 1 miembros movidos/).waitFor();
+    await owner.getByText(/^weak01 pasó de agent01 a subagent01: 1 miembro movido/).waitFor();
     await owner.waitForFunction(() => document.querySelector('[data-testid=upline-chain]')?.textContent?.includes('subagent01'));
     assert.deepEqual(await chain(owner), ['agent01', 'subagent01']);
     await settle(owner);

@@ -53,7 +53,7 @@ describe('People: move dialog', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('El miembro ya está directamente bajo este agente.');
     refuse = false;
     fireEvent.click(move);
-    expect((await screen.findByText(/^pedro pasó de/)).textContent).toBe('pedro pasó de agentA a agentB: 1 miembros movidos, 0 contratos terminados.');
+    expect((await screen.findByText(/^pedro pasó de/)).textContent).toBe('pedro pasó de agentA a agentB: 1 miembro movido, 0 contratos terminados.');
     expect(screen.queryByRole('dialog')).toBeNull();
     const posts = server.calls.filter((c) => c.path === '/wps/ops/people/move').map((c) => c.body);
     expect(posts).toEqual([{ id: '7', toAgentId: '3', reason: 'pedido del agente' }, { id: '7', toAgentId: '3', reason: 'pedido del agente' }]);

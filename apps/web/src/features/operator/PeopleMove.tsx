@@ -28,7 +28,7 @@ export function MoveDialog({ person, onClose, onMoved }: Props) {
     setError(null);
     try {
       const r = await move.mutateAsync({ id: person.id, toAgentId: target.id, ...(reason.trim() ? { reason: reason.trim() } : {}) });
-      onMoved(t('console.pmv.done', { username: r.username, from: r.from ?? t('console.pmv.none'), to: r.to, moved: r.moved, contracts: r.endedContracts }));
+      onMoved(t('console.pmv.done', { username: r.username, from: r.from ?? t('console.pmv.none'), to: r.to, count: r.moved, contracts: r.endedContracts }));
     } catch (e) {
       setError(errMsg(e));
     }
