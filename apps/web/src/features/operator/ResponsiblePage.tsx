@@ -77,7 +77,7 @@ function Break({ id, v, canManage }: { id: string; v: R.LimitsView; canManage: b
   return (
     <Card title={t('console.rg.break')}>
       {b ? (
-        <Notice kind="error">{t(`console.rg.on.${b.kind}`, { until: when(b.until), by: b.setBy })}</Notice>
+        <Notice kind="error">{t(`console.rg.on.${b.kind}`, { until: when(b.until), by: b.setBy === 'member' ? t('console.rg.byMember') : b.setBy })}</Notice>
       ) : <p className="oc-muted">{t('console.rg.noBreak')}</p>}
       {canManage && (
         <>
@@ -118,11 +118,9 @@ function Member({ id, canManage }: { id: string; canManage: boolean }) {
   const { member: m, limits: v, history } = q.data;
   return (
     <>
-      <h1>{m.username} <span className={`oc-pill oc-pill-${m.status}`}>{m.status}</span>{v.break && <span className="oc-pill oc-pill-locked" data-testid="rg-break-pill">{t(`console.rg.kinds.${v.break.kind}`)}</span>}</h1>
-      <div className="oc-grid2 oc-rg">
-        <Limits key={JSON.stringify(v)} id={id} v={v} canManage={canManage} />
-        <Break id={id} v={v} canManage={canManage} />
-      </div>
+      <h1>{m.username} <span className={`oc-pill oc-pill-${m.status}`}>{t(`console.ppl.status.${m.status}`)}</span>{v.break && <span className="oc-pill oc-pill-locked" data-testid="rg-break-pill">{t(`console.rg.kinds.${v.break.kind}`)}</span>}</h1>
+      <Break id={id} v={v} canManage={canManage} />
+      <Limits key={JSON.stringify(v)} id={id} v={v} canManage={canManage} />
       <Card title={t('console.rg.history')}>
         {history.length === 0 ? <p className="oc-muted">{t('console.empty')}</p> : (
           <div className="oc-table-wrap"><table className="oc-table oc-stack">
