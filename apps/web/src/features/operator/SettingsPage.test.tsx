@@ -42,7 +42,12 @@ const SLOW = 20_000;
 
 describe('brand settings page', () => {
   it('languages: the default must be visible — checked before sending; then saved', async () => {
-    const server = await open(/Idiomas/, { 'POST /wps/ops/settings/languages': (c) => ok(settings({ languages: c.body })) });
+    // like the server: a save bumps the version and the page reads the settings again
+    let current = settings();
+    const server = await open(/Idiomas/, {
+      'GET /wps/ops/settings': () => ok(current),
+      'POST /wps/ops/settings/languages': (c) => ok((current = settings({ languages: c.body, version: current.version + 1 }))),
+    });
     fireEvent.click(await screen.findByRole('checkbox', { name: /Español/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContain('El idioma predeterminado debe ser uno de los idiomas visibles.');
@@ -51,6 +56,9 @@ describe('brand settings page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await screen.findByText('Guardado. El sitio ya lo muestra.');
     expect(server.calls.find((c) => c.path === '/wps/ops/settings/languages')?.body).toEqual({ languages: ['EN'], defaultLanguage: 'EN' });
+    await waitFor(() => expect(server.count('GET /wps/ops/settings')).toBeGreaterThan(1));
+    expect(screen.getByText('Guardado. El sitio ya lo muestra.')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: /Español/ }) as HTMLInputElement).checked).toBe(false);
   }, SLOW);
 
   it('contact: a GMT offset out of range is refused on the page; the server refusal shows its message', async () => {

@@ -1,5 +1,5 @@
 /** Shared parts of the brand settings forms: the save hook, field errors and the client-side checks. */
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operatorSettings as S, type BodyOf } from '@lobby/contract';
 import { useOpAction } from './api';
@@ -33,23 +33,32 @@ export function validPattern(p: string): boolean {
   }
 }
 
-/** Saves one section through its endpoint, shows the outcome; `check` returns field errors (none = send). */
+/**
+ * "Saved" lives on the page, not in the form: a save reloads the settings and the form is built
+ * again from the new version (so it shows what the server stored), which would drop its own state.
+ */
+export const SavedContext = createContext<{ saved: boolean; setSaved: (v: boolean) => void }>({ saved: false, setSaved: () => undefined });
+
+/** Saves one section through its endpoint; with field errors it sends nothing. Shows the server's refusal. */
 export function useSection<E extends (typeof S)['saveModules' | 'saveLanguages' | 'saveRegister' | 'saveAccess' | 'saveContact' | 'saveThresholds']>(ep: E) {
   const { t } = useTranslation();
   const action = useOpAction(ep);
   const out = useOutcome();
+  const { saved, setSaved } = useContext(SavedContext);
   const submit = (errors: Errors, body: () => BodyOf<E>) => {
+    setSaved(false);
     if (Object.keys(errors).length > 0) {
       out.clear();
       return false;
     }
     void out.run(async () => {
       await (action.mutateAsync as (b: BodyOf<E>) => Promise<unknown>)(body());
-      return t('opSettings.saved');
+      setSaved(true);
     });
     return true;
   };
-  return { submit, pending: action.isPending, view: out.view };
+  const view = <>{out.view}{saved && <Notice kind="ok">{t('opSettings.saved')}</Notice>}</>;
+  return { submit, pending: action.isPending, view };
 }
 
 export function Err({ e }: { e?: string }) {

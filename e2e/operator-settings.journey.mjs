@@ -1,0 +1,109 @@
+// Issue 9 item 2 (brand settings) in Chromium: the owner signs in to /console (password + TOTP),
+// opens Brand settings, is refused a GMT offset out of range on the page, changes the Facebook link
+// and the support hours and saves; the player site's footer links the new Facebook page at once
+// (no restart). Screenshots of every settings section at 1366x768 and 390x844 in ES and EN.
+import assert from 'node:assert/strict';
+import { Secret, TOTP } from 'otpauth';
+import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
+import { lookup, t as tMain } from './lib/web.mjs';
+
+export const timeout = 300_000;
+/** Its own server: it changes the brand's links. */
+export const brands = { demo: {} };
+
+const OWNER = { username: 'owner', password: 'Owner-Demo-2026!', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+const SECTIONS = ['modules', 'languages', 'register', 'access', 'contact', 'thresholds'];
+const NEW_FACEBOOK = 'https://facebook.com/aurora-settings-e2e';
+
+const c = (lang, key) => lookup(lang, key, 'operator-settings') ?? lookup(lang, key, 'operator') ?? tMain(lang, key);
+const code = (secret) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+
+async function consoleLogin(page, who) {
+  await page.goto('/console');
+  const form = page.locator('.oc-login-box');
+  await form.waitFor();
+  await form.locator('input[name=username]').fill(who.username);
+  await form.locator('input[name=password]').fill(who.password);
+  await form.locator('input[name=code]').fill(code(who.secret));
+  await form.locator('button[type=submit]').click();
+  await page.locator('.oc-shell').waitFor();
+}
+
+async function menu(page, lang, item) {
+  const phone = (page.viewportSize()?.width ?? 1366) < 760;
+  if (phone) await page.locator('.oc-burger').click();
+  await page.locator('.oc-side nav a', { hasText: c(lang, `console.menu.${item}`) }).click();
+}
+
+export default async function operatorSettings({ newPage, step, shot, settle, expectNoConsoleErrors }) {
+  const owner = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+  const player = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+
+  await step('the owner signs in and opens Brand settings', async () => {
+    await consoleLogin(owner, OWNER);
+    await menu(owner, 'ES', 'settings');
+    await owner.getByRole('heading', { name: c('ES', 'console.menu.settings') }).waitFor();
+    await owner.locator('.st-tree[role=tree]').waitFor();
+  }, { fatal: true });
+
+  await step('contact: a GMT offset out of range is refused on the page', async () => {
+    await owner.getByRole('tab', { name: c('ES', 'opSettings.tab.contact') }).click();
+    const form = owner.locator('form.st-form');
+    const gmt = form.getByLabel(c('ES', 'opSettings.contact.gmt'));
+    const before = await gmt.inputValue();
+    await gmt.fill('+15:00');
+    await form.getByRole('button', { name: c('ES', 'opSettings.save') }).click();
+    await form.getByText(c('ES', 'opSettings.contact.gmtRange')).waitFor();
+    await shot('settings-contact-invalid-ES-1366', owner);
+    await gmt.fill(before);
+  });
+
+  await step('the player footer shows the old Facebook link', async () => {
+    await player.goto('/');
+    const fb = player.locator('footer a.social-btn--facebook');
+    await fb.waitFor();
+    assert.notEqual(await fb.getAttribute('href'), NEW_FACEBOOK);
+  });
+
+  await step('contact: a new Facebook link and support hours are saved; the player site shows the link at once', async () => {
+    const form = owner.locator('form.st-form');
+    await form.locator('input[data-social=facebook]').fill(NEW_FACEBOOK);
+    await form.getByLabel(c('ES', 'opSettings.contact.hours')).fill('Lun-Dom 08:00-22:00');
+    await form.getByRole('button', { name: c('ES', 'opSettings.save') }).click();
+    await owner.getByText(c('ES', 'opSettings.saved')).waitFor();
+    await shot('settings-contact-saved-ES-1366', owner);
+    await player.goto('/');
+    await waitUntil(async () => (await player.locator('footer a.social-btn--facebook').getAttribute('href')) === NEW_FACEBOOK,
+      { message: 'the footer never linked the new Facebook page' });
+    await player.locator('footer').scrollIntoViewIfNeeded();
+    await settle(player);
+    await shot('player-footer-new-link-ES-1366', player);
+    const status = await player.evaluate(async () => (await (await fetch('/wps/system/status')).json()).value.info.brand.supportHours);
+    assert.equal(status, 'Lun-Dom 08:00-22:00');
+  });
+
+  await step('every settings section in ES and EN, desktop and phone', async () => {
+    for (const lang of ['ES', 'EN']) {
+      await owner.locator('.oc-top .oc-lang').getByRole('button', { name: lang }).click();
+      for (const vp of ['laptop', 'mobile']) {
+        await owner.setViewportSize(VIEWPORTS[vp]);
+        const size = vp === 'laptop' ? 1366 : 390;
+        for (const s of SECTIONS) {
+          await owner.getByRole('tab', { name: c(lang, `opSettings.tab.${s}`) }).click();
+          await owner.getByRole('button', { name: c(lang, 'opSettings.save') }).waitFor();
+          await settle(owner);
+          await shot(`settings-${s}-${lang}-${size}`, owner);
+        }
+      }
+    }
+    await owner.setViewportSize(VIEWPORTS.laptop);
+    expectNoConsoleErrors(owner);
+    expectNoConsoleErrors(player);
+  });
+
+  await step('the audit log lists the contact change', async () => {
+    await menu(owner, 'EN', 'audit');
+    await owner.locator('td', { hasText: 'settings.contact' }).first().waitFor();
+    await shot('settings-audit-EN-1366', owner);
+  });
+}
