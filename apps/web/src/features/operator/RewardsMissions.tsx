@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { missions as missionsApi, operatorRewards as api } from '@lobby/contract';
 import { useOp, useOpAction } from './api';
-import { Card, errMsg, money, Notice, useOutcome } from './ui';
+import { errMsg, money, Notice, useOutcome } from './ui';
 
 type Row = api.MissionRow;
 type Kind = Row['kind'];
@@ -73,7 +73,7 @@ export function RewardsMissions() {
   const fmt = (r: Row) => (isMoney(r.kind) ? money(r.target) : r.target);
   return (
     <>
-      {editing ? <Card><MissionForm key={key} initial={editing} onDone={(saved) => { setEditing(null); if (saved) void out.run(async () => t('console.rw.saved')); }} /></Card> : (
+      {editing ? <div className="oc-rw-edit"><MissionForm key={key} initial={editing} onDone={(saved) => { setEditing(null); if (saved) void out.run(async () => t('console.rw.saved')); }} /></div> : (
         <div className="oc-toolbar"><button type="button" className="oc-btn oc-primary" onClick={() => open(EMPTY)}>+ {t('console.rw.newMission')}</button></div>
       )}
       {out.view}
@@ -84,7 +84,7 @@ export function RewardsMissions() {
             <tbody>
               {list.map((r) => (
                 <tr key={r.id} data-mission={r.id} className={r.enabled ? '' : 'oc-off'}>
-                  <td data-label={t('console.rw.title')}><b>{r.title.ES}</b><br /><small className="oc-muted">{r.title.EN}</small></td>
+                  <td data-label={t('console.rw.title')}><span className="oc-rw-title"><b>{r.title.ES}</b><small className="oc-muted">{r.title.EN}</small></span></td>
                   <td data-label={t('console.rw.kind')}>{t(`console.rw.missionKind.${r.kind}`)}</td>
                   <td data-label={t('console.rw.period')}>{t(`console.rw.missionPeriod.${r.period}`)}</td>
                   <td data-label={t('console.rw.target')} className="num">{fmt(r)}</td>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operatorRewards as api, points as pointsApi } from '@lobby/contract';
 import { useOp, useOpAction } from './api';
-import { Card, errMsg, money, Notice, useOutcome } from './ui';
+import { errMsg, money, Notice, useOutcome } from './ui';
 
 type Row = api.PointRewardRow;
 type Kind = Row['kind'];
@@ -80,7 +80,7 @@ export function RewardsPoints() {
   const open = (f: Form) => { setEditing(f); setKey((k) => k + 1); out.clear(); };
   return (
     <>
-      {editing ? <Card><PointRewardForm key={key} initial={editing} onDone={(saved) => { setEditing(null); if (saved) void out.run(async () => t('console.rw.saved')); }} /></Card> : (
+      {editing ? <div className="oc-rw-edit"><PointRewardForm key={key} initial={editing} onDone={(saved) => { setEditing(null); if (saved) void out.run(async () => t('console.rw.saved')); }} /></div> : (
         <div className="oc-toolbar"><button type="button" className="oc-btn oc-primary" onClick={() => open(EMPTY)}>+ {t('console.rw.newReward')}</button></div>
       )}
       {out.view}
@@ -92,7 +92,7 @@ export function RewardsPoints() {
               {list.map((r) => (
                 <tr key={r.id} data-reward={r.id} className={r.enabled ? '' : 'oc-off'}>
                   <td data-label={t('console.rw.name')}>
-                    <span className="oc-rw-name">{r.image && <img src={r.image} alt="" width={32} height={32} loading="lazy" />}<span><b>{r.name.ES}</b><br /><small className="oc-muted">{r.name.EN}</small></span></span>
+                    <span className="oc-rw-name">{r.image && <img src={r.image} alt="" width={32} height={32} loading="lazy" />}<span className="oc-rw-title"><b>{r.name.ES}</b><small className="oc-muted">{r.name.EN}</small></span></span>
                   </td>
                   <td data-label={t('console.rw.kind')}>{t(`console.rw.rewardKind.${r.kind}`)}{r.voucherAmount && <> · {money(r.voucherAmount)}</>}</td>
                   <td data-label={t('console.rw.cost')} className="num">{r.cost}</td>

@@ -38,7 +38,7 @@ export function RewardsRedemptions() {
                   <td data-label={t('console.member')}>{r.username}</td>
                   <td data-label={t('console.rw.name')}>{r.rewardName}{r.voucherAmount && <> · {money(r.voucherAmount)}</>}</td>
                   <td data-label={t('console.rw.points')} className="num">{r.points}</td>
-                  <td data-label={t('console.rw.receiver')}>{r.kind === 'item' ? <>{r.receiver} · {r.mobile}<br /><small className="oc-muted">{r.address}</small></> : '—'}</td>
+                  <td data-label={t('console.rw.receiver')}>{r.kind === 'item' ? <span className="oc-rw-title"><span>{r.receiver} · {r.mobile}</span><small className="oc-muted">{r.address}</small></span> : '—'}</td>
                   <td data-label={t('console.time')}>{when(r.createdAt)}</td>
                   <td className="oc-actions">
                     {r.status === 'process' ? <>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operatorRewards as api } from '@lobby/contract';
 import { useOp, useOpAction } from './api';
-import { Card, errMsg, money, Notice, useOutcome } from './ui';
+import { errMsg, money, Notice, useOutcome } from './ui';
 
 type Row = api.VipLevelRow;
 interface Form { level: number; labelES: string; labelEN: string; minDeposit: string; minValidBet: string; reward: string; isNew: boolean }
@@ -53,7 +53,7 @@ export function RewardsVip() {
   const next = list.length ? list[list.length - 1].level + 1 : 0;
   return (
     <>
-      {editing ? <Card><VipLevelForm key={key} initial={editing} onDone={(saved) => { setEditing(null); if (saved) void out.run(async () => t('console.rw.saved')); }} /></Card> : q.data && (
+      {editing ? <div className="oc-rw-edit"><VipLevelForm key={key} initial={editing} onDone={(saved) => { setEditing(null); if (saved) void out.run(async () => t('console.rw.saved')); }} /></div> : q.data && (
         <div className="oc-toolbar">
           <button type="button" className="oc-btn oc-primary" onClick={() => open({ level: next, labelES: `VIP${next}`, labelEN: `VIP${next}`, minDeposit: '', minValidBet: '', reward: '0', isNew: true })}>
             + {t('console.rw.addLevel', { level: next })}
