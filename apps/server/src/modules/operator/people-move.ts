@@ -7,7 +7,8 @@
  * A move takes the brand's tree lock (the same advisory lock as the trigger, exclusive) first and
  * then the two member rows FOR UPDATE, so two moves of a brand run one after the other and the
  * second checks its rules against the tree the first left (a move under one's own descendant is
- * refused even when it only became a descendant a moment ago).
+ * refused even when it only became a descendant a moment ago). It also holds the rollup job's
+ * lock, so no rollup run computes team rows from the tree before the move and writes them after.
  *
  * History (reports): team figures are the rollup rows agent_team_daily, one per agent and brand
  * day. Rows of days before the move's brand day stay as they were rolled up: they belong to the
@@ -24,6 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { contracts, operator } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
+import { lockKey } from '../../jobs/runner.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { recomputeTeams, refreshTeamNow } from '../agent/rollup.ts';
@@ -33,6 +35,8 @@ import { record } from './audit.ts';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const MAX_ID = 2n ** 63n - 1n;
+/** The name of the rollup job (jobs/index.ts), whose advisory lock a move holds. */
+const ROLLUP_JOB = 'agent.rollup';
 
 interface Node { id: string; username: string; nickname: string; type: number; status: string; parent_id: string | null; created_at: Date | string }
 interface TreeNode extends Node { depth: number; team: number; direct: number }
@@ -108,7 +112,9 @@ export async function move(db: Db, brand: Brand, actor: Actor, req: FastifyReque
   if (id === null) throw new AppError('operator.member.not.found');
   if (to === null) throw new AppError('operator.move.target.invalid');
   return db.transaction(async (tx) => {
-    // the brand's tree lock (taken by the move trigger too): moves of a brand run one at a time
+    // the rollup job's lock first (a run that read the old tree cannot write its team rows after
+    // this move), then the brand's tree lock (taken by the move trigger too): moves run one at a time
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(ROLLUP_JOB)})`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('member_tree'), ${brand.id})`);
     const rows = rowsOf<Node>(await tx.execute(sql`
       select m.id::text as id, m.username, m.nickname, m.type, m.status, m.parent_id::text as parent_id, m.created_at
