@@ -74,14 +74,15 @@ export function GamesImport() {
       const r = await run.mutateAsync({ file: parsed, fileName: file.name });
       setOutcome({ kind: 'done', name: file.name, ...r });
     } catch (e) {
-      const v = isApiError(e) && e.errorCode === 'operator.games.import.invalid' ? operatorGames.importErrors.safeParse(e.value) : null;
-      setOutcome(v?.success ? { kind: 'refused', ...v.data } : { kind: 'error', text: errMsg(e) });
+      // the contract's schemas are types only in the web bundle: check the shape by hand
+      const v = isApiError(e) && e.errorCode === 'operator.games.import.invalid' ? (e.value as Partial<operatorGames.ImportErrors> | undefined) : undefined;
+      setOutcome(v && Array.isArray(v.errors) && typeof v.total === 'number' ? { kind: 'refused', errors: v.errors, total: v.total } : { kind: 'error', text: errMsg(e) });
     }
   };
   return (
     <Card title={t('console.gm.import.title')}>
       <p className="oc-muted gm-intro">{t('console.gm.import.intro')}</p>
-      <form className="oc-toolbar" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form className="oc-toolbar gm-upload" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <label className="oc-field gm-file"><span>{t('console.gm.import.file')}</span>
           <input type="file" accept=".json,application/json" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setOutcome(null); }} />
         </label>

@@ -51,7 +51,7 @@ export function GamesList() {
         <input type="search" aria-label={t('console.search')} placeholder={t('console.gm.placeholder')} value={text} onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="oc-btn oc-primary">{t('console.search')}</button>
       </form>
-      <div className="oc-filters">
+      <div className="oc-filters gm-filters">
         <label>{t('console.gm.category')}
           <select value={f.gameType} onChange={(e) => set({ gameType: e.target.value, vendor: '' })}>
             <option value="">{t('console.gm.allCategories')}</option>

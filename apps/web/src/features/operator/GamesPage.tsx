@@ -39,7 +39,7 @@ function Vendors() {
   const save = (body: Parameters<typeof update.mutateAsync>[0]) => out.run(async () => (await update.mutateAsync(body), t('console.gm.saved')));
   return (
     <Card>
-      <div className="oc-filters">
+      <div className="oc-filters gm-filters">
         <label>{t('console.gm.category')}
           <select value={gameType} onChange={(e) => setGameType(e.target.value)}>
             <option value="">{t('console.gm.allCategories')}</option>
@@ -50,7 +50,7 @@ function Vendors() {
       </div>
       {out.view}
       {q.isError ? <Notice kind="error">{errMsg(q.error)}</Notice> : !q.data ? <p>{t('console.loading')}</p> : q.data.length === 0 ? <p className="oc-muted">{t('console.empty')}</p> : (
-        <div className="oc-table-wrap"><table className="oc-table oc-stack">
+        <div className="oc-table-wrap"><table className="oc-table oc-stack gm-vendors">
           <thead><tr><th>{t('console.gm.vendor')}</th><th>{t('console.gm.category')}</th><th>{t('console.gm.games')}</th><th>{t('console.gm.order')}</th><th>{t('console.status')}</th><th /></tr></thead>
           <tbody>{q.data.map((v) => (
             <tr key={v.code} className={v.enabled ? '' : 'gm-off'}>
