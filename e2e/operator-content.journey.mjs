@@ -158,11 +158,15 @@ export default async function operatorContent({ newPage, step, shot, settle, exp
       assert.equal(await page.getByRole('group', { name: new RegExp(other) }).count(), 0, 'the other language\'s banner is not shown');
       if (lang === 'ES') assert.match(await slide.locator('img').first().getAttribute('src'), /\/wps\/announcements\/art\/upload\//);
       await page.getByTestId('marquee').getByText(NOTICE).first().waitFor({ state: 'attached' });
+      // for the pictures: the marquee held at its start, the carousel on its first slide (the new banner)
+      await page.addStyleTag({ content: '.marquee__text { animation: none !important; padding-inline-start: 0 !important; }' });
       await settle(page);
+      await page.locator('.hero__dot').first().click();
       await shot(`home-banner-${lang}-1366`, page);
       await page.setViewportSize(VIEWPORTS.mobile);
       await waitForScreen(page);
       await settle(page);
+      await page.locator('.hero__dot').first().click();
       await shot(`home-banner-${lang}-390`, page);
       expectNoConsoleErrors(page);
     });

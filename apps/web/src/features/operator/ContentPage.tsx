@@ -16,7 +16,7 @@ export function ContentPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'banners';
   return (
-    <div className="oc-page">
+    <div className="oc-page oc-content-page">
       <h1>{t('console.menu.content')}</h1>
       <Tabs value={tab} options={TABS.map((x) => [x, t(`console.content.tabs.${x}`)])} onChange={(v) => setParams({ tab: v }, { replace: true })} />
       {tab === 'banners' && <ContentBanners />}
