@@ -79,7 +79,9 @@ export async function send(
       case 'support': who = sql`select null::bigint`; break;
       case 'direct': who = sql`select descendant_id from member_tree where ancestor_id = ${to.agentId} and merchant_id = ${merchantId} and depth = 1`; break;
       case 'team': who = sql`select descendant_id from member_tree where ancestor_id = ${to.agentId} and merchant_id = ${merchantId} and depth > 0`; break;
-      case 'brand': who = sql`select id from members where merchant_id = ${merchantId} and type <> ${to.excludeType} and status = 'active'`; break;
+      // a brand-wide (marketing) message skips members on a cool-off or self-exclusion (responsible gaming)
+      case 'brand': who = sql`select id from members where merchant_id = ${merchantId} and type <> ${to.excludeType} and status = 'active'
+        and not exists (select 1 from responsible_limits r where r.member_id = members.id and r.break_until > now())`; break;
     }
     const rows = rowsOf<{ r: string | null }>(await tx.execute(sql`
       insert into inbox_deliveries (message_id, merchant_id, recipient_id)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { members, operatorAudit, responsibleLimits, sessions } from '../../db/schema.ts';
+import { inboxDeliveries, members, operatorAudit, responsibleLimits, sessions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { newPlayer, postJson, rid, get, fund, type Player } from '../cashier/testkit.ts';
 import { newOp, opCall } from '../operator/testkit.ts';
@@ -151,6 +151,19 @@ describe('breaks', () => {
     expect(view.history.map((h: { action: string }) => h.action)).toEqual(['responsible.exclusion', 'responsible.lift', 'responsible.cooloff']);
     const rows = await auditOf(p.username);
     expect(rows.find((r) => r.action === 'responsible.lift')).toMatchObject({ operatorId: op.id, after: { reason: 'Asked by phone, identity checked' } });
+  });
+});
+
+describe('marketing', () => {
+  it('a brand-wide inbox message skips a member on a break', async () => {
+    const away = await player();
+    const here = await player();
+    await postJson(t, away, '/wps/member/responsible/break', { kind: 'cooloff', days: 1 });
+    const sent = await t.call({ method: 'POST', url: '/wps/operator/inbox/send', merchant: 'demo', headers: { 'x-operator-key': 'dev-operator-key' }, payload: { title: 'Bono', content: 'Promo de hoy' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const to = async (p: Player) => (await t.database.db.select().from(inboxDeliveries).where(eq(inboxDeliveries.recipientId, p.id))).length;
+    expect(await to(away)).toBe(0);
+    expect(await to(here)).toBe(1);
   });
 });
 
