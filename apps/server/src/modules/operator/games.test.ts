@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { games as gamesContract, okEnvelope, operatorGames } from '@lobby/contract';
 import { games, operatorAudit, vendors } from '../../db/schema.ts';
+import { buildApp } from '../../app.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { player } from '../vendor/testkit.ts';
 import { brandOf } from '../wallet/testkit.ts';
@@ -131,5 +132,22 @@ describe('console games: list and toggles', () => {
     await ok(opCall(t, op, 'POST', '/wps/ops/games/vendors/update', { code: fish.vassalage, enabled: true, sort }), operatorGames.updateVendor.response);
     expect((await launch()).statusCode).toBe(200);
     expect((await opCall(t, op, 'POST', '/wps/ops/games/vendors/update', { code: 'RNG-NOPE', enabled: false })).json().errorCode).toBe('operator.games.vendor.not.found');
+  });
+
+  it.skipIf(!process.env.REDIS_URL)('with Redis, a game turned off on one instance leaves the lobby of another at once', async () => {
+    const second = await buildApp({ config: t.app.config, database: t.database, logger: false });
+    try {
+      const op = await newOp(t, 'content');
+      const list = async () => (okEnvelope(gamesContract.gameList.response).parse((await second.inject({ method: 'GET',
+        url: `${gamesContract.gameList.path}?gameType=LIVE&pageNo=1&pageSize=100&language=EN`, headers: { merchant: 'demo' } })).json()).value.games);
+      const g = (await list())[0];
+      await ok(opCall(t, op, 'POST', '/wps/ops/games/update', { nodeId: g.nodeId, enabled: false }), operatorGames.updateGame.response);
+      const until = Date.now() + 5000;
+      while ((await list()).some((x) => x.nodeId === g.nodeId) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect((await list()).some((x) => x.nodeId === g.nodeId)).toBe(false);
+      await ok(opCall(t, op, 'POST', '/wps/ops/games/update', { nodeId: g.nodeId, enabled: true }), operatorGames.updateGame.response);
+    } finally {
+      await second.close();
+    }
   });
 });
