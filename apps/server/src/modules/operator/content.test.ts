@@ -1,7 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { merchants, operatorAudit } from '../../db/schema.ts';
+import { bootPage } from '../../plugins/boot-page.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { get, newPlayer, operator as keyCall } from '../cashier/testkit.ts';
 import { newOp, opCall, type Op } from './testkit.ts';
@@ -79,6 +84,21 @@ describe('console banners', () => {
     expect(await titles()).not.toContain(b.title);
     expect((await opCall(t, op, 'POST', '/wps/ops/content/announcements/delete', { id: b.id })).json().errorCode).toBe('announcement.not.found');
     expect(await auditRows('content.banner.delete', b.id)).toHaveLength(1);
+  });
+
+  it('the boot page (first data inlined in index.html) shows a published banner at once and drops an unpublished one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boot-content-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    const render = bootPage(t.app, dir);
+    const req = { headers: { merchant: 'demo' }, hostname: 'localhost', ip: '127.0.0.1', server: t.app } as unknown as FastifyRequest;
+    const lang = t.app.brands.byMerchantCode('demo')!.config.defaultLanguage;
+    await render(req); // the route caches are warm before the change
+    const op = await newOp(t, 'content');
+    const title = `Boot ${uniq()}`;
+    const b = await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/save', { announcement: banner(title, { groupName: 'w_home', language: lang }) }));
+    expect(await render(req)).toContain(title);
+    await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/enabled', { id: b.id, enabled: false }));
+    expect(await render(req)).not.toContain(title);
   });
 
   it('stores uploaded art (png/jpg only) and serves it', async () => {
