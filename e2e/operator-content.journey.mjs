@@ -6,7 +6,7 @@
 // home at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
 import { deflateSync, crc32 } from 'node:zlib';
-import { Secret, TOTP } from 'otpauth';
+import { consoleLogin, consoleMenu } from './lib/console.mjs';
 import { VIEWPORTS } from './lib/harness.mjs';
 import { lookup, t as tMain, waitForScreen } from './lib/web.mjs';
 
@@ -14,7 +14,6 @@ export const timeout = 400_000;
 /** Its own server: the popup it publishes for visitors must not stand in front of other journeys. */
 export const brands = { demo: {} };
 
-const OWNER = { username: 'owner', password: 'Owner-Demo-2026!', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const stamp = Date.now().toString(36).slice(-5);
 const BANNER = { ES: `Gran torneo ${stamp}`, EN: `Grand tournament ${stamp}` };
 const NOTICE = `Aviso de mantenimiento ${stamp} / Maintenance notice ${stamp}`;
@@ -23,7 +22,6 @@ const TABS = ['banners', 'announcements', 'promotions', 'help'];
 
 /** A console string: the content locale, then the console's, then the site's. */
 const c = (lang, key) => lookup(lang, key, 'operator-content') ?? lookup(lang, key, 'operator') ?? tMain(lang, key);
-const code = (secret) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
 /** A 1200x400 png (a diagonal gradient) to upload as banner art. */
 function bannerPng(w = 1200, h = 400) {
@@ -51,21 +49,8 @@ function bannerPng(w = 1200, h = 400) {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-async function consoleLogin(page) {
-  await page.goto('/console');
-  const form = page.locator('.oc-login-box');
-  await form.waitFor({ timeout: 30_000 });
-  await form.locator('input[name=username]').fill(OWNER.username);
-  await form.locator('input[name=password]').fill(OWNER.password);
-  await form.locator('input[name=code]').fill(code(OWNER.secret));
-  await form.locator('button[type=submit]').click();
-  await page.locator('.oc-shell').waitFor();
-}
-
 async function openContent(page, lang) {
-  const phone = (page.viewportSize()?.width ?? 1366) < 760;
-  if (phone) await page.locator('.oc-burger').click();
-  await page.locator('.oc-side nav a', { hasText: c(lang, 'console.menu.content') }).click();
+  await consoleMenu(page, c(lang, 'console.menu.content'));
   await page.getByRole('heading', { name: c(lang, 'console.menu.content'), level: 1 }).waitFor();
 }
 /** The input, select or textarea of a form's field by its caption (the label's first span). */

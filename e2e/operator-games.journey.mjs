@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
+import { consoleLogin, consoleMenu, OWNER } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { lookup, t as tMain } from './lib/web.mjs';
 
@@ -16,9 +16,7 @@ export const timeout = 300_000;
 /** Its own server: it changes the demo brand's catalog. */
 export const brands = { demo: {} };
 
-const OWNER = { username: 'owner', password: 'Owner-Demo-2026!', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const c = (lang, key) => lookup(lang, key, 'operator-games') ?? lookup(lang, key, 'operator') ?? tMain(lang, key);
-const code = (secret) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'op-games-'));
 const CATALOG = {
@@ -37,11 +35,7 @@ fs.writeFileSync(badFile, JSON.stringify({
   games: [CATALOG.games[0], { ...CATALOG.games[1], name: { ES: 'Solo ES' } }, { ...CATALOG.games[2], vendor: 'RNG-NOWHERE' }],
 }));
 
-async function menu(page, lang, item) {
-  const phone = (page.viewportSize()?.width ?? 1366) < 760;
-  if (phone) await page.locator('.oc-burger').click();
-  await page.locator('.oc-side nav a', { hasText: c(lang, `console.menu.${item}`) }).click();
-}
+const menu = (page, lang, item) => consoleMenu(page, c(lang, `console.menu.${item}`));
 
 const tab = (page, lang, name) => page.getByRole('tab', { name: c(lang, `console.gm.tabs.${name}`) }).click();
 const row = (page, name) => page.locator('tbody tr', { has: page.locator('b', { hasText: new RegExp(`^${name}$`) }) });
@@ -67,13 +61,7 @@ export default async function operatorGames({ newPage, step, shot, settle, expec
   let hotName = '';
 
   await step('the owner signs in with TOTP and opens Games', async () => {
-    await owner.goto('/console');
-    const form = owner.locator('.oc-login-box');
-    await form.locator('input[name=username]').fill(OWNER.username);
-    await form.locator('input[name=password]').fill(OWNER.password);
-    await form.locator('input[name=code]').fill(code(OWNER.secret));
-    await form.locator('button[type=submit]').click();
-    await owner.locator('.oc-shell').waitFor();
+    await consoleLogin(owner, OWNER);
     await menu(owner, 'ES', 'games');
     await owner.locator('.gm-games tbody tr').first().waitFor();
   }, { fatal: true });

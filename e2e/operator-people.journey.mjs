@@ -4,7 +4,7 @@
 // weak01 in subagent01's direct downline; moving agent01 under its own downline is refused with
 // the server's message. Screenshots of the file and the dialog at 1366 and 390 wide, ES and EN.
 import assert from 'node:assert/strict';
-import { Secret, TOTP } from 'otpauth';
+import { consoleLogin, consoleMenu, OWNER } from './lib/console.mjs';
 import { VIEWPORTS } from './lib/harness.mjs';
 import { lookup, t as tMain } from './lib/web.mjs';
 
@@ -12,15 +12,9 @@ export const timeout = 300_000;
 /** Its own server: it changes the demo brand's tree. */
 export const brands = { demo: {} };
 
-const OWNER = { username: 'owner', password: 'Owner-Demo-2026!', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const c = (lang, key) => lookup(lang, key, 'operator-people') ?? lookup(lang, key, 'operator') ?? tMain(lang, key);
-const code = (secret) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
-async function menu(page, lang, item) {
-  const phone = (page.viewportSize()?.width ?? 1366) < 760;
-  if (phone) await page.locator('.oc-burger').click();
-  await page.locator('.oc-side nav a', { hasText: c(lang, `console.menu.${item}`) }).click();
-}
+const menu = (page, lang, item) => consoleMenu(page, c(lang, `console.menu.${item}`));
 
 /** Searches People for `username` and opens its file. */
 async function openFile(page, lang, username) {
@@ -53,13 +47,7 @@ export default async function operatorPeople({ newPage, step, shot, settle, expe
   const owner = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
 
   await step('the owner signs in with TOTP', async () => {
-    await owner.goto('/console');
-    const form = owner.locator('.oc-login-box');
-    await form.locator('input[name=username]').fill(OWNER.username);
-    await form.locator('input[name=password]').fill(OWNER.password);
-    await form.locator('input[name=code]').fill(code(OWNER.secret));
-    await form.locator('button[type=submit]').click();
-    await owner.locator('.oc-shell').waitFor();
+    await consoleLogin(owner, OWNER);
   }, { fatal: true });
 
   await step('weak01\'s file shows its upline agent01; agent01\'s file lists its direct downline with team sizes', async () => {

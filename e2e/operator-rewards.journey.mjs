@@ -6,7 +6,7 @@
 // approved. The owner edits the VIP1 labels and the member's VIP page shows the new label.
 // Screenshots of every Rewards tab at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
-import { Secret, TOTP } from 'otpauth';
+import { consoleLogin, consoleMenu } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { api, loginWithBalance, topUp500 } from './lib/player.mjs';
 import { lookup, t as tMain } from './lib/web.mjs';
@@ -15,7 +15,6 @@ export const timeout = 400_000;
 /** Its own server: 1 point per 0.10 of valid bet (a 10.00 round earns 100 points). */
 export const brands = { demo: { points: { validBetPerPoint: 10, convertValue: 10, convertMin: 1 } } };
 
-const OWNER = { username: 'owner', password: 'Owner-Demo-2026!', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const PIN = '482916';
 const GIFT = { ES: 'Gorra de la casa', EN: 'House cap' };
 const MISSION = { ES: 'Juegue una ronda hoy (consola)', EN: 'Play one round today (console)' };
@@ -25,29 +24,10 @@ const TABS = ['missions', 'points', 'redemptions', 'vip'];
 /** A console string: the rewards locale, then the console's, then the site's. */
 const c = (lang, key) => lookup(lang, key, 'operator-rewards') ?? lookup(lang, key, 'operator') ?? tMain(lang, key);
 const s = (lang, key, file) => lookup(lang, key, file);
-const code = (secret) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 const auth = (page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
 
-let lastStep = 0;
-/** Signs the owner in; a TOTP code counts once, so a second sign-in in the same 30 s waits for the next code. */
-async function consoleLogin(page) {
-  const now = Math.floor(Date.now() / 30_000);
-  if (now <= lastStep) await new Promise((r) => setTimeout(r, (lastStep + 1) * 30_000 - Date.now() + 500));
-  lastStep = Math.floor(Date.now() / 30_000);
-  await page.goto('/console');
-  const form = page.locator('.oc-login-box');
-  await form.waitFor({ timeout: 30_000 });
-  await form.locator('input[name=username]').fill(OWNER.username);
-  await form.locator('input[name=password]').fill(OWNER.password);
-  await form.locator('input[name=code]').fill(code(OWNER.secret));
-  await form.locator('button[type=submit]').click();
-  await page.locator('.oc-shell').waitFor();
-}
-
 async function openRewards(page, lang) {
-  const phone = (page.viewportSize()?.width ?? 1366) < 760;
-  if (phone) await page.locator('.oc-burger').click();
-  await page.locator('.oc-side nav a', { hasText: c(lang, 'console.menu.rewards') }).click();
+  await consoleMenu(page, c(lang, 'console.menu.rewards'));
   await page.getByRole('heading', { name: c(lang, 'console.menu.rewards'), level: 1 }).waitFor();
 }
 const tab = (page, lang, name) => page.getByRole('tab', { name: c(lang, `console.rw.tabs.${name}`) }).click();

@@ -3,7 +3,7 @@
 // and the support hours and saves; the player site's footer links the new Facebook page at once
 // and shows the new support hours at once (no restart). Screenshots of every settings section at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
-import { Secret, TOTP } from 'otpauth';
+import { consoleLogin, consoleMenu, OWNER } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { lookup, t as tMain } from './lib/web.mjs';
 
@@ -11,29 +11,12 @@ export const timeout = 300_000;
 /** Its own server: it changes the brand's links. */
 export const brands = { demo: {} };
 
-const OWNER = { username: 'owner', password: 'Owner-Demo-2026!', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const SECTIONS = ['modules', 'languages', 'register', 'access', 'contact', 'thresholds'];
 const NEW_FACEBOOK = 'https://facebook.com/aurora-settings-e2e';
 
 const c = (lang, key) => lookup(lang, key, 'operator-settings') ?? lookup(lang, key, 'operator') ?? tMain(lang, key);
-const code = (secret) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
-async function consoleLogin(page, who) {
-  await page.goto('/console');
-  const form = page.locator('.oc-login-box');
-  await form.waitFor();
-  await form.locator('input[name=username]').fill(who.username);
-  await form.locator('input[name=password]').fill(who.password);
-  await form.locator('input[name=code]').fill(code(who.secret));
-  await form.locator('button[type=submit]').click();
-  await page.locator('.oc-shell').waitFor();
-}
-
-async function menu(page, lang, item) {
-  const phone = (page.viewportSize()?.width ?? 1366) < 760;
-  if (phone) await page.locator('.oc-burger').click();
-  await page.locator('.oc-side nav a', { hasText: c(lang, `console.menu.${item}`) }).click();
-}
+const menu = (page, lang, item) => consoleMenu(page, c(lang, `console.menu.${item}`));
 
 export default async function operatorSettings({ newPage, step, shot, settle, expectNoConsoleErrors }) {
   const owner = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });

@@ -5,7 +5,7 @@
 // operator approves it and it is paid; the audit log shows all of it. Screenshots of every console
 // screen at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
-import { Secret, TOTP } from 'otpauth';
+import { consoleLogin as signIn, consoleMenu, FINANCE, OWNER } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { balanceText, cents, loginWithBalance, operator } from './lib/player.mjs';
 import { lookup, t as tMain } from './lib/web.mjs';
@@ -14,30 +14,16 @@ export const timeout = 400_000;
 /** Its own server: it changes the brand's two-person amount. */
 export const brands = { demo: {} };
 
-const OWNER = { username: 'owner', password: 'Owner-Demo-2026!', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
-const FINANCE = { username: 'finance', password: 'Finance-Demo-2026!', secret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
 const PAYMENT_PASSWORD = '246810';
 
 const c = (lang, key) => lookup(lang, key, 'operator') ?? tMain(lang, key);
-const code = (secret) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
 async function consoleLogin(page, who, lang) {
-  await page.goto('/console');
-  const form = page.locator('.oc-login-box');
-  await form.waitFor();
-  await form.locator('input[name=username]').fill(who.username);
-  await form.locator('input[name=password]').fill(who.password);
-  await form.locator('input[name=code]').fill(code(who.secret));
-  await form.locator('button[type=submit]').click();
-  await page.locator('.oc-shell').waitFor();
+  await signIn(page, who);
   await page.getByRole('heading', { name: new RegExp(c(lang, 'console.dash.today').replace(/\s*\(\{\{day\}\}\)/, '')) }).waitFor();
 }
 
-async function menu(page, lang, item) {
-  const phone = (page.viewportSize()?.width ?? 1366) < 760;
-  if (phone) await page.locator('.oc-burger').click();
-  await page.locator('.oc-side nav a', { hasText: c(lang, `console.menu.${item}`) }).click();
-}
+const menu = (page, lang, item) => consoleMenu(page, c(lang, `console.menu.${item}`));
 
 export default async function operatorConsole({ newPage, step, shot, settle, expectNoConsoleErrors }) {
   const player = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });

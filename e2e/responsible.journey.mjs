@@ -3,7 +3,7 @@
 // refused at login with the end date; the owner finds player01 in the console's responsible-gaming
 // page and sees the cool-off and the history. Screenshots at 1366 and 390 in ES and EN.
 import assert from 'node:assert/strict';
-import { Secret, TOTP } from 'otpauth';
+import { consoleLogin, consoleMenu, OWNER } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { login } from './lib/player.mjs';
 import { lookup, t as tMain } from './lib/web.mjs';
@@ -12,10 +12,8 @@ export const timeout = 300_000;
 /** Its own server: player01 ends on a cool-off. */
 export const brands = { demo: {} };
 
-const OWNER = { username: 'owner', password: 'Owner-Demo-2026!', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
 const r = (lang, key) => lookup(lang, key, 'responsible') ?? tMain(lang, key);
 const c = (lang, key) => lookup(lang, key, 'operator-responsible') ?? lookup(lang, key, 'operator') ?? tMain(lang, key);
-const code = (secret) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
 async function both(page, name, shot, settle) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -115,14 +113,8 @@ export default async function responsibleJourney({ newPage, step, shot, settle, 
 
   await step('the owner sees the cool-off and the history in the console (ES/EN, desktop/phone)', async () => {
     const op = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
-    await op.goto('/console');
-    const f = op.locator('.oc-login-box');
-    await f.locator('input[name=username]').fill(OWNER.username);
-    await f.locator('input[name=password]').fill(OWNER.password);
-    await f.locator('input[name=code]').fill(code(OWNER.secret));
-    await f.locator('button[type=submit]').click();
-    await op.locator('.oc-shell').waitFor();
-    await op.locator('.oc-side nav a', { hasText: c('ES', 'console.menu.responsible') }).click();
+    await consoleLogin(op, OWNER);
+    await consoleMenu(op, c('ES', 'console.menu.responsible'));
     const page = op.getByTestId('console-responsible');
     await page.locator('input[type=search]').fill('player01');
     await page.locator('button[type=submit]').click();

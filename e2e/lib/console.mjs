@@ -1,0 +1,36 @@
+// The operator console in journeys: the demo operators, their TOTP codes and the sign-in.
+import { Secret, TOTP } from 'otpauth';
+
+export const OWNER = { username: 'owner', password: 'Owner-Demo-2026!', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+export const FINANCE = { username: 'finance', password: 'Finance-Demo-2026!', secret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
+
+const STEP_MS = 30_000;
+/** The last 30 s step whose code was used, per secret: the server accepts a code once. */
+const used = new Map();
+
+/** A fresh TOTP code of `secret`: when this step's code was used already (by any journey of this run), waits for the next step. */
+export async function totpCode(secret) {
+  const last = used.get(secret) ?? -1;
+  if (Math.floor(Date.now() / STEP_MS) <= last) await new Promise((r) => setTimeout(r, (last + 1) * STEP_MS - Date.now() + 500));
+  used.set(secret, Math.floor(Date.now() / STEP_MS));
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+}
+
+/** Signs `who` in at /console (password + TOTP) and waits for the console's shell. */
+export async function consoleLogin(page, who = OWNER) {
+  await page.goto('/console');
+  const form = page.locator('.oc-login-box');
+  await form.waitFor({ timeout: 30_000 });
+  await form.locator('input[name=username]').fill(who.username);
+  await form.locator('input[name=password]').fill(who.password);
+  await form.locator('input[name=code]').fill(await totpCode(who.secret));
+  await form.locator('button[type=submit]').click();
+  await page.locator('.oc-shell').waitFor();
+}
+
+/** Opens a console page from its side menu by its label (through the burger on a phone). */
+export async function consoleMenu(page, label) {
+  const phone = (page.viewportSize()?.width ?? 1366) < 760;
+  if (phone) await page.locator('.oc-burger').click();
+  await page.locator('.oc-side nav a', { hasText: label }).click();
+}
