@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { missions as missionsApi, operatorRewards as api } from '@lobby/contract';
 import { useOp, useOpAction } from './api';
 import { errMsg, money, Notice, useOutcome } from './ui';
+import { FormActions, useEditor } from './RewardsUi';
 
 type Row = api.MissionRow;
 type Kind = Row['kind'];
@@ -51,11 +52,7 @@ export function MissionForm({ initial, onDone }: { initial: Form; onDone: (saved
       <label className="oc-field"><span>{t('console.rw.order')}</span><input type="number" min={0} max={10000} value={f.sort} onChange={set('sort')} /></label>
       <label className="oc-field oc-check"><input type="checkbox" checked={f.enabled} onChange={(e) => setF((x) => ({ ...x, enabled: e.target.checked }))} /> <span>{t('console.rw.enabled')}</span></label>
       {locked && <p className="oc-wide oc-muted">{t('console.rw.lockedHint')}</p>}
-      <div className="oc-wide oc-actions">
-        <button type="submit" className="oc-btn oc-primary" disabled={save.isPending}>{t('console.rw.save')}</button>
-        <button type="button" className="oc-btn" onClick={() => onDone()}>{t('console.rw.cancel')}</button>
-      </div>
-      <div className="oc-wide">{out.view}</div>
+      <FormActions pending={save.isPending} onCancel={() => onDone()} outcome={out.view} />
     </form>
   );
 }
@@ -64,16 +61,13 @@ export function RewardsMissions() {
   const { t } = useTranslation();
   const q = useOp(api.listMissions);
   const toggle = useOpAction(api.setMissionEnabled);
-  const [editing, setEditing] = useState<Form | null>(null);
-  const [key, setKey] = useState(0);
-  const out = useOutcome();
+  const { editing, key, out, open, done } = useEditor<Form>();
   if (q.isError) return <Notice kind="error">{errMsg(q.error)}</Notice>;
   const list = q.data ?? [];
-  const open = (f: Form) => { setEditing(f); setKey((k) => k + 1); out.clear(); };
   const fmt = (r: Row) => (isMoney(r.kind) ? money(r.target) : r.target);
   return (
     <>
-      {editing ? <div className="oc-rw-edit"><MissionForm key={key} initial={editing} onDone={(saved) => { setEditing(null); if (saved) void out.run(async () => t('console.rw.saved')); }} /></div> : (
+      {editing ? <div className="oc-rw-edit"><MissionForm key={key} initial={editing} onDone={done} /></div> : (
         <div className="oc-toolbar"><button type="button" className="oc-btn oc-primary" onClick={() => open(EMPTY)}>+ {t('console.rw.newMission')}</button></div>
       )}
       {out.view}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { operatorRewards as api, points as pointsApi } from '@lobby/contract';
 import { useOp, useOpAction } from './api';
 import { errMsg, money, Notice, useOutcome } from './ui';
+import { FormActions, useEditor } from './RewardsUi';
 
 type Row = api.PointRewardRow;
 type Kind = Row['kind'];
@@ -59,11 +60,7 @@ export function PointRewardForm({ initial, onDone }: { initial: Form; onDone: (s
       <label className="oc-field"><span>{t('console.rw.order')}</span><input inputMode="numeric" value={f.sort} onChange={set('sort')} /></label>
       <label className="oc-field oc-wide"><span>{t('console.rw.image')}</span><input value={f.image} onChange={set('image')} maxLength={300} placeholder="/wps/points/art/gift.svg" /></label>
       <label className="oc-field oc-check"><input type="checkbox" checked={f.enabled} onChange={(e) => setF((x) => ({ ...x, enabled: e.target.checked }))} /> <span>{t('console.rw.enabled')}</span></label>
-      <div className="oc-wide oc-actions">
-        <button type="submit" className="oc-btn oc-primary" disabled={save.isPending}>{t('console.rw.save')}</button>
-        <button type="button" className="oc-btn" onClick={() => onDone()}>{t('console.rw.cancel')}</button>
-      </div>
-      <div className="oc-wide">{out.view}</div>
+      <FormActions pending={save.isPending} onCancel={() => onDone()} outcome={out.view} />
     </form>
   );
 }
@@ -72,15 +69,12 @@ export function RewardsPoints() {
   const { t } = useTranslation();
   const q = useOp(api.listPointRewards);
   const toggle = useOpAction(api.setPointRewardEnabled);
-  const [editing, setEditing] = useState<Form | null>(null);
-  const [key, setKey] = useState(0);
-  const out = useOutcome();
+  const { editing, key, out, open, done } = useEditor<Form>();
   if (q.isError) return <Notice kind="error">{errMsg(q.error)}</Notice>;
   const list = q.data ?? [];
-  const open = (f: Form) => { setEditing(f); setKey((k) => k + 1); out.clear(); };
   return (
     <>
-      {editing ? <div className="oc-rw-edit"><PointRewardForm key={key} initial={editing} onDone={(saved) => { setEditing(null); if (saved) void out.run(async () => t('console.rw.saved')); }} /></div> : (
+      {editing ? <div className="oc-rw-edit"><PointRewardForm key={key} initial={editing} onDone={done} /></div> : (
         <div className="oc-toolbar"><button type="button" className="oc-btn oc-primary" onClick={() => open(EMPTY)}>+ {t('console.rw.newReward')}</button></div>
       )}
       {out.view}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { operatorRewards as api } from '@lobby/contract';
 import { useOp, useOpAction } from './api';
 import { errMsg, money, Notice, useOutcome } from './ui';
+import { FormActions, useEditor } from './RewardsUi';
 
 type Row = api.VipLevelRow;
 interface Form { level: number; labelES: string; labelEN: string; minDeposit: string; minValidBet: string; reward: string; isNew: boolean }
@@ -32,11 +33,7 @@ export function VipLevelForm({ initial, onDone }: { initial: Form; onDone: (save
       <label className="oc-field"><span>{t('console.rw.minValidBet')}</span><input inputMode="decimal" value={f.minValidBet} onChange={set('minValidBet')} required /></label>
       <label className="oc-field"><span>{t('console.rw.rewardAmount')}</span><input inputMode="decimal" value={f.reward} onChange={set('reward')} required /></label>
       <p className="oc-wide oc-muted">{t('console.rw.vipHint')}</p>
-      <div className="oc-wide oc-actions">
-        <button type="submit" className="oc-btn oc-primary" disabled={save.isPending}>{t('console.rw.save')}</button>
-        <button type="button" className="oc-btn" onClick={() => onDone()}>{t('console.rw.cancel')}</button>
-      </div>
-      <div className="oc-wide">{out.view}</div>
+      <FormActions pending={save.isPending} onCancel={() => onDone()} outcome={out.view} />
     </form>
   );
 }
@@ -44,16 +41,13 @@ export function VipLevelForm({ initial, onDone }: { initial: Form; onDone: (save
 export function RewardsVip() {
   const { t } = useTranslation();
   const q = useOp(api.listVipLevels);
-  const [editing, setEditing] = useState<Form | null>(null);
-  const [key, setKey] = useState(0);
-  const out = useOutcome();
+  const { editing, key, out, open, done } = useEditor<Form>();
   if (q.isError) return <Notice kind="error">{errMsg(q.error)}</Notice>;
   const list = q.data ?? [];
-  const open = (f: Form) => { setEditing(f); setKey((k) => k + 1); out.clear(); };
   const next = list.length ? list[list.length - 1].level + 1 : 0;
   return (
     <>
-      {editing ? <div className="oc-rw-edit"><VipLevelForm key={key} initial={editing} onDone={(saved) => { setEditing(null); if (saved) void out.run(async () => t('console.rw.saved')); }} /></div> : q.data && (
+      {editing ? <div className="oc-rw-edit"><VipLevelForm key={key} initial={editing} onDone={done} /></div> : q.data && (
         <div className="oc-toolbar">
           <button type="button" className="oc-btn oc-primary" onClick={() => open({ level: next, labelES: `VIP${next}`, labelEN: `VIP${next}`, minDeposit: '', minValidBet: '', reward: '0', isNew: true })}>
             + {t('console.rw.addLevel', { level: next })}
