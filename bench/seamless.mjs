@@ -1,7 +1,8 @@
 // Seamless wallet bet+win pairs per second with 100 concurrent players (issue 5, "Figures to
 // report"): goal on PostgreSQL >= 3,000 pairs/s and p99 of a pair <= 20 ms.
 //   node bench/seamless.mjs [--duration 10 --warmup 2 --players 100 --pool 50 --no-pglite --no-build --cpu-prof DIR --server FILE]
-// --cpu-prof DIR: the server writes a V8 CPU profile (node --cpu-prof) into DIR when it stops.
+// --cpu-prof DIR: the server writes a V8 CPU profile (node --cpu-prof) into DIR when it stops; the
+// bench prints its 15 functions with the most self time.
 // --server FILE: run another build's main.js (e.g. an older commit's, built in a git worktree) to compare.
 // The built server (`node apps/server/dist/main.js`, NODE_ENV=development, LOG_LEVEL=warn,
 // RATE_LIMIT_MAX=100000000, VENDOR_SECRET known to the bench) runs on 127.0.0.1 against a
@@ -92,6 +93,26 @@ async function pair(client, ctx, member) {
   const roundId = randomUUID();
   await call(client, ctx, 'bet', { vendor: ctx.vendor, txId: randomUUID(), roundId, member, gameId: ctx.gameId, amount: '1.00' });
   await call(client, ctx, 'win', { vendor: ctx.vendor, txId: randomUUID(), roundId, member, amount: String(Math.floor(Math.random() * 3)) });
+}
+
+/** The 15 functions with the most self time in the newest V8 CPU profile of `dir` (idle excluded), as % of busy time. */
+function topSelfTime(dir) {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f));
+  if (!files.length) return undefined;
+  const newest = files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+  const prof = JSON.parse(fs.readFileSync(newest, 'utf8'));
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  let busy = 0;
+  prof.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    if (functionName === '(idle)') return;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+    const dt = prof.timeDeltas[i] ?? 0;
+    self.set(key, (self.get(key) ?? 0) + dt);
+    busy += dt;
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([fn, t]) => ({ fn, pct: +((100 * t) / busy).toFixed(1) }));
 }
 
 /** CPU seconds (user + system) the processes used so far, from /proc/<pid>/stat (Linux, 100 ticks/s). */
@@ -250,6 +271,11 @@ runMain(async () => {
       { figure: 'seamless pair p99 (PGlite)', value: liteRes.p99Ms, unit: 'ms', goal: null, pass: null },
     );
   }
-  const file = writeResult('seamless', figures, { players: PLAYERS, durationS: DURATION_MS / 1000, warmupS: WARMUP_MS / 1000, postgres: pgRes, pglite: liteRes });
+  const profile = PROFILE_DIR ? topSelfTime(PROFILE_DIR) : undefined;
+  if (profile) {
+    console.log('\nserver CPU profile (newest in --cpu-prof dir), self time, busy samples only:');
+    for (const f of profile) console.log(`  ${String(f.pct).padStart(5)} %  ${f.fn}`);
+  }
+  const file = writeResult('seamless', figures, { players: PLAYERS, durationS: DURATION_MS / 1000, warmupS: WARMUP_MS / 1000, postgres: pgRes, pglite: liteRes, profile });
   console.log(`Wrote ${file}`);
 });
