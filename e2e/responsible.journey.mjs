@@ -39,6 +39,8 @@ export default async function responsibleJourney({ newPage, step, shot, settle, 
     // a higher weekly limit after a lower one: the raise waits 24 h and shows as pending
     await form.locator('#rg-depositWeek').fill('1000');
     await form.locator('button[type=submit]').click();
+    // the first save has landed (the form reloads from it) before the raise is typed
+    await waitUntil(async () => /1[.,]?000\.00/.test(await player.getByTestId('rg-now-depositWeek').innerText()), { message: 'the weekly limit never showed' });
     await form.locator('#rg-depositWeek').fill('2000');
     await form.locator('button[type=submit]').click();
     await player.getByTestId('rg-pending-depositWeek').waitFor();
