@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
+import { png } from './lib/png.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { api, login, OPERATOR } from './lib/player.mjs';
 import { lookup, waitForScreen } from './lib/web.mjs';
@@ -31,29 +31,10 @@ const h = (lang, key) => lookup(lang, key, 'help') ?? lookup(lang, key);
 const stamp = Date.now().toString(36).slice(-5);
 const MEMBER_XSS = '<img src=x onerror="window.__xss=9">';
 
-function chunk(type, data) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
 /** A 40×24 gold PNG with a text chunk the server must strip. */
 function pngFile() {
-  const w = 40;
-  const hgt = 24;
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(hgt, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc(hgt * (1 + w * 3));
-  for (let y = 0; y < hgt; y++) for (let x = 0; x < w; x++) raw.set([245, 179, 1], y * (1 + w * 3) + 1 + x * 3);
   const file = path.join(os.tmpdir(), `feedback-${stamp}.png`);
-  fs.writeFileSync(file, Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
-    chunk('tEXt', Buffer.from('Comment\0secret-location', 'latin1')), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
-  ]));
+  fs.writeFileSync(file, png(40, 24, () => [245, 179, 1], 'secret-location'));
   return file;
 }
 

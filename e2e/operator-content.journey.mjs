@@ -5,7 +5,7 @@
 // the marquee and the popup at once, in ES and in EN. Screenshots of every Content tab and of the
 // home at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
-import { deflateSync, crc32 } from 'node:zlib';
+import { png } from './lib/png.mjs';
 import { consoleLogin, consoleMenu } from './lib/console.mjs';
 import { VIEWPORTS } from './lib/harness.mjs';
 import { lookup, t as tMain, waitForScreen } from './lib/web.mjs';
@@ -24,30 +24,7 @@ const TABS = ['banners', 'announcements', 'promotions', 'help'];
 const c = (lang, key) => lookup(lang, key, 'operator-content') ?? lookup(lang, key, 'operator') ?? tMain(lang, key);
 
 /** A 1200x400 png (a diagonal gradient) to upload as banner art. */
-function bannerPng(w = 1200, h = 400) {
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc(h * (1 + w * 3));
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const o = y * (1 + w * 3) + 1 + x * 3;
-      raw[o] = 200 - Math.round((x / w) * 150);
-      raw[o + 1] = 40 + Math.round((y / h) * 60);
-      raw[o + 2] = 90 + Math.round((x / w) * 140);
-    }
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+const bannerPng = (w = 1200, h = 400) => png(w, h, (x, y) => [200 - Math.round((x / w) * 150), 40 + Math.round((y / h) * 60), 90 + Math.round((x / w) * 140)]);
 
 async function openContent(page, lang) {
   await consoleMenu(page, c(lang, 'console.menu.content'));

@@ -4,7 +4,7 @@
 // password, uploads an avatar (served as image/png with
 // nosniff) and sees the level rise. Screenshots at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
-import { crc32, deflateSync } from 'node:zlib';
+import { png } from './lib/png.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { codeFor } from './lib/player.mjs';
 import { dialog, t as tMain, tFeature, waitForScreen } from './lib/web.mjs';
@@ -15,31 +15,8 @@ export const timeout = 300_000;
 const s = (lang, key, file = 'member') => tFeature(file, lang, key);
 const fill = (text, vars) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => String(vars[k]));
 
-/** A 96×96 PNG with a diagonal gradient (a plausible avatar). */
-function avatarPng(size = 96) {
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc(size * (1 + size * 3));
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const o = y * (1 + size * 3) + 1 + x * 3;
-      raw[o] = 245 - y;
-      raw[o + 1] = 120 + x;
-      raw[o + 2] = 60 + ((x + y) >> 1);
-    }
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>', 'latin1')), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A 96×96 PNG with a diagonal gradient (a plausible avatar) and a text chunk the server must strip. */
+const avatarPng = (size = 96) => png(size, size, (x, y) => [245 - y, 120 + x, 60 + ((x + y) >> 1)], '<script>alert(1)</script>');
 
 export default async function security({ newPage, step, shot, settle, expectNoConsoleErrors }) {
   const page = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
