@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { missions as missionsApi, operatorRewards as api } from '@lobby/contract';
 import { useOp, useOpAction } from './api';
 import { errMsg, money, Notice, useOutcome } from './ui';
-import { FormActions, useEditor } from './RewardsUi';
+import { FormActions, StateAndActions, useEditor } from './RewardsUi';
 
 type Row = api.MissionRow;
 type Kind = Row['kind'];
@@ -84,14 +84,8 @@ export function RewardsMissions() {
                   <td data-label={t('console.rw.target')} className="num">{fmt(r)}</td>
                   <td data-label={t('console.rw.reward')} className="num">{money(r.reward)}</td>
                   <td data-label={t('console.rw.claims')} className="num">{r.claims}</td>
-                  <td data-label={t('console.rw.state')}><span className={`oc-pill${r.enabled ? ' oc-pill-active' : ''}`}>{r.enabled ? t('console.rw.enabled') : t('console.rw.disabled')}</span></td>
-                  <td className="oc-actions">
-                    <button type="button" className="oc-btn" onClick={() => open(formOf(r))}>{t('console.rw.edit')}</button>
-                    <button type="button" className={`oc-btn${r.enabled ? ' oc-danger' : ''}`} disabled={toggle.isPending}
-                      onClick={() => out.run(async () => { await toggle.mutateAsync({ id: r.id, enabled: !r.enabled }); return t('console.done'); })}>
-                      {r.enabled ? t('console.rw.disable') : t('console.rw.enable')}
-                    </button>
-                  </td>
+                  <StateAndActions enabled={r.enabled} pending={toggle.isPending} onEdit={() => open(formOf(r))}
+                    onToggle={() => out.run(async () => { await toggle.mutateAsync({ id: r.id, enabled: !r.enabled }); return t('console.done'); })} />
                 </tr>
               ))}
             </tbody>

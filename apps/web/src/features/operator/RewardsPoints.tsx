@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { operatorRewards as api, points as pointsApi } from '@lobby/contract';
 import { useOp, useOpAction } from './api';
 import { errMsg, money, Notice, useOutcome } from './ui';
-import { FormActions, useEditor } from './RewardsUi';
+import { FormActions, StateAndActions, useEditor } from './RewardsUi';
 
 type Row = api.PointRewardRow;
 type Kind = Row['kind'];
@@ -93,14 +93,8 @@ export function RewardsPoints() {
                   <td data-label={t('console.rw.stock')} className="num">{r.stock}</td>
                   <td data-label={t('console.rw.limit')} className="num">{r.perMemberLimit ?? '—'}</td>
                   <td data-label={t('console.rw.redeemed')} className="num">{r.redeemed}</td>
-                  <td data-label={t('console.rw.state')}><span className={`oc-pill${r.enabled ? ' oc-pill-active' : ''}`}>{r.enabled ? t('console.rw.enabled') : t('console.rw.disabled')}</span></td>
-                  <td className="oc-actions">
-                    <button type="button" className="oc-btn" onClick={() => open(formOf(r))}>{t('console.rw.edit')}</button>
-                    <button type="button" className={`oc-btn${r.enabled ? ' oc-danger' : ''}`} disabled={toggle.isPending}
-                      onClick={() => out.run(async () => { await toggle.mutateAsync({ id: r.id, enabled: !r.enabled }); return t('console.done'); })}>
-                      {r.enabled ? t('console.rw.disable') : t('console.rw.enable')}
-                    </button>
-                  </td>
+                  <StateAndActions enabled={r.enabled} pending={toggle.isPending} onEdit={() => open(formOf(r))}
+                    onToggle={() => out.run(async () => { await toggle.mutateAsync({ id: r.id, enabled: !r.enabled }); return t('console.done'); })} />
                 </tr>
               ))}
             </tbody>

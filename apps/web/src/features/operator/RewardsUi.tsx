@@ -37,3 +37,19 @@ export function useEditor<F>() {
   };
   return { editing, key, out, open, done };
 }
+
+/** The last cells of an enable-able row: its state, then Edit and Enable/Disable. */
+export function StateAndActions({ enabled, pending, onEdit, onToggle }: { enabled: boolean; pending: boolean; onEdit: () => void; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <td data-label={t('console.rw.state')}><span className={`oc-pill${enabled ? ' oc-pill-active' : ''}`}>{enabled ? t('console.rw.enabled') : t('console.rw.disabled')}</span></td>
+      <td className="oc-actions">
+        <button type="button" className="oc-btn" onClick={onEdit}>{t('console.rw.edit')}</button>
+        <button type="button" className={`oc-btn${enabled ? ' oc-danger' : ''}`} disabled={pending} onClick={onToggle}>
+          {enabled ? t('console.rw.disable') : t('console.rw.enable')}
+        </button>
+      </td>
+    </>
+  );
+}
