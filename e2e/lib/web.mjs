@@ -37,12 +37,14 @@ export const htmlLang = (page) =>
 
 export const local = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
 
-/** Wait until the app has rendered: no section spinner in the main area, some text in it. */
+/** Wait until the app has rendered: not the server's first screen, no section spinner in the main area, some text in it. */
 export async function waitForScreen(page, { timeout = 15_000 } = {}) {
   await waitUntil(
     () => page.evaluate(() => {
       const root = document.getElementById('root');
       if (!root || !root.innerText.trim()) return false;
+      // the server-drawn first screen (plugins/first-screen.ts) is not the app yet
+      if (root.querySelector('[data-shell]')) return false;
       if (document.querySelector('.section-spinner, #app-loader:not([hidden]):not(.is-hidden)')) return false;
       const main = document.querySelector('main');
       return !!main && main.innerText.trim().length > 0;

@@ -2,16 +2,19 @@
  * The page (index.html) with the home's first data inlined: the brand's status, game menus,
  * visitor announcements, hot games and HOME's preview rows in the brand's default language,
  * read through the API's own routes (their memory caches), so the first paint needs no API
- * round trip; the first home banner is preloaded and the stylesheet is inlined. The web app
+ * round trip; the first home banner is preloaded (first in the head) and the stylesheet is inlined;
+ * the brand's name and colours are set, and `/` carries the home's first screen drawn by the server
+ * (first-screen.ts: header and first banner), so the page paints before its JavaScript runs. The web app
  * seeds its queries from `#boot-data` (apps/web/src/app/boot.ts) and ignores it when its
  * brand or language differ.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { announcements, games, LIMITS, system } from '@lobby/contract';
+import { announcements, games, LIMITS, SYSTEM_STATUS, system } from '@lobby/contract';
 import { requestBrand } from './merchant.ts';
 import { INTERNAL_HEADER, internalToken } from '../lib/internal.ts';
+import { firstScreen, shellGuard, themeStyle, type ShellBanner, type ShellBrand } from './first-screen.ts';
 
 export interface BootData {
   merchant: string;
@@ -23,7 +26,14 @@ export interface BootData {
   rows: Array<{ gameType: string; vassalage: string; value: unknown }>;
 }
 
-type BrandPart = Omit<BootData, 'status'> & { banner?: string };
+type BrandPart = Omit<BootData, 'status'> & { banners: ShellBanner[] };
+
+interface StatusValue {
+  status?: number;
+  maintenance?: unknown;
+  regionRestriction?: unknown;
+  info?: { brand?: ShellBrand };
+}
 
 /** JSON inside a <script> element: nothing in it may close the element or start a comment. */
 export function scriptJson(value: unknown): string {
@@ -64,9 +74,9 @@ export function bootPage(app: FastifyInstance, webDist: string) {
         value: await get(`${games.gameList.path}?${qs({ gameType, vassalage: vendor.vassalage, pageNo: 1, pageSize: LIMITS.categoryPageSize, language })}`, headers),
       })),
     );
-    const banners = (ann as { banners?: Array<{ groupName: string; images?: string }> } | undefined)?.banners ?? [];
-    const banner = banners.find((b) => b.groupName === 'w_home')?.images || undefined;
-    return { merchant: headers.merchant, language, menus, announcements: ann, hot, rows: rows.filter((r) => r.value !== undefined), banner };
+    const all = (ann as { banners?: Array<ShellBanner & { groupName: string }> } | undefined)?.banners ?? [];
+    const banners = all.filter((b) => b.groupName === 'w_home');
+    return { merchant: headers.merchant, language, menus, announcements: ann, hot, rows: rows.filter((r) => r.value !== undefined), banners };
   }
 
   /** The page for this request's brand. */
@@ -75,12 +85,25 @@ export function bootPage(app: FastifyInstance, webDist: string) {
     const language = brand.config.defaultLanguage;
     const headers = { merchant: brand.code, language, device: 'web', [INTERNAL_HEADER]: internalToken };
     // Each part comes from its route's memory cache (and its invalidation), so the page is never staler than the API.
-    const [status, { banner, ...data }] = await Promise.all([get(system.getStatus.path, headers, req.ip), load(headers, language)]);
+    const [status, { banners, ...data }] = await Promise.all([
+      get(system.getStatus.path, headers, req.ip) as Promise<StatusValue | undefined>,
+      load(headers, language),
+    ]);
     if (status === undefined) return template;
+    const info = status.info?.brand;
+    const open = status.status === SYSTEM_STATUS.normal && !status.maintenance && !status.regionRestriction;
+    // The first screen is the home's: other pages keep the loader until the app draws them.
+    const shell = open && info && req.url.split('?')[0] === '/' ? firstScreen(info, banners, language) : '';
+    const banner = banners[0]?.images;
     const head = [
-      banner ? `<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">` : '',
+      info ? themeStyle(info.theme) : '',
+      shell ? shellGuard(brand.code, language) : '',
       `<script id="boot-data" type="application/json">${scriptJson({ ...data, status } satisfies BootData)}</script>`,
     ].join('');
-    return template.replace('</head>', () => `${head}</head>`);
+    const titled = info ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(info.name)}</title>`) : template;
+    // The banner's preload first in the head: requested before the scripts and their preloads.
+    const preload = banner ? `<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">` : '';
+    const page = titled.replace('<head>', () => `<head>${preload}`).replace('</head>', () => `${head}</head>`);
+    return shell ? page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`) : page;
   };
 }

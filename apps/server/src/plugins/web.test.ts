@@ -51,6 +51,24 @@ describe('web app serving', () => {
     expect(res.body).toContain(`<link rel="preload" as="image" href="${banner.images}" fetchpriority="high">`);
   });
 
+  it('draws the home\'s first screen (brand, first banner) into the page for / only, with the brand\'s title and colours', async () => {
+    const res = await t.call({ method: 'GET', url: '/', merchant: null });
+    const status = (await t.call({ method: 'GET', url: '/wps/system/status' })).json().value;
+    const { name, merchantCode, theme } = status.info.brand;
+    expect(res.body).toContain(`<title>${name}</title>`);
+    expect(res.body).toContain(`--brand-primary:${theme.primary}`);
+    expect(res.body).toMatch(new RegExp(`<div id="root"><div class="site site--with-menu" data-shell="${merchantCode}:`));
+    expect(res.body).toContain('class="hero__img"');
+    expect(res.body).toContain('shell-off');
+    // the banner is requested before the scripts
+    expect(res.body.indexOf('rel="preload" as="image"')).toBeLessThan(res.body.indexOf('<style>'));
+    for (const url of ['/member', '/rng?vassalage=RNG-NOVA']) {
+      const page = await t.call({ method: 'GET', url, merchant: null });
+      expect(page.body, url).toContain('<div id="root"></div>');
+      expect(page.body, url).not.toContain('data-shell');
+    }
+  });
+
   it('serves hashed assets for a year, precompressed when the client accepts gzip', async () => {
     const res = await t.call({ method: 'GET', url: '/assets/app-abc123.js', merchant: null, headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
