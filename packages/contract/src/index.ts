@@ -33,4 +33,5 @@ export * as operatorContent from "./operator-content.ts";
 export * as operatorGames from "./operator-games.ts";
 export * as operatorSettings from "./operator-settings.ts";
 export * as operatorRewards from "./operator-rewards.ts";
+export * as operatorLottery from "./operator-lottery.ts";
 export * as responsible from "./responsible.ts";

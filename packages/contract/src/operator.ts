@@ -24,6 +24,7 @@ export type Role = (typeof ROLES)[number];
 export const PERMISSIONS = [
   'dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'finance.rules',
   'people.view', 'people.manage', 'content.manage', 'games.manage', 'settings.manage', 'operators.manage', 'sessions.manage', 'audit.view',
+  'lottery.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const AUDIT_PAGE_SIZE = 50;

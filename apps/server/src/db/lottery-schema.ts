@@ -46,6 +46,9 @@ export const lotteryDraws = pgTable('lottery_draws', {
   publishedAt: ts(),
   settledAt: ts(),
   voidedAt: ts(),
+  /** Console void: the operator's reason and name (migration 0032). */
+  voidReason: text(),
+  voidedBy: text(),
   createdAt: ts().notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('lottery_draws_numero').on(t.gameId, t.numero),

@@ -202,13 +202,17 @@ export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: stri
   return after;
 }
 
-/** Voids an unpublished issue and refunds each of its bets once (seamless rollback with its own tx id). Answers the bets refunded. */
-export async function voidDraw(db: Db, brand: Brand, game: GameRow, numero: string, now = new Date()): Promise<{ draw: DrawRow; refunded: number; members: bigint[] }> {
+/**
+ * Voids an unpublished issue and refunds each of its bets once (seamless rollback with its own tx
+ * id); on a void issue it finishes the refunds. `why` (the console's reason and operator) is kept
+ * on the issue. Answers the bets refunded.
+ */
+export async function voidDraw(db: Db, brand: Brand, game: GameRow, numero: string, now = new Date(), why?: { reason: string | null; by: string }): Promise<{ draw: DrawRow; refunded: number; members: bigint[] }> {
   const [d] = await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.numero, numero)));
   if (!d) throw new AppError('lottery.draw.not.found');
   if (d.status !== 'void') {
     if (d.publishedAt) throw new AppError('lottery.draw.state', { status: d.status });
-    const [v] = await db.update(lotteryDraws).set({ status: 'void', voidedAt: now })
+    const [v] = await db.update(lotteryDraws).set({ status: 'void', voidedAt: now, voidReason: why?.reason ?? null, voidedBy: why?.by ?? null })
       .where(and(eq(lotteryDraws.id, d.id), sql`${lotteryDraws.publishedAt} is null`, inArray(lotteryDraws.status, ['open', 'closed']))).returning();
     if (!v) {
       const [again] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id));

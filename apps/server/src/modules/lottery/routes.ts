@@ -4,6 +4,7 @@ import { route, type Ctx } from '../../lib/route.ts';
 import { balanceChanged, requireOperator } from '../cashier/common.ts';
 import { langOf, myBets, placeBets } from './bets.ts';
 import { drawNow, gameByCode, gamesOf, voidDraw, type GameRow } from './draws.ts';
+import { operatorLotteryRoutes } from './operator.ts';
 import * as views from './views.ts';
 
 /** The lottery page of a game: /vnLottery for the VN regions, /lottery for the fast games. */
@@ -40,8 +41,8 @@ export async function lotteryRoutes(app: FastifyInstance) {
     };
   });
 
-  // operator API: X-Operator-Key, brand from the Merchant header
-  const op = (ctx: Pick<Ctx<never, never>, 'req' | 'brand'>) => requireOperator(app, ctx.req, ctx.brand);
+  // operator API: X-Operator-Key (or a console session with lottery.manage), brand from the Merchant header
+  const op = (ctx: Pick<Ctx<never, never>, 'req' | 'brand'>) => requireOperator(app, ctx.req, ctx.brand, 'lottery.manage');
   route(app, lottery.operatorDrawNow, async (ctx) => {
     op(ctx);
     const g = await gameByCode(db, ctx.brand, ctx.body.gameCode);
@@ -51,8 +52,10 @@ export async function lotteryRoutes(app: FastifyInstance) {
   route(app, lottery.operatorVoidDraw, async (ctx) => {
     op(ctx);
     const g = await gameByCode(db, ctx.brand, ctx.body.gameCode);
-    const r = await voidDraw(db, ctx.brand, g, ctx.body.numero);
+    const r = await voidDraw(db, ctx.brand, g, ctx.body.numero, new Date(), { reason: null, by: ctx.req.operatorActor?.name ?? 'service-key' });
     r.members.forEach((id) => balanceChanged(app, ctx.brand, id));
     return { draw: views.drawView(g, r.draw), refunded: r.refunded };
   });
+  // the console's Lottery page (session with lottery.manage)
+  await operatorLotteryRoutes(app);
 }

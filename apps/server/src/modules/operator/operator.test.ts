@@ -145,10 +145,17 @@ const CALLS: [string, 'GET' | 'POST', string, string, object?][] = [
   ['games.manage', 'POST', '/wps/ops/games/update', '', { nodeId: 'no-such-game', enabled: false }],
   ['games.manage', 'POST', '/wps/ops/games/bulk', '', { nodeIds: ['no-such-game'], enabled: false }],
   ['games.manage', 'POST', '/wps/ops/games/import', '', { file: { games: [{ nodeId: 'x' }] } }],
+  // lottery: an unknown game or issue, so an allowed call changes nothing
+  ['lottery.manage', 'GET', '/wps/ops/lottery/games', ''],
+  ['lottery.manage', 'GET', '/wps/ops/lottery/draws?gameCode=NO-SUCH-GAME', ''],
+  ['lottery.manage', 'POST', '/wps/ops/lottery/void', '', { gameCode: 'FAST1', numero: '19990101-0001', reason: 'matrix test' }],
+  ['lottery.manage', 'POST', '/wps/ops/lottery/draw-now', '', { gameCode: 'FAST1', numero: '19990101-0001' }],
+  ['lottery.manage', 'POST', '/wps/operator/lottery/void', '', { gameCode: 'FAST1', numero: '19990101-0001' }],
+  ['lottery.manage', 'POST', '/wps/operator/lottery/draw-now', '', { gameCode: 'FAST1', numero: '19990101-0001' }],
 ];
 const ALLOWED: Record<string, string[]> = {
   owner: ['*'],
-  finance: ['dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'people.view', 'audit.view'],
+  finance: ['dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'people.view', 'audit.view', 'lottery.manage'],
   content: ['dashboard.view', 'content.manage', 'games.manage'],
   support: ['dashboard.view', 'people.view', 'people.manage'],
 };
