@@ -18,6 +18,7 @@ import { ContentPage } from './ContentPage';
 import { DashboardPage } from './DashboardPage';
 import { FinancePage } from './FinancePage';
 import { GamesPage } from './GamesPage';
+import { LotteryDrawsPage } from './LotteryDrawsPage';
 import { PeoplePage } from './PeoplePage';
 import { SettingsPage } from './SettingsPage';
 import { RewardsPage } from './RewardsPage';
@@ -33,6 +34,7 @@ const MENU: Item[] = [
   { path: 'content', label: 'content', perm: 'content.manage', built: true, icon: '✎' },
   { path: 'rewards', label: 'rewards', perm: 'content.manage', built: true, icon: '★' },
   { path: 'games', label: 'games', perm: 'games.manage', built: true, icon: '♠' },
+  { path: 'lottery', label: 'lottery', perm: 'lottery.manage', built: true, icon: '◎' },
   { path: 'settings', label: 'settings', perm: 'settings.manage', built: true, icon: '⚙' },
   { path: 'responsible', label: 'responsible', perm: 'people.manage', built: true, icon: '♥' },
   { path: 'audit', label: 'audit', perm: 'audit.view', built: true, icon: '☰' },
@@ -98,6 +100,7 @@ function Shell({ me }: { me: operator.Me }) {
             {can('audit.view') && <Route path="audit" element={<AuditPage />} />}
             {can('settings.manage') && <Route path="settings" element={<SettingsPage />} />}
             {can('games.manage') && <Route path="games" element={<GamesPage />} />}
+            {can('lottery.manage') && <Route path="lottery" element={<LotteryDrawsPage />} />}
             {can('content.manage') && <Route path="content" element={<ContentPage />} />}
             {can('content.manage') && <Route path="rewards" element={<RewardsPage />} />}
             {can('people.manage') && <Route path="responsible" element={<ResponsiblePage me={me} />} />}
