@@ -140,9 +140,9 @@ function MemberHero() {
         <AvatarImage url={avatarUrl} name={name} />
         <div>
           <strong className="member-hero__name">{name}</strong>
-          {m?.vip && <span className="tag tag--gold">{m.vipLabel || 'VIP'}</span>}
         </div>
       </div>
+      {/* the one VIP label of the hero: the strip's badge (a tag beside the name showed it twice) */}
       <VipStrip compact />
       <div className="member-hero__balance">
         <span className="muted">{t('member.mainBalance')}</span>
