@@ -122,11 +122,11 @@ export async function uploadImage(app: FastifyInstance, brand: Brand, actor: Act
   return { url, width: img.width, height: img.height };
 }
 
-/** An uploaded image by its file name (`<32 hex>.png|jpg`), null when unknown. */
-export async function imageFile(app: FastifyInstance, file: string) {
+/** An image uploaded for brand `merchantId` by its file name (`<32 hex>.png|jpg`), null when unknown or another brand's. */
+export async function imageFile(app: FastifyInstance, merchantId: number, file: string) {
   const m = /^([0-9a-f]{32})\.(png|jpg)$/.exec(file);
   if (!m) return null;
-  const [row] = await app.db.select().from(bannerImages).where(eq(bannerImages.id, m[1]));
+  const [row] = await app.db.select().from(bannerImages).where(and(eq(bannerImages.id, m[1]), eq(bannerImages.merchantId, merchantId)));
   if (!row || (row.contentType === 'image/png') !== (m[2] === 'png')) return null;
   return row;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { announcements } from '@lobby/contract';
 import { RawJson, route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
+import { requestBrand } from '../../plugins/merchant.ts';
 import { requireOperator } from '../cashier/common.ts';
 import { ART_THEMES, bannerSvg, type ArtTheme } from './art.ts';
 import { imageFile } from './console.ts';
@@ -43,11 +44,19 @@ export async function announcementsRoutes(app: FastifyInstance) {
     if (!m || !Object.hasOwn(ART_THEMES, m[1])) return sendError(req, reply, 'request.not.found');
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', ART_CACHE).send(bannerSvg(m[1] as ArtTheme));
   });
-  // banner art uploaded in the console: its own content type, never sniffed, never run as a document
+  // banner art uploaded in the console: only for requests of its own brand (Merchant header, else
+  // host); its own content type, never sniffed, never run as a document
   app.get('/wps/announcements/art/upload/:file', { schema: { hide: true } }, async (req, reply) => {
-    const img = await imageFile(app, (req.params as { file: string }).file);
+    let brand;
+    try {
+      brand = requestBrand(req);
+    } catch {
+      return sendError(req, reply, 'request.not.found');
+    }
+    const img = await imageFile(app, brand.id, (req.params as { file: string }).file);
     if (!img) return sendError(req, reply, 'request.not.found');
-    return reply.type(img.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'").send(img.data);
+    // the answer depends on the Merchant header: shared caches keep one copy per brand
+    return reply.type(img.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'Merchant')
+      .header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'").send(img.data);
   });
 }

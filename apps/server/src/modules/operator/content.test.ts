@@ -115,6 +115,27 @@ describe('console banners', () => {
     expect((await t.call({ method: 'GET', url: '/wps/announcements/art/upload/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
     expect(await auditRows('content.banner.image', up.url as string)).toHaveLength(1);
   });
+
+  it("serves uploaded art only for requests of its own brand (Merchant header, else host), else 404", async () => {
+    const op = await newOp(t, 'content');
+    const up = await ok(opCall(t, op, 'POST', '/wps/ops/content/banners/image', { image: `data:image/png;base64,${png(6, 3).toString('base64')}` }));
+    const url = up.url as string;
+    const fetch = (merchant: string | null, host?: string) => t.call({ method: 'GET', url, merchant, headers: host ? { host } : {} });
+    for (const res of [await fetch('demo'), await fetch(null, 'localhost')]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/merchant/i);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // another brand, by its Merchant header or by its host, or a brand that does not exist: 404 with the envelope
+    for (const res of [await fetch('luna'), await fetch(null, 'luna.localhost'), await fetch('nobrand')]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 'request.not.found' });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.rawPayload.subarray(1, 4).toString()).not.toBe('PNG');
+    }
+  });
 });
 
 describe('console announcements', () => {
