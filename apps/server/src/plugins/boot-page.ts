@@ -26,6 +26,9 @@ export interface BootData {
   rows: Array<{ gameType: string; vassalage: string; value: unknown }>;
 }
 
+/** The largest banner art drawn inline in the first screen (bytes). */
+const INLINE_ART_MAX = 6 * 1024;
+
 type BrandPart = Omit<BootData, 'status'> & { banners: ShellBanner[] };
 
 interface StatusValue {
@@ -79,6 +82,27 @@ export function bootPage(app: FastifyInstance, webDist: string) {
     return { merchant: headers.merchant, language, menus, announcements: ann, hot, rows: rows.filter((r) => r.value !== undefined), banners };
   }
 
+  /**
+   * A small image of our own (the generated banner art, a small upload) as a data: address, so the
+   * first screen's banner paints with the page instead of after one more request; null when it
+   * is another site's, large, or not an image. Kept per address (art addresses are immutable).
+   */
+  const arts = new Map<string, Promise<string | null>>();
+  function smallArt(url: string, headers: Record<string, string>): Promise<string | null> {
+    if (!url.startsWith('/') || url.startsWith('//')) return Promise.resolve(null);
+    let art = arts.get(url);
+    if (!art) {
+      art = app.inject({ method: 'GET', url, headers }).then((res) => {
+        const type = String(res.headers['content-type'] ?? '').split(';')[0];
+        const ok = res.statusCode === 200 && /^image\/(svg\+xml|png|jpeg|webp|gif)$/.test(type) && res.rawPayload.length <= INLINE_ART_MAX;
+        return ok ? `data:${type};base64,${res.rawPayload.toString('base64')}` : null;
+      }, () => null);
+      if (arts.size > 200) arts.clear();
+      arts.set(url, art);
+    }
+    return art;
+  }
+
   /** The page for this request's brand. */
   return async function render(req: FastifyRequest): Promise<string> {
     const brand = requestBrand(req);
@@ -93,8 +117,10 @@ export function bootPage(app: FastifyInstance, webDist: string) {
     const info = status.info?.brand;
     const open = status.status === SYSTEM_STATUS.normal && !status.maintenance && !status.regionRestriction;
     // The first screen is the home's: other pages keep the loader until the app draws them.
-    const shell = open && info && req.url.split('?')[0] === '/' ? firstScreen(info, banners, language) : '';
     const banner = banners[0]?.images;
+    const home = open && info && req.url.split('?')[0] === '/';
+    const inlined = home && banner ? await smallArt(banner, { merchant: brand.code }) : null;
+    const shell = home ? firstScreen(info, banners, language, inlined ?? undefined) : '';
     const head = [
       info ? themeStyle(info.theme) : '',
       shell ? shellGuard(brand.code, language) : '',

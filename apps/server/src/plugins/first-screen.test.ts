@@ -19,6 +19,7 @@ describe('first screen', () => {
     expect(html).toContain('<span class="btn btn--primary btn--lg">Ver más</span>');
     expect(html.match(/hero__dot\b/g)).toHaveLength(2);
     expect(html).not.toContain('Dos');
+    expect(firstScreen(brand, [banner()], 'ES', 'data:image/svg+xml;base64,PHN2Zz4=')).toContain('src="data:image/svg+xml;base64,PHN2Zz4="');
   });
 
   it('escapes operator text, drops unsafe links and the button without a link', () => {

@@ -66,14 +66,14 @@ function safeHref(href: string): string {
 
 const MENU_ICON = '<svg width="20" height="20" viewBox="0 0 24 24" class="icon" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"><path d="M4 6h16M4 12h16M4 18h16"></path></svg>';
 
-function heroHtml(banners: ShellBanner[], language: string): string {
+function heroHtml(banners: ShellBanner[], language: string, art: string | undefined): string {
   const first = banners[0];
   if (!first) return '';
   const href = safeHref(first.url);
   const cta = href ? BANNER_CTA[language] : undefined;
   const text = first.content ? plain(first.content) : '';
   const inner =
-    `<span class="hero__art" aria-hidden="true">${first.images ? `<img class="hero__img" src="${esc(first.images)}" alt="" fetchpriority="high" decoding="async">` : '<span class="hero__orb hero__orb--a"></span><span class="hero__orb hero__orb--b"></span><span class="hero__chip">7</span>'}</span>` +
+    `<span class="hero__art" aria-hidden="true">${first.images ? `<img class="hero__img" src="${esc(art ?? first.images)}" alt="" fetchpriority="high" decoding="async">` : '<span class="hero__orb hero__orb--a"></span><span class="hero__orb hero__orb--b"></span><span class="hero__chip">7</span>'}</span>` +
     `<span class="hero__copy"><span class="hero__title">${esc(first.title)}</span>${text ? `<span class="hero__text">${esc(text)}</span>` : ''}${cta ? `<span class="btn btn--primary btn--lg">${esc(cta)}</span>` : ''}</span>`;
   const external = /^https?:/i.test(href);
   const slide = href
@@ -83,15 +83,15 @@ function heroHtml(banners: ShellBanner[], language: string): string {
   return `<section class="hero swiper"><div class="swiper-wrapper">${slide}</div>${dots}</section>`;
 }
 
-/** The first screen's markup (inside `#root`). */
-export function firstScreen(brand: ShellBrand, banners: ShellBanner[], language: string): string {
+/** The first screen's markup (inside `#root`); `art`: the first banner's image as a data: address, when small. */
+export function firstScreen(brand: ShellBrand, banners: ShellBanner[], language: string, art?: string): string {
   const logo = brand.logoText || brand.name;
   return (
     `<div class="site site--with-menu" data-shell="${esc(brand.merchantCode)}:${esc(language)}">` +
     `<header class="header"><div class="header__bar"><span class="icon-btn header__burger" aria-hidden="true">${MENU_ICON}</span>` +
     `<a class="brand-logo" href="/" aria-label="${esc(brand.name)}"><span class="brand-logo__mark" aria-hidden="true">${esc(logo.slice(0, 1))}</span><span class="brand-logo__text">${esc(logo)}</span></a></div>` +
     `<nav class="header__nav"></nav></header>` +
-    `<div class="site__body"><aside class="side-menu side-menu--docked" aria-hidden="true"></aside><div class="site__content"><main class="site__main"><div class="home">${heroHtml(banners, language)}</div></main></div></div>` +
+    `<div class="site__body"><aside class="side-menu side-menu--docked" aria-hidden="true"></aside><div class="site__content"><main class="site__main"><div class="home">${heroHtml(banners, language, art)}</div></main></div></div>` +
     `</div>`
   );
 }

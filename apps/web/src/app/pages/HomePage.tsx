@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { games as G } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { lazySection } from '@/lib/lazy';
+import { WhenNear } from '@/components/WhenNear';
 import { useLanguage } from '@/lib/i18n';
 import { CATEGORIES, categoryIcon } from '@/features/games/categories';
 import { useGameMenus, useGameRow, useHotGames } from '@/features/games/api';
@@ -56,8 +57,13 @@ function HomeRows({ menus }: { menus: G.MenuCategory[] | undefined }) {
           </button>
         }
       />
+      {/* Rows below the first screen are drawn when scrolled near (a small first render). */}
       {menus
-        ? G.homePreviewRows(menus).map(({ gameType, vendor }) => <VendorRow key={vendor.vassalage} type={gameType} vendor={vendor} />)
+        ? G.homePreviewRows(menus).map(({ gameType, vendor }) => (
+            <WhenNear key={vendor.vassalage} className="game-row-slot">
+              <VendorRow type={gameType} vendor={vendor} />
+            </WhenNear>
+          ))
         : <GameRow id="loading" title={t('common.loading')} icon="slot" games={undefined} />}
     </>
   );
