@@ -126,7 +126,9 @@ export function bootPage(app: FastifyInstance, webDist: string) {
       shell ? shellGuard(brand.code, language) : '',
       `<script id="boot-data" type="application/json">${scriptJson({ ...data, status } satisfies BootData)}</script>`,
     ].join('');
-    const titled = info ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(info.name)}</title>`) : template;
+    const titled = info
+      ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(info.name)}</title>`).replace(/<html lang="[^"]*"/, () => `<html lang="${attr(language.toLowerCase())}"`)
+      : template;
     // The banner's preload first in the head: requested before the scripts and their preloads.
     const preload = banner ? `<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">` : '';
     const page = titled.replace('<head>', () => `<head>${preload}`).replace('</head>', () => `${head}</head>`);

@@ -9,7 +9,7 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-web-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(
   path.join(dist, 'index.html'),
-  '<!doctype html><html><head><title>lobby</title><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html lang="es" dir="ltr"><head><title>lobby</title><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
 );
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc.css'), 'body{color:red}');
 fs.writeFileSync(path.join(dist, 'demo-vendor.html'), '<!doctype html><title>games</title><div id="dv-root"></div>');
@@ -56,6 +56,7 @@ describe('web app serving', () => {
     const status = (await t.call({ method: 'GET', url: '/wps/system/status' })).json().value;
     const { name, merchantCode, theme } = status.info.brand;
     expect(res.body).toContain(`<title>${name}</title>`);
+    expect(res.body).toContain(`<html lang="${status.info.brand.defaultLanguage.toLowerCase()}"`);
     expect(res.body).toContain(`--brand-primary:${theme.primary}`);
     expect(res.body).toMatch(new RegExp(`<div id="root"><div class="site site--with-menu" data-shell="${merchantCode}:`));
     // the generated banner art is small: drawn inline, no request before the banner shows
