@@ -164,6 +164,18 @@ export const referralRule = z.object({
 });
 export type ReferralRule = z.infer<typeof referralRule>;
 
+/**
+ * Lottery settings of a brand (§3 brand config: lotteryType Lott, prize modes LOTT, ZY, ELOTT,
+ * SEA; issue 6). `prizeModes` are the modes the brand offers: a game offers those of its own that
+ * are listed (a game left with none is not offered). Brands without it use DEFAULT_LOTTERY_CONFIG.
+ */
+export const lotteryConfig = z.object({
+  lotteryType: z.enum(['Lott']),
+  prizeModes: z.array(z.enum(['LOTT', 'ZY', 'ELOTT', 'SEA'])).min(1),
+});
+export type LotteryConfig = z.infer<typeof lotteryConfig>;
+export const DEFAULT_LOTTERY_CONFIG: LotteryConfig = { lotteryType: 'Lott', prizeModes: ['LOTT', 'ZY', 'ELOTT', 'SEA'] };
+
 const languageCode = z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]);
 
 /** Everything an operator sets for one brand (merchant code). Stored as JSON on the merchant. */
@@ -212,6 +224,8 @@ export const brandConfig = z.object({
   referral: referralRule.optional(),
   /** Points mall ratios (points.ts); absent = DEFAULT_POINTS_CONFIG. */
   points: z.lazy(() => pointsRatio).optional(),
+  /** Lottery type and prize modes (lotteryConfig); absent = DEFAULT_LOTTERY_CONFIG. */
+  lottery: lotteryConfig.optional(),
 });
 export type BrandConfig = z.infer<typeof brandConfig>;
 

@@ -179,18 +179,21 @@ export const limits = z.object({
 
 // ---- menus (§7) --------------------------------------------------------------------------
 
+/** The games with their current issue; the brand's lotteryType (§3 brand config: Lott). */
+const menusResponse = z.object({ list: z.array(menuGame), serverTime: iso, gmtOffsetMinutes: z.number().int(), lotteryType: z.enum(['Lott']) });
+
 export const gameMenu = endpoint({
   method: 'GET', path: '/lotto/lgw/games/game_menu', module: M, auth: 'none',
   summary: 'Every lottery game of the brand (fast and VN) with its current issue.',
   query: z.object({ language }),
-  response: z.object({ list: z.array(menuGame), serverTime: iso, gmtOffsetMinutes: z.number().int() }),
+  response: menusResponse,
 });
 
 export const vnGameMenu = endpoint({
   method: 'GET', path: '/lgw/vn/games/game_menu', module: M, auth: 'none',
   summary: 'The VN regional lottery games (north, central, south) with their current issue.',
   query: z.object({ language }),
-  response: z.object({ list: z.array(menuGame), serverTime: iso, gmtOffsetMinutes: z.number().int() }),
+  response: menusResponse,
 });
 
 export const recentMenu = endpoint({

@@ -10,7 +10,7 @@ import { balanceChanged } from '../cashier/common.ts';
 import * as seamless from '../vendor/seamless.ts';
 import { memberBalances } from '../wallet/ledger.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
-import { gameByCode, markPlaced, type GameRow } from './draws.ts';
+import { gameByCode, markPlaced, modeFor, offeredGame, type GameRow } from './draws.ts';
 import { checkBet, oddsMilli, oddsText, type PrizeMode } from './rules.ts';
 import { checkPlay } from '../responsible/state.ts';
 
@@ -50,9 +50,8 @@ export async function placeBets(app: FastifyInstance, brand: Brand, principal: P
   const db = app.db;
   if (principal.isTrial) throw new AppError('in_need_true_account');
   const memberId = principal.member.id;
-  const game = await gameByCode(db, brand, body.gameCode);
-  const mode = (body.prizeMode ?? game.defaultPrizeMode) as PrizeMode;
-  if (!game.prizeModes.includes(mode)) throw new AppError('lottery.prize.mode.invalid');
+  const game = await offeredGame(db, brand, body.gameCode);
+  const mode = modeFor(brand, game, body.prizeMode as PrizeMode | undefined);
 
   const replay = async () => {
     const previous = await db.select({ bet: lotteryBets, numero: lotteryDraws.numero }).from(lotteryBets)

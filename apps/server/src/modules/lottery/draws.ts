@@ -7,7 +7,8 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandAccount } from '../wallet/ledger.ts';
 import * as seamless from '../vendor/seamless.ts';
-import { newSeed, nextSlot, resultOf, slotAt, type Slot } from './rules.ts';
+import { DEFAULT_LOTTERY_CONFIG } from '@lobby/contract';
+import { newSeed, nextSlot, resultOf, slotAt, type PrizeMode, type Slot } from './rules.ts';
 
 /**
  * The draw engine: issues are created ahead (unique per game and numero, so two instances
@@ -36,6 +37,36 @@ export async function gameByCode(db: Db | Tx, brand: Brand, code: string): Promi
     .where(and(eq(lotteryGames.merchantId, brand.id), eq(lotteryGames.code, code.toUpperCase()), eq(lotteryGames.enabled, true)));
   if (!g) throw new AppError('lottery.game.not.found');
   return g;
+}
+
+/**
+ * The prize modes a game offers on a brand (§3 brand config): its own that the brand's lottery
+ * config lists, and the one chosen when none is asked for (its default, else the first).
+ */
+export function modesOf(brand: Brand, g: GameRow): { modes: PrizeMode[]; preferred: PrizeMode | null } {
+  const allowed = (brand.config.lottery ?? DEFAULT_LOTTERY_CONFIG).prizeModes;
+  const modes = (g.prizeModes as PrizeMode[]).filter((m) => allowed.includes(m));
+  return { modes, preferred: modes.includes(g.defaultPrizeMode as PrizeMode) ? (g.defaultPrizeMode as PrizeMode) : modes[0] ?? null };
+}
+
+/** The games members see: enabled, with at least one prize mode the brand offers. */
+export async function offeredGames(db: Db | Tx, brand: Brand): Promise<GameRow[]> {
+  return (await gamesOf(db, brand.id)).filter((g) => modesOf(brand, g).modes.length > 0);
+}
+
+/** A game members may open and bet on (lottery.game.not.found when the brand offers none of its prize modes). */
+export async function offeredGame(db: Db | Tx, brand: Brand, code: string): Promise<GameRow> {
+  const g = await gameByCode(db, brand, code);
+  if (modesOf(brand, g).modes.length === 0) throw new AppError('lottery.game.not.found');
+  return g;
+}
+
+/** The prize mode of a request: the asked one when the game offers it on the brand, else lottery.prize.mode.invalid. */
+export function modeFor(brand: Brand, g: GameRow, asked: PrizeMode | undefined): PrizeMode {
+  const { modes, preferred } = modesOf(brand, g);
+  const mode = asked ?? preferred;
+  if (!mode || !modes.includes(mode)) throw new AppError('lottery.prize.mode.invalid');
+  return mode;
 }
 
 async function insertSlot(db: Db | Tx, game: GameRow, s: Slot): Promise<void> {

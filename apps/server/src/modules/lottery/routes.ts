@@ -3,13 +3,15 @@ import { lottery } from '@lobby/contract';
 import { route, type Ctx } from '../../lib/route.ts';
 import { balanceChanged, requireOperator } from '../cashier/common.ts';
 import { langOf, myBets, placeBets } from './bets.ts';
-import { drawNow, gameByCode, gamesOf, voidDraw, type GameRow } from './draws.ts';
+import type { Brand } from '../../plugins/merchant.ts';
+import { drawNow, gameByCode, gamesOf, modesOf, voidDraw, type GameRow } from './draws.ts';
 import { operatorLotteryRoutes } from './operator.ts';
 import * as views from './views.ts';
 
 /** The lottery page of a game: /vnLottery for the VN regions, /lottery for the fast games. */
-export function lotteryUrl(game: GameRow, language: string, backUrl?: string): string {
-  const q = new URLSearchParams({ gameCode: game.code, launchMode: 'LOTT', prizeMode: game.defaultPrizeMode, device: 'web', language });
+export function lotteryUrl(brand: Brand, game: GameRow, language: string, backUrl?: string): string {
+  const prizeMode = modesOf(brand, game).preferred ?? game.defaultPrizeMode;
+  const q = new URLSearchParams({ gameCode: game.code, launchMode: 'LOTT', prizeMode, device: 'web', language });
   if (game.kind === 'vn') q.set('lottoArea', 'VN');
   if (backUrl) q.set('backUrl', backUrl);
   return `${game.kind === 'vn' ? '/vnLottery' : '/lottery'}?${q.toString()}`;
@@ -37,7 +39,7 @@ export async function lotteryRoutes(app: FastifyInstance) {
     launcher.launch = async (req) => {
       const game = (await gamesOf(db, req.brand.id)).find((g) => g.vendor === req.vendor && g.nodeId === req.nodeId);
       if (!game) return inner(req);
-      return { url: lotteryUrl(game, req.language, req.backUrl) };
+      return { url: lotteryUrl(req.brand, game, req.language, req.backUrl) };
     };
   });
 

@@ -7,18 +7,19 @@ import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { langOf } from './bets.ts';
-import { currentDraw, gameByCode, gamesOf, type DrawRow, type GameRow } from './draws.ts';
+import { currentDraw, gameByCode, modeFor, modesOf, offeredGame, offeredGames, type DrawRow, type GameRow } from './draws.ts';
 import { betTypesOf, fastFigures, hhmm, oddsMilli, oddsText, type PrizeMode } from './rules.ts';
-import { lottery } from '@lobby/contract';
+import { DEFAULT_LOTTERY_CONFIG, lottery } from '@lobby/contract';
 
 /** What the lottery pages read: menus, the current issue, results history and trend data. */
 type Lang = 'ES' | 'EN';
 
-export function gameView(g: GameRow, lang: Lang): contract.LotteryGame {
+export function gameView(g: GameRow, lang: Lang, brand: Brand): contract.LotteryGame {
+  const { modes, preferred } = modesOf(brand, g);
   return {
     gameCode: g.code, name: g.name[lang], kind: g.kind, region: g.region ?? null,
     intervalSeconds: g.intervalSeconds ?? null, drawTime: g.drawMinute === null ? null : hhmm(g.drawMinute),
-    cutoffSeconds: g.cutoffSeconds, prizeModes: g.prizeModes as PrizeMode[], defaultPrizeMode: g.defaultPrizeMode as PrizeMode,
+    cutoffSeconds: g.cutoffSeconds, prizeModes: modes, defaultPrizeMode: preferred ?? (g.defaultPrizeMode as PrizeMode),
     gameType: g.gameType as 'LOTT' | 'ELOTT', vassalage: g.vendor, nodeId: g.nodeId,
   };
 }
@@ -42,21 +43,22 @@ async function menuOf(db: Db, brand: Brand, games: GameRow[], lang: Lang, now: D
   const list = [];
   for (const g of games) {
     const d = await currentDraw(db, brand, g, now);
-    list.push({ ...gameView(g, lang), current: d ? drawView(g, d) : null });
+    list.push({ ...gameView(g, lang, brand), current: d ? drawView(g, d) : null });
   }
   return list;
 }
 
 export async function menus(db: Db, brand: Brand, q: { language?: string }, only?: 'vn', now = new Date()) {
-  const games = (await gamesOf(db, brand.id)).filter((g) => !only || g.kind === only);
-  return { list: await menuOf(db, brand, games, langOf(q.language), now), serverTime: now.toISOString(), gmtOffsetMinutes: brand.config.gmtOffsetMinutes };
+  const games = (await offeredGames(db, brand)).filter((g) => !only || g.kind === only);
+  const { lotteryType } = brand.config.lottery ?? DEFAULT_LOTTERY_CONFIG;
+  return { list: await menuOf(db, brand, games, langOf(q.language), now), serverTime: now.toISOString(), gmtOffsetMinutes: brand.config.gmtOffsetMinutes, lotteryType };
 }
 
 export async function recent(db: Db, brand: Brand, principal: Principal, q: { language?: string }, now = new Date()) {
   const rows = await db.select({ gameId: lotteryBets.gameId, last: max(lotteryBets.betAt) }).from(lotteryBets)
     .where(and(eq(lotteryBets.merchantId, brand.id), eq(lotteryBets.memberId, principal.member.id)))
     .groupBy(lotteryBets.gameId).orderBy(desc(max(lotteryBets.betAt))).limit(20);
-  const games = await gamesOf(db, brand.id);
+  const games = await offeredGames(db, brand);
   const lang = langOf(q.language);
   const list = [];
   for (const r of rows) {
@@ -77,13 +79,12 @@ async function lastOpened(db: Db, g: GameRow): Promise<DrawRow | null> {
 }
 
 export async function current(db: Db, brand: Brand, q: { gameCode: string; prizeMode?: PrizeMode; language?: string }, now = new Date()) {
-  const g = await gameByCode(db, brand, q.gameCode);
-  const mode = q.prizeMode ?? (g.defaultPrizeMode as PrizeMode);
-  if (!g.prizeModes.includes(mode)) throw new AppError('lottery.prize.mode.invalid');
+  const g = await offeredGame(db, brand, q.gameCode);
+  const mode = modeFor(brand, g, q.prizeMode);
   const d = await currentDraw(db, brand, g, now);
   const last = await lastOpened(db, g);
   return {
-    game: gameView(g, langOf(q.language)),
+    game: gameView(g, langOf(q.language), brand),
     current: d ? drawView(g, d) : null,
     last: last ? openedView(g, last) : null,
     serverTime: now.toISOString(),
