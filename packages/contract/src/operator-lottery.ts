@@ -66,7 +66,7 @@ export const drawRow = z.object({
   openBets: z.number().int(),
   /** No result yet: the issue can be voided (a void one with bets left: the refund finished). */
   canVoid: z.boolean(),
-  /** No result yet: the issue can be drawn now. */
+  /** No result yet and already open for bets: the issue can be drawn now (a later one cannot). */
   canDraw: z.boolean(),
 });
 export type DrawRow = z.infer<typeof drawRow>;

@@ -36,6 +36,11 @@ describe('console: lottery', () => {
     const row = page.list.find((d) => d.numero === draw.numero)!;
     expect(row).toMatchObject({ status: 'open', bets: 2, stake: '15.50', openBets: 2, win: '0.00', special: '', prizes: [], canVoid: true, canDraw: true, voidReason: null });
     expect((await draws(op, 'gameCode=VN-SOUTH&status=void')).list.every((d) => d.status === 'void')).toBe(true);
+    // the next issue is listed first (latest draw time); it can be voided but not drawn ahead of the current one
+    const next = page.list[0]!;
+    expect(next.numero > draw.numero).toBe(true);
+    expect(next).toMatchObject({ status: 'open', canVoid: true, canDraw: false });
+    expect((await opCall(t, op, 'POST', '/wps/ops/lottery/draw-now', { gameCode: game.code, numero: next.numero })).json().errorCode).toBe('lottery.draw.state');
   });
 
   it('finance voids an issue with open bets: every bet refunded once, the reason kept, one audit row per call with before and after', async () => {

@@ -34,8 +34,9 @@ async function statsOf(db: Db, ids: bigint[]): Promise<Map<bigint, Stats>> {
   return new Map(rows.map((r) => [r.drawId, { bets: Number(r.bets), stake: BigInt(r.stake), win: BigInt(r.win), open: Number(r.open) }]));
 }
 
-export function rowView(d: DrawRow, s: Stats = NONE): contract.DrawRow {
+export function rowView(d: DrawRow, s: Stats = NONE, now = new Date()): contract.DrawRow {
   const unpublished = d.publishedAt === null;
+  const started = d.opensAt.getTime() <= now.getTime();
   return {
     numero: d.numero, status: d.status, opensAt: d.opensAt.toISOString(), closesAt: d.closesAt.toISOString(), drawAt: d.drawAt.toISOString(),
     publishedAt: d.publishedAt?.toISOString() ?? null, settledAt: d.settledAt?.toISOString() ?? null, voidedAt: d.voidedAt?.toISOString() ?? null,
@@ -43,7 +44,8 @@ export function rowView(d: DrawRow, s: Stats = NONE): contract.DrawRow {
     special: d.special ?? '', prizes: d.prizes ?? [], seedHash: d.seedHash,
     bets: s.bets, stake: formatAmount(s.stake), win: formatAmount(s.win), openBets: s.open,
     canVoid: unpublished && (d.status === 'open' || d.status === 'closed' || (d.status === 'void' && s.open > 0)),
-    canDraw: unpublished && (d.status === 'open' || d.status === 'closed'),
+    // a later issue (not open for bets yet) is not drawn ahead of the current one
+    canDraw: unpublished && started && (d.status === 'open' || d.status === 'closed'),
   };
 }
 

@@ -39,11 +39,12 @@ function Result({ row }: { row: Row }) {
   );
 }
 
-function DrawsTable({ rows, onAction }: { rows: Row[]; onAction: (a: DrawAction) => void }) {
+/** `stale`: the rows are the previous query's (another game or page) while the new ones load: no actions on them. */
+function DrawsTable({ rows, stale, onAction }: { rows: Row[]; stale: boolean; onAction: (a: DrawAction) => void }) {
   const { t } = useTranslation();
   return (
     <div className="oc-table-wrap">
-      <table className="oc-table oc-stack lc-draws">
+      <table className="oc-table oc-stack lc-draws" aria-busy={stale}>
         <thead><tr>
           <th>{t('console.lt.numero')}</th><th>{t('console.lt.times')}</th><th>{t('console.lt.state')}</th><th>{t('console.lt.result')}</th>
           <th className="num">{t('console.lt.bets')}</th><th className="num">{t('console.lt.stake')}</th><th className="num">{t('console.lt.win')}</th><th />
@@ -71,9 +72,9 @@ function DrawsTable({ rows, onAction }: { rows: Row[]; onAction: (a: DrawAction)
             <td data-label={t('console.lt.stake')} className="num">{money(d.stake)}</td>
             <td data-label={t('console.lt.win')} className="num">{money(d.win)}</td>
             <td className="oc-actions">
-              {d.canDraw && <button type="button" className="oc-btn" onClick={() => onAction({ kind: 'draw', row: d })}>{t('console.lt.drawNow')}</button>}
+              {d.canDraw && <button type="button" className="oc-btn" disabled={stale} onClick={() => onAction({ kind: 'draw', row: d })}>{t('console.lt.drawNow')}</button>}
               {d.canVoid && (
-                <button type="button" className="oc-btn oc-danger" onClick={() => onAction({ kind: 'void', row: d })}>
+                <button type="button" className="oc-btn oc-danger" disabled={stale} onClick={() => onAction({ kind: 'void', row: d })}>
                   {d.status === 'void' ? t('console.lt.finishRefunds') : t('console.lt.void')}
                 </button>
               )}
@@ -124,7 +125,7 @@ export function LotteryDrawsPage() {
         {gameCode !== '' && (draws.isError ? <Notice kind="error">{errMsg(draws.error)}</Notice> : !draws.data ? <p>{t('console.loading')}</p>
           : draws.data.list.length === 0 ? <p className="oc-muted">{t('console.empty')}</p> : (
             <>
-              <DrawsTable rows={draws.data.list} onAction={(a) => { setDone(null); setAction(a); }} />
+              <DrawsTable rows={draws.data.list} stale={draws.isPlaceholderData} onAction={(a) => { setDone(null); setAction(a); }} />
               <Pager page={draws.data.page} total={draws.data.total} pageSize={draws.data.pageSize} onPage={setPage} />
             </>
           ))}
