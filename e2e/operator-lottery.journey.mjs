@@ -12,6 +12,8 @@ import { balanceText, cents, loginWithBalance, topUp500 } from './lib/player.mjs
 import { lookup, t as tMain } from './lib/web.mjs';
 
 export const timeout = 300_000;
+/** Its own server: it voids and draws issues early and moves player01's money. */
+export const brands = { demo: {} };
 
 const GAME = 'VN-CENTRAL';
 const c = (lang, key) => lookup(lang, key, 'operator-lottery') ?? lookup(lang, key, 'operator') ?? tMain(lang, key);
