@@ -103,3 +103,18 @@ export const agentRollupMarks = pgTable('agent_rollup_marks', {
   lastId: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Team membership spans written by operator moves (migration 0034, modules/operator/people-move.ts):
+ * for an (agent, member) pair whose closure row a move added or removed, the member's day rows count
+ * for the agent only on the days of its spans [fromDay, toDay) (null: open). Pairs without spans
+ * count every day while their closure row exists. `depth`: the member's depth below the agent then.
+ */
+export const agentTeamSpans = pgTable('agent_team_spans', {
+  merchantId: integer().notNull().references(() => merchants.id),
+  agentId: bigint({ mode: 'bigint' }).notNull(),
+  memberId: bigint({ mode: 'bigint' }).notNull(),
+  depth: integer().notNull(),
+  fromDay: date({ mode: 'string' }),
+  toDay: date({ mode: 'string' }),
+}, (t) => [index('agent_team_spans_agent').on(t.agentId, t.memberId)]);

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { memberDays } from './spans.ts';
 
 /**
  * Agent report queries. Every team query starts from the closure table
@@ -134,12 +135,24 @@ export async function downlineOf(db: Db, agentId: bigint, memberId: bigint, idle
 export interface BettingRow { id: string; username: string; parent: string | null; bets: number; bet: string; valid_bet: string; win: string; profit: string }
 export interface BettingTotals { members: number; bets: number; bet: string; valid_bet: string; win: string; profit: string }
 
-/** Per-member betting totals of the team over the range, biggest bettors first; with totals. */
-export async function teamBetting(db: Db, agentId: bigint, startDate: string, endDate: string, account: string | undefined, limit: number, offset: number) {
+/**
+ * Per-member betting totals of the team over the range, biggest bettors first; with totals. After a
+ * move touched the team (`moved`), only the days each member counted for the agent (spans.ts).
+ */
+export async function teamBetting(db: Db, agentId: bigint, startDate: string, endDate: string, account: string | undefined, limit: number, offset: number, moved = false) {
   const acct = account ? sql`and ${accountStarts(account)}` : sql``;
-  const per = sql`
-    select s.member_id, sum(s.bets)::int as bets, sum(s.bet) as bet, sum(s.valid_bet) as valid_bet,
-           sum(s.win) as win, sum(s.profit) as profit
+  const sumCols = sql`s.member_id, sum(s.bets)::int as bets, sum(s.bet) as bet, sum(s.valid_bet) as valid_bet,
+           sum(s.win) as win, sum(s.profit) as profit`;
+  const per = moved
+    ? sql`
+    select ${sumCols}
+      from (${memberDays(agentId, startDate, endDate)}) md
+      join agent_daily_stats s on s.member_id = md.member_id and s.day between md.d0 and md.d1
+      join members m on m.id = md.member_id
+     where s.bets > 0 ${acct}
+     group by s.member_id`
+    : sql`
+    select ${sumCols}
       from member_tree t
       join agent_daily_stats s on s.member_id = t.descendant_id and s.day between ${startDate}::date and ${endDate}::date
       join members m on m.id = t.descendant_id

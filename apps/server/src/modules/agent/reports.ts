@@ -10,6 +10,7 @@ import { formatAmount } from '../wallet/money.ts';
 import * as wq from '../wallet/queries.ts';
 import { dayRange, parseCodeTypes } from '../wallet/records.ts';
 import { downlineOf, downlineView } from './service.ts';
+import { depthOf, memberDays, withSpans } from './spans.ts';
 
 /**
  * Agent reports beside the overview: the P&L statement (palStatementsAgentCopy, menu "user
@@ -62,27 +63,28 @@ async function directPage(db: Db, agentId: bigint, from: string, to: string, lim
  * Scope all: team members with day rows in the period, biggest valid bet first, each with its own
  * sums. One pass: the period's day rows of the team summed per member (bigint), the page cut with
  * the total counted on the way (a window over the same rows), names and depths for the page only.
+ * After a move touched the team (`moved`), only the day rows of the days each member counted for
+ * the agent (spans.ts): a member moved in shows from the move day on, one moved out up to the day before.
  */
-async function allPage(db: Db, agentId: bigint, from: string, to: string, limit: number, offset: number) {
+async function allPage(db: Db, agentId: bigint, from: string, to: string, limit: number, offset: number, moved: boolean) {
   const cols = sql.raw(SUMS.map((c) => `sum(s.${c})::bigint as ${c}`).join(', '));
   const out = sql.raw(SUMS.map((c) => `p.${c}::text as ${c}`).join(', '));
-  const res = await db.execute(sql`
-    with per as (
-      select s.member_id, ${cols} from agent_daily_stats s
+  const rowsIn = moved
+    ? sql`from (${memberDays(agentId, from, to)}) md join agent_daily_stats s on s.member_id = md.member_id and s.day between md.d0 and md.d1`
+    : sql`from agent_daily_stats s
        where s.day between ${from}::date and ${to}::date
-         and s.member_id in (select t.descendant_id from member_tree t where t.ancestor_id = ${agentId} and t.depth > 0)
-       group by s.member_id),
+         and s.member_id in (select t.descendant_id from member_tree t where t.ancestor_id = ${agentId} and t.depth > 0)`;
+  const res = await db.execute(sql`
+    with per as (select s.member_id, ${cols} ${rowsIn} group by s.member_id),
     p as (select per.*, count(*) over () as total from per order by per.valid_bet desc, per.member_id desc limit ${limit} offset ${offset})
-    select ${out}, p.member_id::text as id, p.total::int as total, m.username, m.type, t.depth, 1 as team
+    select ${out}, p.member_id::text as id, p.total::int as total, m.username, m.type, ${moved ? depthOf(agentId, sql`p.member_id`) : sql`t.depth`} as depth, 1 as team
       from p join members m on m.id = p.member_id
-      join member_tree t on t.ancestor_id = ${agentId} and t.descendant_id = p.member_id
+      ${moved ? sql`left join` : sql`join`} member_tree t on t.ancestor_id = ${agentId} and t.descendant_id = p.member_id
      order by p.valid_bet desc, p.member_id desc`);
   const rows = rowsOf<Member & Sums & { total: number }>(res);
   // a page past the end has no row to carry the total
   const total = rows[0]?.total ?? (offset > 0 ? rowsOf<{ n: number }>(await db.execute(sql`
-    select count(distinct s.member_id)::int as n from agent_daily_stats s
-     where s.day between ${from}::date and ${to}::date
-       and s.member_id in (select t.descendant_id from member_tree t where t.ancestor_id = ${agentId} and t.depth > 0)`))[0]?.n ?? 0 : 0);
+    select count(distinct s.member_id)::int as n ${rowsIn}`))[0]?.n ?? 0 : 0);
   return { rows: rows.map((r) => ({ ...r, sums: r as Sums })), total };
 }
 
@@ -93,7 +95,9 @@ export async function profitLoss(db: Db, brand: Brand, p: Principal, query: PLQu
   dayRange(brand, query.startDate, query.endDate);
   const offset = (query.pageNo - 1) * query.pageSize;
   const [page, footer] = await Promise.all([
-    (query.scope === 'direct' ? directPage : allPage)(db, me.id, query.startDate, query.endDate, query.pageSize, offset),
+    query.scope === 'direct'
+      ? directPage(db, me.id, query.startDate, query.endDate, query.pageSize, offset)
+      : withSpans(db, me.id, (moved) => allPage(db, me.id, query.startDate, query.endDate, query.pageSize, offset, moved)),
     db.execute(sql`select ${sums('a')} from agent_team_daily a where a.agent_id = ${me.id} and a.day between ${query.startDate}::date and ${query.endDate}::date`),
   ]);
   return {

@@ -10,6 +10,7 @@ import { revokeAllSessions } from '../session/queries.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { dayRange } from '../wallet/records.ts';
 import * as q from './queries.ts';
+import { withSpans } from './spans.ts';
 
 const NICKNAME_MAX = 32;
 const DAY_MS = 86_400_000;
@@ -148,7 +149,8 @@ type BettingQuery = { startDate: string; endDate: string; account?: string; page
 export async function teamBetting(db: Db, brand: Brand, p: Principal, query: BettingQuery) {
   const me = requireAgent(p).member;
   dayRange(brand, query.startDate, query.endDate);
-  const { rows, totals } = await q.teamBetting(db, me.id, query.startDate, query.endDate, query.account || undefined, query.pageSize, (query.pageNo - 1) * query.pageSize);
+  const { rows, totals } = await withSpans(db, me.id,
+    (moved) => q.teamBetting(db, me.id, query.startDate, query.endDate, query.account || undefined, query.pageSize, (query.pageNo - 1) * query.pageSize, moved));
   return {
     list: rows.map((r) => ({
       memberId: r.id, account: r.username, directAgent: r.parent ?? '', bets: r.bets,

@@ -16,8 +16,10 @@
  * for that day are dropped and every team row of the day recomputed), so the whole move day and
  * every later day count for the new upline; team sizes (agent_team_now) are rebuilt too. The
  * team overview, the P&L footers and the salary and dividend settlements, which read those rows,
- * follow this rule. Contracts between the moved member and its old upline (offers and contracts
- * in force; for a top agent also the platform's) end with reason `moved`, and, as when such a
+ * follow this rule; so do the reports over members' day rows (P&L "all members", team betting)
+ * through agent_team_spans (agent/spans.ts), written here: the old uplines' (agent, member) pairs
+ * end on the move's day, the new uplines' start on it. Contracts between the moved member and
+ * its old upline (offers and contracts in force; for a top agent also the platform's) end with reason `moved`, and, as when such a
  * contract is terminated, the moved agent's own offers and contracts of a kind it no longer has a
  * rate for end in turn (`upline_rate`, down its team).
  */
@@ -29,6 +31,7 @@ import { lockKey } from '../../jobs/runner.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { recomputeTeams, refreshTeamNow } from '../agent/rollup.ts';
+import { endSpans, startSpans } from '../agent/spans.ts';
 import { cascade } from '../contracts/queries.ts';
 import type { Actor } from './access.ts';
 import { record } from './audit.ts';
@@ -134,11 +137,18 @@ export async function move(db: Db, brand: Brand, actor: Actor, req: FastifyReque
     const [team] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from member_tree where ancestor_id = ${id}`));
     const oldParent = m.parent_id === null ? null : BigInt(m.parent_id);
     const contractsEnded = await endContracts(tx, brand, id, oldParent);
+    // the team spans (reports over members' day rows): the old uplines' pairs end on the move's day
+    const day = brandDay(brand);
+    const [targetUp] = rowsOf<{ ids: string[] }>(await tx.execute(sql`
+      select coalesce(array_agg(ancestor_id::text), '{}') as ids from member_tree where descendant_id = ${to}`));
+    const next = new Set(targetUp!.ids);
+    await endSpans(tx, brand.id, id, before.filter((a) => !next.has(a.id)).map((a) => BigInt(a.id)), day);
     await tx.execute(sql`update members set parent_id = ${to} where id = ${id}`);
     const after = await ancestors(tx, id);
+    const had = new Set(before.map((a) => a.id));
+    await startSpans(tx, brand.id, id, after.filter((a) => !had.has(a.id)).map((a) => BigInt(a.id)), day);
 
     // the move's day belongs to the new upline: drop the day's rows of the old uplines, rebuild the day
-    const day = brandDay(brand);
     const keep = new Set(after.map((a) => a.id));
     const dropped = before.filter((a) => !keep.has(a.id)).map((a) => BigInt(a.id));
     if (dropped.length > 0) {

@@ -1,0 +1,115 @@
+/**
+ * Reports over members' day rows after an operator move (agent_team_spans): P&L "all members" rows
+ * and team betting follow the team totals' rule: days before the move stay with the old upline,
+ * the move day on counts for the new one. The move lands in the middle of the report's period.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
+import { runExclusive } from '../../jobs/runner.ts';
+import { useTestApp } from '../../test/harness.ts';
+import { brandDay } from '../operator/people-move.ts';
+import { newOp, opCall, type Op } from '../operator/testkit.ts';
+import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
+import { rollup } from './rollup.ts';
+
+const t = useTestApp();
+const db = () => t.database.db;
+const DAY = 86_400_000;
+const run = () => runExclusive(db(), { name: 'agent.rollup.moved', everyMs: 1, run: (tx, now) => rollup(tx, now) }, new Date(Date.now() + 3_600_000));
+
+async function bet(memberId: bigint, at: Date, minor: bigint) {
+  const merchantId = brandOf(t).id;
+  const round = randomUUID();
+  await db().insert(vendorTransactions).values({ merchantId, vendor: 'RNG-TEST', txId: randomUUID(), roundId: round, memberId, kind: 'bet', amount: minor, status: 'applied' });
+  await db().insert(betRecords).values({
+    merchantId, memberId, orderNo: randomUUID(), vendor: 'RNG-TEST', game: 'g1', gameType: 'RNG', roundId: round,
+    bet: minor, validBet: minor, win: 0n, profit: -minor, status: 'settled', betAt: at, settledAt: at,
+  });
+}
+
+const today = () => brandDay(brandOf(t));
+const daysAgo = (n: number) => brandDay(brandOf(t), new Date(Date.now() - n * DAY));
+const range = () => `startDate=${daysAgo(3)}&endDate=${today()}`;
+const move = async (op: Op, id: bigint, to: bigint) => {
+  const r = await opCall(t, op, 'POST', '/wps/ops/people/move', { id: String(id), toAgentId: String(to) });
+  expect(r.statusCode, r.body).toBe(200);
+};
+
+type Row = { account: string; level: number; betAmount: string };
+/** P&L "all members" rows as [account, level, bet], its footer's bet and total; team betting rows as [account, bets, bet] and its footer. */
+async function reports(username: string, account = '') {
+  const token = await tokenFor(t, username);
+  const pl = (await api(t, token, 'GET', `/wps/relay/ODSFE2_agentProfitLoss?${range()}&scope=all`)).json().value;
+  const tb = (await api(t, token, 'GET', `/wps/relay/ODSFE2_agentTeamBetting?${range()}${account ? `&account=${account}` : ''}`)).json().value;
+  return {
+    all: (pl.list as Row[]).map((r) => [r.account, r.level, r.betAmount]), plTotal: pl.total as number, plFooter: pl.footer.betAmount as string,
+    betting: (tb.list as { account: string; bets: number; betAmount: string }[]).map((r) => [r.account, r.bets, r.betAmount]),
+    bettingFooter: [tb.footer.bets, tb.footer.betAmount], bettingTotal: tb.total as number,
+  };
+}
+
+describe('agent reports after a move', () => {
+  it('a member moved mid-period: the new upline sees the move day on, the old upline keeps the earlier days', async () => {
+    const op = await newOp(t, 'support');
+    const a = await addMember(t, 'demo', { type: 1 });
+    const b = await addMember(t, 'demo', { type: 1 });
+    const m = await addMember(t, 'demo', { parent: a.username });
+    const stay = await addMember(t, 'demo', { parent: b.username });
+    await bet(m.id, new Date(Date.now() - 2 * DAY), 10_000n);
+    await bet(m.id, new Date(Date.now() - 1 * DAY), 5_000n);
+    await bet(m.id, new Date(Date.now() - 60_000), 3_000n);
+    await bet(stay.id, new Date(Date.now() - 2 * DAY), 700n);
+    await run();
+    expect(await reports(a.username)).toMatchObject({ all: [[m.username, 1, '180.00']], plFooter: '180.00', betting: [[m.username, 3, '180.00']] });
+
+    await move(op, m.id, b.id);
+    await bet(m.id, new Date(Date.now() - 30_000), 2_000n); // after the move, same day
+    await run();
+
+    // the new upline: the move day only (30.00 before the move + 20.00 after), its own member whole
+    const newUp = await reports(b.username);
+    expect(newUp).toMatchObject({
+      all: [[m.username, 1, '50.00'], [stay.username, 1, '7.00']], plTotal: 2, plFooter: '57.00',
+      betting: [[m.username, 2, '50.00'], [stay.username, 1, '7.00']], bettingFooter: [3, '57.00'], bettingTotal: 2,
+    });
+    expect((await reports(b.username, m.username)).betting).toEqual([[m.username, 2, '50.00']]);
+    // the old upline: the days before the move, the member still listed with its level then
+    expect(await reports(a.username)).toMatchObject({
+      all: [[m.username, 1, '150.00']], plTotal: 1, plFooter: '150.00',
+      betting: [[m.username, 2, '150.00']], bettingFooter: [2, '150.00'], bettingTotal: 1,
+    });
+    // the rows agree with the team totals (the footer from the rollups) on both sides
+    for (const r of [newUp, await reports(a.username)]) expect(r.plFooter).toBe(r.bettingFooter[1]);
+
+    // moved back the same day: the old upline has the whole history again, the other none of it
+    await move(op, m.id, a.id);
+    await run();
+    expect(await reports(a.username)).toMatchObject({ all: [[m.username, 1, '200.00']], plFooter: '200.00', betting: [[m.username, 4, '200.00']] });
+    expect(await reports(b.username)).toMatchObject({ all: [[stay.username, 1, '7.00']], plFooter: '7.00', betting: [[stay.username, 1, '7.00']] });
+  });
+
+  it('an agent moved with its team: its deep members follow the same rule for every upline above', async () => {
+    const op = await newOp(t, 'owner');
+    const top = await addMember(t, 'demo', { type: 1 });
+    const a = await addMember(t, 'demo', { type: 2, parent: top.username });
+    const b = await addMember(t, 'demo', { type: 2, parent: top.username });
+    const sub = await addMember(t, 'demo', { type: 2, parent: a.username });
+    const d = await addMember(t, 'demo', { parent: sub.username });
+    await bet(d.id, new Date(Date.now() - 2 * DAY), 4_000n);
+    await bet(d.id, new Date(Date.now() - 60_000), 1_000n);
+    await run();
+
+    await move(op, sub.id, b.id);
+    await run();
+    expect(await reports(a.username)).toMatchObject({ all: [[d.username, 2, '40.00']], plFooter: '40.00', betting: [[d.username, 1, '40.00']] });
+    // (the moved agent's own day row, its registration today, is the new upline's too)
+    expect(await reports(b.username)).toMatchObject({ all: [[d.username, 2, '10.00'], [sub.username, 1, '0.00']], plFooter: '10.00', betting: [[d.username, 1, '10.00']] });
+    // the top agent stays above both: the whole history, once
+    const topView = await reports(top.username);
+    expect(topView).toMatchObject({ plFooter: '50.00', betting: [[d.username, 2, '50.00']] });
+    expect(topView.all[0]).toEqual([d.username, 3, '50.00']);
+    // the moved agent's own view of its team does not change
+    expect(await reports(sub.username)).toMatchObject({ all: [[d.username, 1, '50.00']], betting: [[d.username, 2, '50.00']] });
+  });
+});
