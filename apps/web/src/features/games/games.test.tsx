@@ -130,6 +130,32 @@ describe('header and home tabs', () => {
   }, SLOW);
 });
 
+describe('home first render', () => {
+  it('draws a row\'s first view of cards and the rest, and the vendor rows, when scrolled near', async () => {
+    const observed: Array<{ el: Element; fire: () => void }> = [];
+    class FakeObserver {
+      constructor(private cb: IntersectionObserverCallback) {}
+      observe(el: Element) {
+        observed.push({ el, fire: () => act(() => this.cb([{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver)) });
+      }
+      disconnect() {}
+      unobserve() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    fakeServer(catalogRoutes({ 'GET /wps/relay/GCSGAME_hotGamesV2': () => ok({ list: Array.from({ length: 20 }, (_, i) => game(100 + i, { isHot: 1 })) }) }));
+    renderApp();
+    const hot = (await screen.findByRole('heading', { name: /Populares/ })).closest('section')!;
+    await waitFor(() => expect(within(hot).getAllByRole('listitem').filter((li) => li.classList.contains('gcard'))).toHaveLength(14));
+    // no vendor row yet: each waits in its slot
+    expect(screen.queryByRole('heading', { name: /Tragamonedas ·/ })).not.toBeInTheDocument();
+    observed.find((o) => o.el.classList.contains('game-row__sentinel'))!.fire();
+    await waitFor(() => expect(within(hot).getAllByRole('listitem').filter((li) => li.classList.contains('gcard'))).toHaveLength(20));
+    observed.filter((o) => o.el.classList.contains('game-row-slot')).forEach((o) => o.fire());
+    expect(await screen.findAllByRole('heading', { name: /Tragamonedas ·/ })).toHaveLength(3);
+    vi.unstubAllGlobals();
+  }, SLOW);
+});
+
 describe('favourite heart', () => {
   it('adds at once, ignores a second toggle within a second, removes locally at once, then reads the lists again', async () => {
     let answerAdd: () => void = () => {};
