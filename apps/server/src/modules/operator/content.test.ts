@@ -90,7 +90,7 @@ describe('console banners', () => {
     const dir = mkdtempSync(join(tmpdir(), 'boot-content-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
     const render = bootPage(t.app, dir);
-    const req = { headers: { merchant: 'demo' }, hostname: 'localhost', ip: '127.0.0.1', server: t.app } as unknown as FastifyRequest;
+    const req = { url: '/', headers: { merchant: 'demo' }, hostname: 'localhost', ip: '127.0.0.1', server: t.app } as unknown as FastifyRequest;
     const lang = t.app.brands.byMerchantCode('demo')!.config.defaultLanguage;
     await render(req); // the route caches are warm before the change
     const op = await newOp(t, 'content');
