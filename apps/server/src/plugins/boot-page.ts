@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { announcements, games, LIMITS, SYSTEM_STATUS, system } from '@lobby/contract';
 import { requestBrand } from './merchant.ts';
 import { INTERNAL_HEADER, internalToken } from '../lib/internal.ts';
-import { firstScreen, shellGuard, themeStyle, type ShellBanner, type ShellBrand } from './first-screen.ts';
+import { firstScreen, shellGuard, startAppAfterPaint, themeStyle, type ShellBanner, type ShellBrand } from './first-screen.ts';
 
 export interface BootData {
   merchant: string;
@@ -132,6 +132,6 @@ export function bootPage(app: FastifyInstance, webDist: string) {
     // The banner's preload first in the head: requested before the scripts and their preloads.
     const preload = banner ? `<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">` : '';
     const page = titled.replace('<head>', () => `<head>${preload}`).replace('</head>', () => `${head}</head>`);
-    return shell ? page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`) : page;
+    return shell ? startAppAfterPaint(page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`)) : page;
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BANNER_CTA, firstScreen, plain, shellGuard, themeStyle } from './first-screen.ts';
+import { BANNER_CTA, firstScreen, plain, shellGuard, startAppAfterPaint, themeStyle } from './first-screen.ts';
 
 const brand = { merchantCode: 'demo', name: 'Aurora <Play>', logoText: 'AURORA', theme: { primary: '#f5b301', accent: 'red;}</style>', background: '#0d1220' } };
 const banner = (over: Partial<{ title: string; url: string; images: string; content: string }> = {}) => ({
@@ -70,5 +70,23 @@ describe('first screen', () => {
       const file = path.resolve(__dirname, `../../../web/src/locales/${language.toLowerCase()}.json`);
       expect(JSON.parse(fs.readFileSync(file, 'utf8')).annHome.cta, language).toBe(text);
     }
+  });
+
+  it('starts the app\'s script and module preloads after the first paint, not from the head', () => {
+    const html = '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/a-1.js">\n</head><body><div id="root"></div></body></html>';
+    const page = startAppAfterPaint(html);
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).not.toContain('/assets/');
+    const start = /<script>(.*)<\/script><\/body>/s.exec(page)![1];
+    expect(start).toContain('"/assets/index-1.js"');
+    expect(start).toContain('["/assets/a-1.js"]');
+    // the app starts once: after the banner's decode and a frame, or after 500 ms at the latest
+    const added: Array<{ src?: string; href?: string }> = [];
+    const timers: Array<() => void> = [];
+    const doc = { head: { appendChild: (el: { src?: string; href?: string }) => added.push(el) }, createElement: () => ({}), querySelector: () => null };
+    new Function('document', 'requestAnimationFrame', 'setTimeout', start)(doc, (f: () => void) => f(), (f: () => void) => timers.push(f));
+    timers.forEach((f) => f());
+    expect(added.map((e) => e.src ?? e.href)).toEqual(['/assets/a-1.js', '/assets/index-1.js']);
+    expect(startAppAfterPaint('<html><body></body></html>')).toBe('<html><body></body></html>');
   });
 });

@@ -73,7 +73,7 @@ function heroHtml(banners: ShellBanner[], language: string, art: string | undefi
   const cta = href ? BANNER_CTA[language] : undefined;
   const text = first.content ? plain(first.content) : '';
   const inner =
-    `<span class="hero__art" aria-hidden="true">${first.images ? `<img class="hero__img" src="${esc(art ?? first.images)}" alt="" fetchpriority="high" decoding="async">` : '<span class="hero__orb hero__orb--a"></span><span class="hero__orb hero__orb--b"></span><span class="hero__chip">7</span>'}</span>` +
+    `<span class="hero__art" aria-hidden="true">${first.images ? `<img class="hero__img" src="${esc(art ?? first.images)}" alt="" fetchpriority="high">` : '<span class="hero__orb hero__orb--a"></span><span class="hero__orb hero__orb--b"></span><span class="hero__chip">7</span>'}</span>` +
     `<span class="hero__copy"><span class="hero__title">${esc(first.title)}</span>${text ? `<span class="hero__text">${esc(text)}</span>` : ''}${cta ? `<span class="btn btn--primary btn--lg">${esc(cta)}</span>` : ''}</span>`;
   const external = /^https?:/i.test(href);
   const slide = href
@@ -109,4 +109,29 @@ export function shellGuard(merchant: string, language: string): string {
     `<script>(function(){try{var l=(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.lang)})||'').toLowerCase(),m=sessionStorage.getItem(${JSON.stringify(STORAGE_KEYS.merchant)});` +
     `if((l&&l!==${l})||(m&&m!==${m}))document.documentElement.className+=' shell-off'}catch(e){}})()</script>`
   );
+}
+
+/**
+ * The page with its app script and module preloads started after the first screen has painted
+ * (its banner decoded, then one frame; at most 500 ms when frames are not drawn, as in a hidden tab)
+ * instead of from the head: the first paint does not share the connection with the app's modules.
+ */
+export function startAppAfterPaint(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) return html;
+  const preloads: string[] = [];
+  const page = html
+    .replace(entry[0], '')
+    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  const start =
+    `<script>(function(){var done=false;function go(){if(done)return;done=true;var h=document.head;` +
+    `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};h.appendChild(s)}` +
+    `function frame(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `var img=document.querySelector('[data-shell] .hero__img');` +
+    `if(img&&img.decode)img.decode().then(frame,frame);else frame();setTimeout(go,500)})()</script>`;
+  return page.replace('</body>', () => `${start}</body>`);
 }
