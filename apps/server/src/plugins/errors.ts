@@ -46,9 +46,11 @@ function fieldsOf(err: FastifyError): string[] {
 /** The envelope's failure side for every error: stable code, translated text, never a stack. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'ES');
-  app.addHook('onRequest', async (req) => {
+  // callback hooks: an async one costs a promise per request on every route
+  app.addHook('onRequest', (req, _reply, done) => {
     const h = req.headers.language;
     req.lang = textLanguage(Array.isArray(h) ? h[0] : h);
+    done();
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

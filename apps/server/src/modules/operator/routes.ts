@@ -39,30 +39,33 @@ const settledView = (no: string, r: { status: string; amount: string; username: 
 export const operatorRoutes = fp(async (app: FastifyInstance) => {
   const db = app.db;
 
-  app.addHook('preHandler', async (req) => {
+  // callback hooks (they run on every route): a request without an operator session costs no promise
+  app.addHook('preHandler', (req, _reply, done) => {
     const token = auth.sessionToken(req);
-    if (!token) return;
-    try {
-      req.operatorActor = (await auth.loadActor(db, token)).actor;
-    } catch (err) {
-      if (err instanceof AppError) req.operatorSessionError = err.code;
-      else throw err;
-    }
+    if (!token) return done();
+    auth.loadActor(db, token).then(
+      ({ actor }) => {
+        req.operatorActor = actor;
+        done();
+      },
+      (err: unknown) => {
+        if (!(err instanceof AppError)) return done(err as Error);
+        req.operatorSessionError = err.code;
+        done();
+      },
+    );
   });
 
   // older operator calls (X-Operator-Key or a session through requireOperator): one audit row per
   // change, written before the answer leaves (onSend), so a client that saw the answer finds the row
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const a = req.operatorActor;
-    if (!a || req.operatorAudited || req.method === 'GET' || reply.statusCode >= 400) return payload;
+    if (!a || req.operatorAudited || req.method === 'GET' || reply.statusCode >= 400) return done(null, payload);
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     const target = String(body.orderNo ?? body.withdrawNo ?? body.id ?? body.drawNo ?? body.title ?? '');
-    try {
-      await audit.record(db, a, req.brand ?? null, req.ip, { action: `api:${req.url.split('?')[0]}`, target, after: body });
-    } catch (err) {
-      req.log.error({ err }, 'operator audit write failed');
-    }
-    return payload;
+    audit.record(db, a, req.brand ?? null, req.ip, { action: `api:${req.url.split('?')[0]}`, target, after: body })
+      .catch((err: unknown) => req.log.error({ err }, 'operator audit write failed'))
+      .then(() => done(null, payload));
   });
 
   const g = <Q extends ZodType, B extends ZodType>(ctx: Ctx<Q, B>, p: operator.Permission) => guard(app, ctx.req, ctx.brand, p);
