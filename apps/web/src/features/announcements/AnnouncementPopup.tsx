@@ -13,7 +13,7 @@ import { useBrand } from '@/features/system/api';
 import { useAnnouncements } from './api';
 import { OperatorHtml } from './Html';
 import './locale';
-import './announcements.css';
+import './popups.css';
 
 export const REWARD_CENTRE = '/member?page=rewardCenter';
 

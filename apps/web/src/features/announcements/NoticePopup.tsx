@@ -14,7 +14,7 @@ import { useAnnouncements } from './api';
 import { popupItems } from './AnnouncementPopup';
 import { OperatorHtml } from './Html';
 import './locale';
-import './announcements.css';
+import './popups.css';
 
 export default function NoticePopup({ close }: { close: () => void }) {
   const { t } = useTranslation();
