@@ -21,9 +21,52 @@ const demoVendorPages: Plugin = {
   },
 };
 
+/**
+ * A lazy chunk's preload list (`__vite__mapDeps`) leaves out the chunks the lobby page loads with
+ * its entry: they are always there before any lazy import runs, and listing them in every lazy
+ * import made the first load larger. Chunks the demo vendor's page can load keep their full list.
+ */
+function preloadLists() {
+  const lobbyInitial = new Set<string>();
+  const vendorReach = new Set<string>();
+  type Chunk = { type: string; isEntry?: boolean; name?: string; imports?: string[]; dynamicImports?: string[] };
+  const walk = (bundle: Record<string, Chunk>, start: string, into: Set<string>, dynamic: boolean) => {
+    const todo = [start];
+    while (todo.length) {
+      const f = todo.pop()!;
+      const c = bundle[f];
+      if (into.has(f) || c?.type !== 'chunk') continue;
+      into.add(f);
+      todo.push(...(c.imports ?? []), ...(dynamic ? (c.dynamicImports ?? []) : []));
+    }
+  };
+  const plugin: Plugin = {
+    name: 'lobby-preload-lists',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_opts, bundle) {
+        lobbyInitial.clear();
+        vendorReach.clear();
+        const chunks = bundle as unknown as Record<string, Chunk>;
+        for (const [file, c] of Object.entries(chunks)) {
+          if (c.type !== 'chunk' || !c.isEntry) continue;
+          if (c.name === 'index') walk(chunks, file, lobbyInitial, false);
+          else walk(chunks, file, vendorReach, true);
+        }
+      },
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[], ctx: { hostId: string; hostType: 'html' | 'js' }) =>
+    ctx.hostType === 'js' && !vendorReach.has(ctx.hostId) ? deps.filter((d) => !lobbyInitial.has(d)) : deps;
+  return { plugin, resolveDependencies };
+}
+
+const preload = preloadLists();
+
 export default defineConfig(({ command, mode }) => ({
   root,
-  plugins: [react(), demoVendorPages],
+  plugins: [react(), demoVendorPages, preload.plugin],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -41,7 +84,7 @@ export default defineConfig(({ command, mode }) => ({
     // With two entries the polyfill would become a chunk of its own that the home page loads as
     // an extra request; every browser of the es2022 target but Safari < 17 has modulepreload
     // (there the hints are ignored and the modules still load).
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preload.resolveDependencies },
     rollupOptions: {
       // With the zod stand-in a schema is a pure value: schemas and endpoint definitions nobody
       // reads are dropped (the contract declares every endpoint of a domain in one module).

@@ -9,6 +9,7 @@ import { useMember, useSession } from '@/features/session/api';
 import { formatMoney } from '@/lib/money';
 import { readLocal, writeLocal } from '@/lib/storage';
 import { Dropdown } from './Dropdown';
+import './member-box.css';
 
 const HIDE_KEY = 'hideBalance';
 
