@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { slimEndpoints } from './src/build/contract-slim';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -64,14 +65,27 @@ function preloadLists() {
 
 const preload = preloadLists();
 
+/** With the zod stand-in, the contract's endpoints lose their schemas and summaries (src/build/contract-slim.ts). */
+const contractSlim: Plugin = {
+  name: 'lobby-contract-slim',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/[\\/]packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/.test(id) || !code.includes('endpoint(')) return null;
+    return { code: slimEndpoints(code), map: null };
+  },
+};
+
+/** The production build aliases zod to a stand-in (src/lib/zod-shim.ts) unless WEB_REAL_ZOD=1. */
+const usesZodShim = (command: string, mode: string) => command === 'build' && mode !== 'test' && process.env.WEB_REAL_ZOD !== '1';
+
 export default defineConfig(({ command, mode }) => ({
   root,
-  plugins: [react(), demoVendorPages, preload.plugin],
+  plugins: [react(), demoVendorPages, preload.plugin, ...(usesZodShim(command, mode) ? [contractSlim] : [])],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       // The contract's zod schemas are types-only in the browser: see src/lib/zod-shim.ts.
-      ...(command === 'build' && mode !== 'test' && process.env.WEB_REAL_ZOD !== '1'
+      ...(usesZodShim(command, mode)
         ? { zod: fileURLToPath(new URL('./src/lib/zod-shim.ts', import.meta.url)) }
         : {}),
     },
