@@ -4,29 +4,17 @@
  * phones scroll it by touch. It draws the cards of its first view (two rows of up to 7) and the
  * rest when the strip is scrolled near them, so the home's first render stays small.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@lobby/contract';
 import { Icon, type IconName } from '@/components/icons';
+import { useNear } from '@/components/WhenNear';
 import type { Game } from '../api';
 import { GameCards, SkeletonCards } from './GameCards';
 
 /** Cards drawn before the strip is scrolled: two rows of the view (up to 7 a row wide, about 4 on phones). */
 const firstCards = () => (typeof window !== 'undefined' && window.innerWidth < 768 ? 8 : 14);
-
-/** True once the sentinel comes within 400 px of the strip's visible part (at once without IntersectionObserver). */
-function useNearEnd(strip: React.RefObject<HTMLUListElement | null>, sentinel: React.RefObject<HTMLLIElement | null>, active: boolean): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const el = sentinel.current;
-    if (near || !active || !el) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { root: strip.current, rootMargin: '0px 400px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [near, active, strip, sentinel]);
-  return near;
-}
 
 export function GameRow({ id, title, icon, more, games, action }: {
   id: string;
@@ -41,7 +29,8 @@ export function GameRow({ id, title, icon, more, games, action }: {
   const sentinel = useRef<HTMLLIElement>(null);
   const [first] = useState(firstCards);
   const hasMore = !!games && games.length > first;
-  const all = useNearEnd(strip, sentinel, hasMore);
+  // the rest once the strip is scrolled within 400 px of them
+  const all = useNear(sentinel, { root: strip, margin: '0px 400px', active: hasMore });
   if (games && games.length === 0) return null;
   const page = (dir: 1 | -1) => {
     const el = strip.current;
