@@ -55,6 +55,8 @@ function inlineStyles(html: string, webDist: string): string {
 
 export function bootPage(app: FastifyInstance, webDist: string) {
   const template = inlineStyles(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), webDist);
+  // the home with its first screen: the app's scripts start after that screen has painted (made once)
+  const homeTemplate = startAppAfterPaint(template);
 
   async function get(url: string, headers: Record<string, string>, remoteAddress?: string): Promise<unknown> {
     const res = await app.inject({ method: 'GET', url, headers, remoteAddress });
@@ -126,12 +128,13 @@ export function bootPage(app: FastifyInstance, webDist: string) {
       shell ? shellGuard(brand.code, language) : '',
       `<script id="boot-data" type="application/json">${scriptJson({ ...data, status } satisfies BootData)}</script>`,
     ].join('');
+    const base = shell ? homeTemplate : template;
     const titled = info
-      ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(info.name)}</title>`).replace(/<html lang="[^"]*"/, () => `<html lang="${attr(language.toLowerCase())}"`)
-      : template;
+      ? base.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(info.name)}</title>`).replace(/<html lang="[^"]*"/, () => `<html lang="${attr(language.toLowerCase())}"`)
+      : base;
     // The banner's preload first in the head: requested before the scripts and their preloads.
     const preload = banner ? `<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">` : '';
     const page = titled.replace('<head>', () => `<head>${preload}`).replace('</head>', () => `${head}</head>`);
-    return shell ? startAppAfterPaint(page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`)) : page;
+    return shell ? page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`) : page;
   };
 }
