@@ -7,6 +7,9 @@ import * as schema from './schema.ts';
 export { schema };
 /** Drizzle over either PGlite or node-postgres: the same queries run on both. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The rows of a raw `db.execute` answer (node-postgres and PGlite both carry `rows`). */
+export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {

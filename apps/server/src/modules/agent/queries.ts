@@ -1,12 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
+import { rowsOf, type Db } from '../../db/index.ts';
 import { memberDays } from './spans.ts';
 
 /**
  * Agent report queries. Every team query starts from the closure table
  * (member_tree_team index: ancestor_id, depth, descendant_id) and reads rollups, never raw bets.
  */
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** How far below `agentId` `memberId` sits (1 = direct), or null when it is not in the team. */
 export async function depthBelow(db: Db, merchantId: number, agentId: bigint, memberId: bigint): Promise<number | null> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { wallet, type agent } from '@lobby/contract';
-import type { Db } from '../../db/index.ts';
+import { rowsOf, type Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
@@ -18,7 +18,6 @@ import { depthOf, memberDays, withSpans } from './spans.ts';
  * (agentDownlineTransactionDetailsCopy, menu "account details") from the ledger. Both only
  * reach the caller's own subtree.
  */
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** Summed money columns of a day rollup (agent_daily_stats or agent_team_daily). */
 const SUMS = ['deposits', 'withdrawals', 'bet', 'valid_bet', 'profit', 'bonus', 'salary', 'dividend'] as const;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { CODE_TYPE_OF_KIND } from '../wallet/kinds.ts';
 import { wallet } from '@lobby/contract';
 
@@ -22,7 +22,6 @@ const LAG_MS = 60_000;
 /** Local day (brand offset in minutes) of a timestamptz expression. */
 const localDay = (ts: SQL, off: SQL) => sql`((${ts} at time zone 'UTC') + make_interval(mins => ${off}))::date`;
 const OFF = sql`(mc.config->>'gmtOffsetMinutes')::int`;
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** Default active-member threshold: valid bets of 1.00 in a day (brand config activeMemberValidBet). */
 export const DEFAULT_ACTIVE_MIN = 100n;
 /** A member day's valid bet makes the member active (brand `mc`'s threshold). */

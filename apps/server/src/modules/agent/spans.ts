@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 
 /**
  * Team membership after operator moves (agent_team_spans, migration 0034): a move ends the
@@ -9,7 +9,6 @@ import type { Db, Tx } from '../../db/index.ts';
  * alone says the member counts every day. Reports over members' day rows (P&L "all members",
  * team betting) read the spans only for agents that have any, so the normal case is unchanged.
  */
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const ids = (list: bigint[]) => sql.join(list.map((d) => sql`${d}`), sql`, `);
 
 /** Whether a move ever added or removed a member of the agent's team (one index probe). */

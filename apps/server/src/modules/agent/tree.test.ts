@@ -4,12 +4,12 @@ import { memberTree } from '../../db/agent-schema.ts';
 import { members } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { addMember, memberId } from '../wallet/testkit.ts';
+import { rowsOf } from '../../db/index.ts';
 
 /** The closure table follows members.parent_id through the triggers of migration 0012. */
 const t = useTestApp();
 const db = () => t.database.db;
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** Closure rows that differ from a recursive walk of parent_id (both ways): none when in step. */
 async function drift(): Promise<number> {

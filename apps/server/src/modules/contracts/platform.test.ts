@@ -5,8 +5,8 @@ import { useTestApp } from '../../test/harness.ts';
 import { freshIp } from '../session/testkit.ts';
 import { audit, brandWalletBalance, memberBalances } from '../wallet/ledger.ts';
 import { addMember, brandOf, fund, tokenFor } from '../wallet/testkit.ts';
-import { rowsOf } from './queries.ts';
 import { lastSlot, settle } from './settle.ts';
+import { rowsOf } from '../../db/index.ts';
 
 /** Platform -> top agent -> downline (issue 8): the operator offers a top agent its contract. */
 const t = useTestApp();

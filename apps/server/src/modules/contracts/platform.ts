@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { contracts as C, type contracts } from '@lobby/contract';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandAccount, postBatch } from '../wallet/ledger.ts';
@@ -21,7 +21,7 @@ type Kind = contracts.ContractKind;
 
 /** The brand's member with this account when it is a top agent (an agent whose direct upline is not one). */
 async function topAgent(db: Db | Tx, brand: Brand, account: string): Promise<bigint> {
-  const [row] = q.rowsOf<{ id: string; type: number; parent_type: number | null }>(await db.execute(sql`
+  const [row] = rowsOf<{ id: string; type: number; parent_type: number | null }>(await db.execute(sql`
     select m.id::text as id, m.type, p.type as parent_type from members m left join members p on p.id = m.parent_id
      where m.merchant_id = ${brand.id} and m.username_key = ${account.toLowerCase()}`));
   const agents = brand.config.agentTypes;
@@ -74,7 +74,7 @@ export async function platformTerminate(db: Db, brand: Brand, body: { contractId
  * rerun after a crash moves nothing again. The rows are locked first; answers the rows paid.
  */
 export async function payPlatform(tx: Tx | Db, brand: Brand, kind: Kind): Promise<number> {
-  const rows = q.rowsOf<{ id: string; contract_id: string; downline_id: string; amount: string }>(await tx.execute(sql`
+  const rows = rowsOf<{ id: string; contract_id: string; downline_id: string; amount: string }>(await tx.execute(sql`
     select id::text as id, contract_id::text as contract_id, downline_id::text as downline_id, amount::text as amount
       from agent_contract_payouts where merchant_id = ${brand.id} and kind = ${kind} and status = 'pending' and upline_id is null
      order by id for update`));
@@ -84,7 +84,7 @@ export async function payPlatform(tx: Tx | Db, brand: Brand, kind: Kind): Promis
     insert into ledger_accounts (merchant_id, member_id, wallet)
     select distinct ${brand.id}::int, d, 'main' from unnest(${`{${rows.map((r) => r.downline_id).join(',')}}`}::bigint[]) d
     on conflict (merchant_id, member_id, wallet) where member_id is not null do nothing`);
-  const accounts = new Map(q.rowsOf<{ member_id: string; id: string }>(await tx.execute(sql`
+  const accounts = new Map(rowsOf<{ member_id: string; id: string }>(await tx.execute(sql`
     select member_id::text as member_id, id::text as id from ledger_accounts
      where merchant_id = ${brand.id} and wallet = 'main' and member_id = any(${`{${rows.map((r) => r.downline_id).join(',')}}`}::bigint[])`)).map((a) => [a.member_id, BigInt(a.id)]));
   const posted = await postBatch(tx, brand.id, rows.map((r) => ({

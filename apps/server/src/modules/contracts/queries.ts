@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { contracts } from '@lobby/contract';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 
 /** Contract queries: the contracts, their tiers and the state changes (set-based where it matters). */
-export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export interface ContractRow {
   id: string; merchant_id: number; kind: contracts.ContractKind; status: 'new' | 'success' | 'termination';

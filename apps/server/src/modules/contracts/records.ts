@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { contracts } from '@lobby/contract';
-import type { Db } from '../../db/index.ts';
+import { rowsOf, type Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
 import { teamDays } from '../agent/queries.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { dayRange } from '../wallet/records.ts';
-import { rowsOf } from './queries.ts';
 
 /** The records pages (dividend records, daily wages, hourly and real-time salary) and my income. */
 

@@ -6,8 +6,8 @@ import { useTestApp } from '../../test/harness.ts';
 import { freshIp } from '../session/testkit.ts';
 import { audit, memberAccount, memberBalances } from '../wallet/ledger.ts';
 import { addMember, brandOf, fund, memberId, tokenFor } from '../wallet/testkit.ts';
-import { rowsOf } from './queries.ts';
 import { compute, lastDividendPeriod, lastSlot, pay, settle } from './settle.ts';
+import { rowsOf } from '../../db/index.ts';
 
 /** Settlement arithmetic of each kind on known rollup rows, and exactly once (issue 8 item 4). */
 const t = useTestApp();

@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { contracts as C, type contracts } from '@lobby/contract';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { DEFAULT_ACTIVE_MIN } from '../agent/rollup.ts';
 import { postBatch } from '../wallet/ledger.ts';
 import { payPlatform } from './platform.ts';
-import { rowsOf } from './queries.ts';
 
 type Kind = contracts.ContractKind;
 

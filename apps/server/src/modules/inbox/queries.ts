@@ -1,9 +1,8 @@
 /** Inbox queries: every read and change is scoped by brand and recipient (only own messages). */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
+import { rowsOf, type Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export interface BoxRow {
   id: string; title: string; content: string; sender_kind: 'operator' | 'upline' | 'member';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { members } from '../../db/schema.ts';
 import { lotteryBets, lotteryDraws, lotteryExposure, lotteryGames } from '../../db/lottery-schema.ts';
 import { vendorTransactions } from '../../db/vendor-schema.ts';
@@ -20,7 +20,6 @@ import { newSeed, nextSlot, resultOf, slotAt, type PrizeMode, type Slot } from '
 export type GameRow = typeof lotteryGames.$inferSelect;
 export type DrawRow = typeof lotteryDraws.$inferSelect;
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** Bets settled per lottery_settle call (one transaction each when not inside the job's). */
 export const SETTLE_BATCH = 50_000;

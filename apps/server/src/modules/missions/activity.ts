@@ -13,7 +13,7 @@
  * (see {@link lifetime}), remembered per member for a few seconds.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { memberActivityTotals } from '../../db/missions-schema.ts';
 
 type Q = Db | Tx;
@@ -29,7 +29,6 @@ export interface Activity {
 }
 export const NO_ACTIVITY: Activity = { validBet: 0n, betCount: 0n, games: 0n, deposits: 0n, depositAmount: 0n };
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** A window [from, to); from = null means since ever. */
 export interface Window { from: Date | null; to: Date }

@@ -26,7 +26,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { contracts, operator } from '@lobby/contract';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { lockKey } from '../../jobs/runner.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
@@ -36,7 +36,6 @@ import { cascade } from '../contracts/queries.ts';
 import type { Actor } from './access.ts';
 import { record } from './audit.ts';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const MAX_ID = 2n ** 63n - 1n;
 /** The name of the rollup job (jobs/index.ts), whose advisory lock a move holds. */
 const ROLLUP_JOB = 'agent.rollup';

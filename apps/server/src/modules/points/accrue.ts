@@ -11,11 +11,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { points as contract } from '@lobby/contract';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { lockAccount, postPoints } from './ledger.ts';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 export const BATCH = 5_000;
 export const LAG_MS = 60_000;
 

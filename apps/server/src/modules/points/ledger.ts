@@ -5,10 +5,9 @@
  * `points.not.enough` (the CHECK decides, not only this code).
  */
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const CHECK_VIOLATION = '23514';
 
 export type PointKind = 'earn' | 'redeem' | 'refund' | 'convert' | 'adjust';

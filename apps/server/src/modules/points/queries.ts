@@ -1,9 +1,8 @@
 /** Points mall queries: rewards and redemptions, every one scoped by brand (and member where it is the member's). */
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import type { PointTexts } from '../../db/points-schema.ts';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export interface RewardRow {
   id: string; kind: 'item' | 'voucher'; name: PointTexts; description: PointTexts; image: string; cost: string;

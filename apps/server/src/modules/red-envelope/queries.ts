@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { redEnvelopes, redEnvelopeShares } from '../../db/referral-schema.ts';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export type EnvelopeRow = typeof redEnvelopes.$inferSelect;
 

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
+import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** Confirmed deposits of one member, as a scalar subquery's body. */
 const confirmed = (member: SQL) => sql`from deposit_orders d where d.merchant_id = m.merchant_id and d.member_id = ${member} and d.status = 'confirmed'`;
