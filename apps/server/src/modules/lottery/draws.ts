@@ -42,8 +42,11 @@ export async function gameByCode(db: Db | Tx, brand: Brand, code: string): Promi
  * The prize modes a game offers on a brand (§3 brand config): its own that the brand's lottery
  * config lists, and the one chosen when none is asked for (its default, else the first).
  */
+/** The brand's lottery settings (§3), the defaults when it sets none. */
+export const lotteryConfigOf = (brand: Brand) => brand.config.lottery ?? DEFAULT_LOTTERY_CONFIG;
+
 export function modesOf(brand: Brand, g: GameRow): { modes: PrizeMode[]; preferred: PrizeMode | null } {
-  const allowed = (brand.config.lottery ?? DEFAULT_LOTTERY_CONFIG).prizeModes;
+  const allowed = lotteryConfigOf(brand).prizeModes;
   const modes = (g.prizeModes as PrizeMode[]).filter((m) => allowed.includes(m));
   return { modes, preferred: modes.includes(g.defaultPrizeMode as PrizeMode) ? (g.defaultPrizeMode as PrizeMode) : modes[0] ?? null };
 }

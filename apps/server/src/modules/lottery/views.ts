@@ -7,9 +7,9 @@ import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { langOf } from './bets.ts';
-import { currentDraw, gameByCode, modeFor, modesOf, offeredGame, offeredGames, type DrawRow, type GameRow } from './draws.ts';
+import { currentDraw, gameByCode, lotteryConfigOf, modeFor, modesOf, offeredGame, offeredGames, type DrawRow, type GameRow } from './draws.ts';
 import { betTypesOf, fastFigures, hhmm, oddsMilli, oddsText, type PrizeMode } from './rules.ts';
-import { DEFAULT_LOTTERY_CONFIG, lottery } from '@lobby/contract';
+import { lottery } from '@lobby/contract';
 
 /** What the lottery pages read: menus, the current issue, results history and trend data. */
 type Lang = 'ES' | 'EN';
@@ -50,7 +50,7 @@ async function menuOf(db: Db, brand: Brand, games: GameRow[], lang: Lang, now: D
 
 export async function menus(db: Db, brand: Brand, q: { language?: string }, only?: 'vn', now = new Date()) {
   const games = (await offeredGames(db, brand)).filter((g) => !only || g.kind === only);
-  const { lotteryType } = brand.config.lottery ?? DEFAULT_LOTTERY_CONFIG;
+  const { lotteryType } = lotteryConfigOf(brand);
   return { list: await menuOf(db, brand, games, langOf(q.language), now), serverTime: now.toISOString(), gmtOffsetMinutes: brand.config.gmtOffsetMinutes, lotteryType };
 }
 
