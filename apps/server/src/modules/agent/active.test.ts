@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { insertBet } from './testkit.ts';
 import { addMember, brandOf } from '../wallet/testkit.ts';
 import { activeMembers, activeMembersDirect } from './queries.ts';
 import { rollup } from './rollup.ts';
@@ -15,18 +16,9 @@ const run = () => runExclusive(db(), { name: 'agent.rollup.active', everyMs: 1, 
 const DAY = 86_400_000;
 const dayAt = (n: number) => new Date(Date.UTC(2026, 2, 1) + n * DAY).toISOString().slice(0, 10);
 
-async function bet(memberId: bigint, day: number, minor: bigint) {
-  const merchantId = brandOf(t).id;
-  const round = randomUUID();
-  await db().insert(vendorTransactions).values({ merchantId, vendor: 'RNG-TEST', txId: randomUUID(), roundId: round, memberId, kind: 'bet', amount: minor, status: 'applied' });
-  // noon UTC is the same local day for the demo brand (GMT-6)
-  const at = new Date(`${dayAt(day)}T12:00:00Z`);
-  const [row] = await db().insert(betRecords).values({
-    merchantId, memberId, orderNo: randomUUID(), vendor: 'RNG-TEST', game: 'g1', gameType: 'RNG', roundId: round,
-    bet: minor, validBet: minor, win: 0n, profit: -minor, status: 'settled', betAt: at, settledAt: at,
-  }).returning();
-  return row!;
-}
+// noon UTC is the same local day for the demo brand (GMT-6)
+const bet = (memberId: bigint, day: number, minor: bigint) =>
+  insertBet(db(), { merchantId: brandOf(t).id, memberId, at: new Date(`${dayAt(day)}T12:00:00Z`), bet: minor });
 
 /** Every range of 1…31 days within days 0…44, fast path against the direct distinct count. */
 async function compare(agentId: bigint) {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { insertBet } from './testkit.ts';
 import { brandAccount, memberAccount, postAlone } from '../wallet/ledger.ts';
 import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
 import { rollup } from './rollup.ts';
@@ -12,15 +12,7 @@ const db = () => t.database.db;
 const LATER = () => new Date(Date.now() + 3_600_000);
 const run = () => runExclusive(db(), { name: 'agent.rollup.reports', everyMs: 1, run: (tx, now) => rollup(tx, now) }, LATER());
 
-async function bet(memberId: bigint, at: string, minor: bigint, win: bigint) {
-  const merchantId = brandOf(t).id;
-  const round = randomUUID();
-  await db().insert(vendorTransactions).values({ merchantId, vendor: 'RNG-TEST', txId: randomUUID(), roundId: round, memberId, kind: 'bet', amount: minor, status: 'applied' });
-  await db().insert(betRecords).values({
-    merchantId, memberId, orderNo: randomUUID(), vendor: 'RNG-TEST', game: 'g1', gameType: 'RNG', roundId: round,
-    bet: minor, validBet: minor, win, profit: win - minor, status: 'settled', betAt: new Date(at), settledAt: new Date(at),
-  });
-}
+const bet = (memberId: bigint, at: string, minor: bigint, win: bigint) => insertBet(db(), { merchantId: brandOf(t).id, memberId, at: new Date(at), bet: minor, win });
 
 /** A credit of `kind` from the brand's clearing account, now (postings are immutable: their time is their insert). */
 async function credit(memberId: bigint, kind: string, minor: bigint) {

@@ -7,6 +7,7 @@ import { depositOrders } from '../../db/cashier-schema.ts';
 import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { insertBet } from './testkit.ts';
 import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
 import { brandAccount, memberAccount, postAlone } from '../wallet/ledger.ts';
 import { rollup } from './rollup.ts';
@@ -17,15 +18,8 @@ const db = () => t.database.db;
 const LATER = () => new Date(Date.now() + 3_600_000);
 const run = () => runExclusive(db(), { name: 'agent.rollup.test', everyMs: 1, run: (tx, now) => rollup(tx, now) }, LATER());
 
-async function bet(memberId: bigint, at: string, minor: bigint, win: bigint, status: 'settled' | 'refunded' | 'open' = 'settled') {
-  const merchantId = brandOf(t).id;
-  const round = randomUUID();
-  await db().insert(vendorTransactions).values({ merchantId, vendor: 'RNG-TEST', txId: randomUUID(), roundId: round, memberId, kind: 'bet', amount: minor, status: 'applied' });
-  await db().insert(betRecords).values({
-    merchantId, memberId, orderNo: randomUUID(), vendor: 'RNG-TEST', game: 'g1', gameType: 'RNG', roundId: round,
-    bet: minor, validBet: status === 'settled' ? minor : 0n, win, profit: status === 'settled' ? win - minor : 0n, status, betAt: new Date(at), settledAt: new Date(at),
-  });
-}
+const bet = (memberId: bigint, at: string, minor: bigint, win: bigint, status: 'settled' | 'refunded' | 'open' = 'settled') =>
+  insertBet(db(), { merchantId: brandOf(t).id, memberId, at: new Date(at), bet: minor, win, status });
 
 async function deposit(memberId: bigint, at: string, minor: bigint) {
   const b = brandOf(t);

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { wallet } from '@lobby/contract';
 import { agentContracts } from '../../db/contracts-schema.ts';
 import { operatorAudit } from '../../db/schema.ts';
-import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { insertBet } from '../agent/testkit.ts';
 import { rollup } from '../agent/rollup.ts';
 import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
 import { brandDay } from './people-move.ts';
@@ -18,15 +17,7 @@ const db = () => t.database.db;
 const DAY = 86_400_000;
 const run = () => runExclusive(db(), { name: 'agent.rollup.people', everyMs: 1, run: (tx, now) => rollup(tx, now) }, new Date(Date.now() + 3_600_000));
 
-async function bet(memberId: bigint, at: Date, minor: bigint) {
-  const merchantId = brandOf(t).id;
-  const round = randomUUID();
-  await db().insert(vendorTransactions).values({ merchantId, vendor: 'RNG-TEST', txId: randomUUID(), roundId: round, memberId, kind: 'bet', amount: minor, status: 'applied' });
-  await db().insert(betRecords).values({
-    merchantId, memberId, orderNo: randomUUID(), vendor: 'RNG-TEST', game: 'g1', gameType: 'RNG', roundId: round,
-    bet: minor, validBet: minor, win: 0n, profit: -minor, status: 'settled', betAt: at, settledAt: at,
-  });
-}
+const bet = (memberId: bigint, at: Date, minor: bigint) => insertBet(db(), { merchantId: brandOf(t).id, memberId, at, bet: minor });
 
 const today = () => brandDay(brandOf(t));
 const daysAgo = (n: number) => brandDay(brandOf(t), new Date(Date.now() - n * DAY));
