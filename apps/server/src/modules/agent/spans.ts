@@ -16,22 +16,9 @@ export async function hasSpans(db: Db, agentId: bigint): Promise<boolean> {
   return rowsOf(await db.execute(sql`select 1 from agent_team_spans where agent_id = ${agentId} limit 1`)).length > 0;
 }
 
-/**
- * `run(false)` (the plain team query) and the probe at once: the normal case waits for no extra
- * round trip; an agent with spans gets `run(true)` after (the plain answer is dropped).
- */
+/** The team query for the agent: the plain one, or the one through its spans when a move touched its team. */
 export async function withSpans<T>(db: Db, agentId: bigint, run: (moved: boolean) => Promise<T>): Promise<T> {
-  const plain = run(false);
-  let moved: boolean;
-  try {
-    moved = await hasSpans(db, agentId);
-  } catch (err) {
-    plain.catch(() => undefined);
-    throw err;
-  }
-  if (!moved) return plain;
-  plain.catch(() => undefined);
-  return run(true);
+  return run(await hasSpans(db, agentId));
 }
 
 /**
