@@ -1,9 +1,9 @@
 /** The confirmation dialog of the Lottery page: void an issue (with a reason) or draw it now. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operatorLottery } from '@lobby/contract';
 import { useOpAction } from './api';
-import { errMsg, money, Notice } from './ui';
+import { Dialog, errMsg, money, Notice } from './ui';
 
 export type DrawAction = { kind: 'void' | 'draw'; row: operatorLottery.DrawRow };
 
@@ -26,11 +26,6 @@ export function DrawDialog({ action, game, lang, onClose, onDone }: Props) {
   const drawing = useOpAction(operatorLottery.drawNow);
   const busy = voiding.isPending || drawing.isPending;
   const name = `${game.name[lang]} (${game.gameCode})`;
-  useEffect(() => {
-    const esc = (e: KeyboardEvent) => { if (e.key === 'Escape' && !busy) onClose(); };
-    window.addEventListener('keydown', esc);
-    return () => window.removeEventListener('keydown', esc);
-  }, [busy, onClose]);
   const submit = async () => {
     setError(null);
     try {
@@ -51,24 +46,20 @@ export function DrawDialog({ action, game, lang, onClose, onDone }: Props) {
       : t('console.lt.voidIntroNone', { game: name });
   const ready = kind === 'draw' || reason.trim().length >= REASON_MIN;
   return (
-    <div className="lc-overlay" onClick={(e) => { if (e.target === e.currentTarget && !busy) onClose(); }}>
-      <div className="lc-dialog" role="dialog" aria-modal="true" aria-labelledby="lc-dialog-title">
-        <h2 id="lc-dialog-title">{title}</h2>
-        <p>{intro}</p>
-        {kind === 'void' && (
-          <label className="lc-reason-field">{t('console.lt.reason')}
-            <textarea value={reason} maxLength={200} rows={3} autoFocus onChange={(e) => setReason(e.target.value)} />
-            <small className="oc-muted">{t('console.lt.reasonHint')}</small>
-          </label>
-        )}
-        {error && <Notice kind="error">{error}</Notice>}
-        <div className="lc-buttons">
-          <button type="button" className="oc-btn" onClick={onClose} disabled={busy}>{t('console.lt.cancel')}</button>
-          <button type="button" className={`oc-btn ${kind === 'void' ? 'lc-danger-solid' : 'oc-primary'}`} disabled={!ready || busy} onClick={() => void submit()}>
-            {kind === 'void' ? t('console.lt.confirmVoid') : t('console.lt.confirmDraw')}
-          </button>
-        </div>
-      </div>
-    </div>
+    <Dialog title={title} onClose={onClose} busy={busy} buttons={<>
+      <button type="button" className="oc-btn" onClick={onClose} disabled={busy}>{t('console.lt.cancel')}</button>
+      <button type="button" className={`oc-btn ${kind === 'void' ? 'lc-danger-solid' : 'oc-primary'}`} disabled={!ready || busy} onClick={() => void submit()}>
+        {kind === 'void' ? t('console.lt.confirmVoid') : t('console.lt.confirmDraw')}
+      </button>
+    </>}>
+      <p>{intro}</p>
+      {kind === 'void' && (
+        <label className="lc-reason-field">{t('console.lt.reason')}
+          <textarea value={reason} maxLength={200} rows={3} autoFocus onChange={(e) => setReason(e.target.value)} />
+          <small className="oc-muted">{t('console.lt.reasonHint')}</small>
+        </label>
+      )}
+      {error && <Notice kind="error">{error}</Notice>}
+    </Dialog>
   );
 }

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operator, useOp, useOpAction } from './api';
-import { errMsg, money, Notice } from './ui';
+import { Dialog, errMsg, money, Notice } from './ui';
 import './locale-people';
 import './people.css';
 
@@ -34,39 +34,35 @@ export function MoveDialog({ person, onClose, onMoved }: Props) {
     }
   };
   return (
-    <div className="pp-overlay" onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <div className="pp-dialog" role="dialog" aria-modal="true" aria-labelledby="pp-move-title">
-        <h2 id="pp-move-title">{t('console.pmv.title', { username: person.username })}</h2>
-        <p className="oc-muted">{t('console.pmv.intro', { username: person.username, team: team + 1 })}</p>
-        <p>{t('console.pmv.current')}: <b>{person.parent ?? t('console.pmv.none')}</b></p>
-        <form className="pp-search" onSubmit={(e) => { e.preventDefault(); setTarget(null); setQ(text.trim()); }}>
-          <input type="search" aria-label={t('console.pmv.search')} placeholder={t('console.pmv.search')} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
-          <button type="submit" className="oc-btn">{t('console.pmv.searchButton')}</button>
-        </form>
-        {q !== '' && (found.isError ? <Notice kind="error">{errMsg(found.error)}</Notice> : !found.data ? <p>{t('console.loading')}</p>
-          : agents.length === 0 ? <p className="oc-muted">{t('console.pmv.noAgents')}</p> : (
-            <ul className="pp-results" aria-label={t('console.ppl.agents')}>
-              {agents.map((a) => (
-                <li key={a.id} className={target?.id === a.id ? 'on' : ''}>
-                  <label>
-                    <input type="radio" name="pp-target" checked={target?.id === a.id} onChange={() => setTarget(a)} />
-                    <span><b>{a.username}</b>{a.nickname && a.nickname !== a.username && <small className="oc-muted"> {a.nickname}</small>}</span>
-                    <small className="oc-muted">{money(a.balance)}</small>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          ))}
-        {target && <p>{t('console.pmv.picked')}: <b data-testid="picked">{target.username}</b></p>}
-        <label className="pp-reason">{t('console.pmv.reason')}
-          <input value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
-        </label>
-        {error && <Notice kind="error">{error}</Notice>}
-        <div className="pp-buttons">
-          <button type="button" className="oc-btn" onClick={onClose}>{t('console.pmv.cancel')}</button>
-          <button type="button" className="oc-btn oc-primary" disabled={!target || move.isPending} onClick={() => void submit()}>{t('console.pmv.confirm')}</button>
-        </div>
-      </div>
-    </div>
+    <Dialog title={t('console.pmv.title', { username: person.username })} onClose={onClose} buttons={<>
+      <button type="button" className="oc-btn" onClick={onClose}>{t('console.pmv.cancel')}</button>
+      <button type="button" className="oc-btn oc-primary" disabled={!target || move.isPending} onClick={() => void submit()}>{t('console.pmv.confirm')}</button>
+    </>}>
+      <p className="oc-muted">{t('console.pmv.intro', { username: person.username, team: team + 1 })}</p>
+      <p>{t('console.pmv.current')}: <b>{person.parent ?? t('console.pmv.none')}</b></p>
+      <form className="pp-search" onSubmit={(e) => { e.preventDefault(); setTarget(null); setQ(text.trim()); }}>
+        <input type="search" aria-label={t('console.pmv.search')} placeholder={t('console.pmv.search')} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+        <button type="submit" className="oc-btn">{t('console.pmv.searchButton')}</button>
+      </form>
+      {q !== '' && (found.isError ? <Notice kind="error">{errMsg(found.error)}</Notice> : !found.data ? <p>{t('console.loading')}</p>
+        : agents.length === 0 ? <p className="oc-muted">{t('console.pmv.noAgents')}</p> : (
+          <ul className="pp-results" aria-label={t('console.ppl.agents')}>
+            {agents.map((a) => (
+              <li key={a.id} className={target?.id === a.id ? 'on' : ''}>
+                <label>
+                  <input type="radio" name="pp-target" checked={target?.id === a.id} onChange={() => setTarget(a)} />
+                  <span><b>{a.username}</b>{a.nickname && a.nickname !== a.username && <small className="oc-muted"> {a.nickname}</small>}</span>
+                  <small className="oc-muted">{money(a.balance)}</small>
+                </label>
+              </li>
+            ))}
+          </ul>
+        ))}
+      {target && <p>{t('console.pmv.picked')}: <b data-testid="picked">{target.username}</b></p>}
+      <label className="pp-reason">{t('console.pmv.reason')}
+        <input value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+      </label>
+      {error && <Notice kind="error">{error}</Notice>}
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 /** Small building blocks of the console pages. */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api';
 import { errorText } from '@/lib/i18n';
@@ -62,4 +62,28 @@ export function useOutcome() {
   };
   const view = msg ? <Notice kind={msg.kind}>{msg.text}</Notice> : null;
   return { run, view, clear: () => setMsg(null) };
+}
+
+/**
+ * A console dialog over the page (a sheet from the bottom on phones): its title, then `children`
+ * and `buttons` (a row at the end). Escape or a click beside it closes it, unless `busy`.
+ */
+export function Dialog({ title, onClose, busy = false, buttons, children }: { title: ReactNode; onClose: () => void; busy?: boolean; buttons: ReactNode; children: ReactNode }) {
+  const id = useId();
+  useEffect(() => {
+    const esc = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !busy) onClose();
+    };
+    window.addEventListener('keydown', esc);
+    return () => window.removeEventListener('keydown', esc);
+  }, [busy, onClose]);
+  return (
+    <div className="oc-overlay" onClick={(e) => { if (e.target === e.currentTarget && !busy) onClose(); }}>
+      <div className="oc-dialog" role="dialog" aria-modal="true" aria-labelledby={id}>
+        <h2 id={id}>{title}</h2>
+        {children}
+        <div className="oc-dialog-buttons">{buttons}</div>
+      </div>
+    </div>
+  );
 }
