@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MODULES } from './brand.ts';
 import { endpoint } from './endpoint.ts';
-import { drawStatus, lotteryKind, vnRegion } from './lottery.ts';
+import { drawStatus, lotteryGame } from './lottery.ts';
 import { money } from './wallet.ts';
 
 /**
@@ -22,17 +22,10 @@ const gameCode = z.string().trim().min(1).max(40);
 const numero = z.string().trim().min(1).max(20);
 const iso = z.string();
 
-export const consoleGame = z.object({
-  gameCode: z.string(),
-  name: z.object({ ES: z.string(), EN: z.string() }),
-  kind: lotteryKind,
-  region: vnRegion.nullable(),
-  /** Fast games: seconds between draws; null for the daily draws. */
-  intervalSeconds: z.number().int().nullable(),
-  /** Daily draws: local draw time "18:15"; null for fast games. */
-  drawTime: z.string().nullable(),
-  cutoffSeconds: z.number().int(),
-});
+/** A lottery game as the members' menu describes it (lotteryGame), with its name in both languages. */
+export const consoleGame = lotteryGame
+  .pick({ gameCode: true, kind: true, region: true, intervalSeconds: true, drawTime: true, cutoffSeconds: true })
+  .extend({ name: z.object({ ES: z.string(), EN: z.string() }) });
 export type ConsoleGame = z.infer<typeof consoleGame>;
 
 export const listGames = endpoint({

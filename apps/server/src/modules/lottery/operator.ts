@@ -16,7 +16,7 @@ import * as audit from '../operator/audit.ts';
 import { guard } from '../operator/routes.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { drawNow, ensureDraws, gameByCode, gamesOf, voidDraw, type DrawRow, type GameRow } from './draws.ts';
-import { hhmm } from './rules.ts';
+import { gameFacts } from './views.ts';
 
 interface Stats { bets: number; stake: bigint; win: bigint; open: number }
 const NONE: Stats = { bets: 0, stake: 0n, win: 0n, open: 0 };
@@ -73,10 +73,7 @@ export async function operatorLotteryRoutes(app: FastifyInstance) {
 
   route(app, contract.listGames, async (ctx) => {
     g(ctx);
-    return (await gamesOf(db, ctx.brand.id)).map((x) => ({
-      gameCode: x.code, name: x.name, kind: x.kind, region: x.region ?? null, intervalSeconds: x.intervalSeconds ?? null,
-      drawTime: x.drawMinute === null ? null : hhmm(x.drawMinute), cutoffSeconds: x.cutoffSeconds,
-    }));
+    return (await gamesOf(db, ctx.brand.id)).map((x) => ({ ...gameFacts(x), name: x.name }));
   });
 
   route(app, contract.listDraws, async (ctx) => (g(ctx), listDraws(db, ctx.brand, ctx.query)));

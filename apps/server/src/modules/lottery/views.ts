@@ -14,12 +14,18 @@ import { lottery } from '@lobby/contract';
 /** What the lottery pages read: menus, the current issue, results history and trend data. */
 type Lang = 'ES' | 'EN';
 
+/** What a game is, as the members' menu and the console both show it (code, kind, schedule). */
+export function gameFacts(g: GameRow) {
+  return {
+    gameCode: g.code, kind: g.kind, region: g.region ?? null, intervalSeconds: g.intervalSeconds ?? null,
+    drawTime: g.drawMinute === null ? null : hhmm(g.drawMinute), cutoffSeconds: g.cutoffSeconds,
+  };
+}
+
 export function gameView(g: GameRow, lang: Lang, brand: Brand): contract.LotteryGame {
   const { modes, preferred } = modesOf(brand, g);
   return {
-    gameCode: g.code, name: g.name[lang], kind: g.kind, region: g.region ?? null,
-    intervalSeconds: g.intervalSeconds ?? null, drawTime: g.drawMinute === null ? null : hhmm(g.drawMinute),
-    cutoffSeconds: g.cutoffSeconds, prizeModes: modes, defaultPrizeMode: preferred ?? (g.defaultPrizeMode as PrizeMode),
+    ...gameFacts(g), name: g.name[lang], prizeModes: modes, defaultPrizeMode: preferred ?? (g.defaultPrizeMode as PrizeMode),
     gameType: g.gameType as 'LOTT' | 'ELOTT', vassalage: g.vendor, nodeId: g.nodeId,
   };
 }
