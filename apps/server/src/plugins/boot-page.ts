@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { announcements, games, LIMITS, SYSTEM_STATUS, system } from '@lobby/contract';
 import { requestBrand } from './merchant.ts';
 import { INTERNAL_HEADER, internalToken } from '../lib/internal.ts';
-import { firstScreen, shellGuard, startAppAfterPaint, themeStyle, type ShellBanner, type ShellBrand } from './first-screen.ts';
+import { esc, firstScreen, shellGuard, startAppAfterPaint, themeStyle, type ShellBanner, type ShellBrand } from './first-screen.ts';
 
 export interface BootData {
   merchant: string;
@@ -43,7 +43,6 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** index.html with its stylesheet links replaced by the stylesheet itself (one round trip less before the first paint). */
 function inlineStyles(html: string, webDist: string): string {
@@ -130,10 +129,10 @@ export function bootPage(app: FastifyInstance, webDist: string) {
     ].join('');
     const base = shell ? homeTemplate : template;
     const titled = info
-      ? base.replace(/<title>[^<]*<\/title>/, () => `<title>${attr(info.name)}</title>`).replace(/<html lang="[^"]*"/, () => `<html lang="${attr(language.toLowerCase())}"`)
+      ? base.replace(/<title>[^<]*<\/title>/, () => `<title>${esc(info.name)}</title>`).replace(/<html lang="[^"]*"/, () => `<html lang="${esc(language.toLowerCase())}"`)
       : base;
     // The banner's preload first in the head: requested before the scripts and their preloads.
-    const preload = banner ? `<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">` : '';
+    const preload = banner ? `<link rel="preload" as="image" href="${esc(banner)}" fetchpriority="high">` : '';
     const page = titled.replace('<head>', () => `<head>${preload}`).replace('</head>', () => `${head}</head>`);
     return shell ? page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`) : page;
   };

@@ -10,8 +10,10 @@
  * stored language or brand differ (see `SHELL_GUARD`).
  */
 import { STORAGE_KEYS } from '@lobby/contract';
+import { plainText } from '../modules/announcements/sanitize.ts';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text or an attribute value for HTML. */
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The banner button's label in the languages the web app has strings for (its `annHome.cta`; a test keeps them equal). */
 export const BANNER_CTA: Record<string, string> = { ES: 'Ver más', EN: 'Learn more' };
@@ -44,20 +46,6 @@ export function themeStyle(theme: ShellBrand['theme']): string {
   return vars.length ? `<style>:root{${vars.map(([k, v]) => `${k}:${v}`).join(';')}}</style>` : '';
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** Text of an operator's (already sanitised) HTML: tags dropped, entities decoded (escaped again when drawn). */
-export const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] !== '#') return ENTITIES[e.toLowerCase()] ?? m;
-      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /** A site path or an http(s) address, as the carousel accepts; anything else is no link. */
 function safeHref(href: string): string {
   if (/^https?:\/\//i.test(href)) return href;
@@ -71,7 +59,7 @@ function heroHtml(banners: ShellBanner[], language: string, art: string | undefi
   if (!first) return '';
   const href = safeHref(first.url);
   const cta = href ? BANNER_CTA[language] : undefined;
-  const text = first.content ? plain(first.content) : '';
+  const text = first.content ? plainText(first.content) : '';
   const inner =
     `<span class="hero__art" aria-hidden="true">${first.images ? `<img class="hero__img" src="${esc(art ?? first.images)}" alt="" fetchpriority="high">` : '<span class="hero__orb hero__orb--a"></span><span class="hero__orb hero__orb--b"></span><span class="hero__chip">7</span>'}</span>` +
     `<span class="hero__copy"><span class="hero__title">${esc(first.title)}</span>${text ? `<span class="hero__text">${esc(text)}</span>` : ''}${cta ? `<span class="btn btn--primary btn--lg">${esc(cta)}</span>` : ''}</span>`;

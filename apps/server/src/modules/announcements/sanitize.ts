@@ -63,6 +63,20 @@ export function sanitizeHtml(html: string): string {
   return serialize(frag);
 }
 
+/** The text of operator HTML: tags dropped (a space in their place), entities decoded, spaces collapsed. */
+export function plainText(html: string): string {
+  if (!/[<&]/.test(html)) return html.replace(/\s+/g, ' ').trim();
+  const texts: string[] = [];
+  const walk = (parent: Parent) => {
+    for (const n of parent.childNodes) {
+      if (n.nodeName === '#text') texts.push((n as DefaultTreeAdapterMap['textNode']).value);
+      else if (isElement(n) && !DROPPED.has(n.tagName.toLowerCase())) walk(n);
+    }
+  };
+  walk(parseFragment(html));
+  return texts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
 /** Every language of a text map sanitised. */
 export function sanitizeTexts<T extends Partial<Record<'ES' | 'EN', string>>>(t: T): T {
   const out = { ...t };
