@@ -28,7 +28,10 @@ export async function upcoming(t: TestApp, gameCode: string, code = 'demo') {
   const game = await gameByCode(t.database.db, brand, gameCode);
   const cur = (await currentDraw(t.database.db, brand, game))!;
   const [draw] = await t.database.db.update(lotteryDraws)
-    .set({ closesAt: sql`greatest(${lotteryDraws.closesAt}, now() + interval '5 minutes')`, drawAt: sql`greatest(${lotteryDraws.drawAt}, now() + interval '5 minutes')` })
+    .set({
+      // open now (the clock may sit in the previous issue's cut-off, before this one opens), closing in 5 minutes at the earliest
+      opensAt: sql`least(${lotteryDraws.opensAt}, now())`,
+      closesAt: sql`greatest(${lotteryDraws.closesAt}, now() + interval '5 minutes')`, drawAt: sql`greatest(${lotteryDraws.drawAt}, now() + interval '5 minutes')` })
     .where(eq(lotteryDraws.id, cur.id)).returning();
   return { game, draw, result: resultOf(game.kind, game.region, draw.serverSeed, game.code, draw.numero) };
 }
