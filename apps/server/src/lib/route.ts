@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
 import { MODULES, okEnvelope, type Endpoint } from '@lobby/contract';
 import type { z } from 'zod';
@@ -6,9 +7,49 @@ import { requestBrand, type Brand } from '../plugins/merchant.ts';
 import { loadPrincipal, type Principal } from '../plugins/session.ts';
 import { regionBlocked } from './geo.ts';
 
-/** A reply body that is already JSON (hot paths serve cached strings). */
+/** A reply body that is already JSON, built for this call (the compress plugin packs it when large). */
 export class RawJson {
   constructor(readonly json: string) {}
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const BR = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 8 } };
+type Packing = 'br' | 'gzip';
+/** Below this size packing saves less than its headers cost (the compress plugin's threshold). */
+export const PACK_FROM = 1024;
+
+/** The packing a client takes, brotli first: `accept-encoding` tokens, one refused with `q=0` left out. */
+export function packingFor(accept: string | undefined): Packing | null {
+  if (!accept) return null;
+  let gzip = false;
+  for (const part of accept.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
+}
+
+/**
+ * A cached answer (catalog, hot games, announcements): encoded to bytes once, and packed with
+ * brotli or gzip once, on the first client asking for it. Sending bytes skips the per-call
+ * string encoding and compression that dominated these routes' cost.
+ */
+export class CachedJson {
+  readonly body: Buffer;
+  private readonly packed: Partial<Record<Packing, Buffer>> = {};
+  constructor(json: string) {
+    this.body = Buffer.from(json);
+  }
+
+  send(req: FastifyRequest, reply: FastifyReply) {
+    reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+    const packing = this.body.length >= PACK_FROM ? packingFor(req.headers['accept-encoding']) : null;
+    if (!packing) return reply.send(this.body);
+    const packed = (this.packed[packing] ??= packing === 'br' ? zlib.brotliCompressSync(this.body, BR) : zlib.gzipSync(this.body));
+    return reply.header('content-encoding', packing).send(packed);
+  }
 }
 
 export interface Ctx<Q extends z.ZodType, B extends z.ZodType> {
@@ -38,8 +79,9 @@ const OPEN_MODULES = new Set<string>([MODULES.common]);
 export function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   app: FastifyInstance,
   ep: Endpoint<Q, B, R>,
-  handler: (ctx: Ctx<Q, B>) => Promise<z.input<R> | RawJson>,
-  opts: { rateLimit?: { max: number; timeWindow: number } } = {},
+  handler: (ctx: Ctx<Q, B>) => Promise<z.input<R> | RawJson | CachedJson>,
+  /** `cached`: the handler answers a CachedJson, which packs itself; the compress plugin stays off the route. */
+  opts: { rateLimit?: { max: number; timeWindow: number }; cached?: boolean } = {},
 ) {
   if (ep.encrypted && !app.decryptBody) throw new Error(`${ep.path}: encrypted endpoint without the crypto plugin`);
   const options: RouteOptions = {
@@ -54,6 +96,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodT
     },
     config: { rateLimit: opts.rateLimit ?? { max: app.config.RATE_LIMIT_MAX, timeWindow: app.config.RATE_LIMIT_WINDOW_MS } },
     preValidation: ep.encrypted ? app.decryptBody : undefined,
+    ...(opts.cached ? { compress: false, decompress: false } : {}),
     handler: async (req, reply) => {
       const brand = requestBrand(req);
       req.brand = brand;
@@ -76,7 +119,8 @@ export function route<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodT
         },
       };
       const value = await handler(ctx);
-      if (value instanceof RawJson) return reply.type('application/json; charset=utf-8').send(value.json);
+      if (value instanceof CachedJson) return value.send(req, reply);
+      if (value instanceof RawJson) return reply.type(JSON_TYPE).send(value.json);
       return { success: true as const, value };
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { announcements } from '@lobby/contract';
-import { RawJson, route } from '../../lib/route.ts';
+import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requestBrand } from '../../plugins/merchant.ts';
 import { requireOperator } from '../cashier/common.ts';
@@ -19,8 +19,8 @@ export async function announcementsRoutes(app: FastifyInstance) {
     const now = Date.now();
     const types = query.types?.length ? [...new Set(query.types)].sort().join(',') : '*';
     const key = `${+viewer.loggedIn}${+viewer.firstLogin}${+viewer.isAgent}|${viewer.lang}|${types}|${query.groupName ?? ''}`;
-    return new RawJson(await app.announcementCache.view(brand.id, key, now, (rows) => service.listFor(rows, viewer, query, now)));
-  });
+    return app.announcementCache.view(brand.id, key, now, (rows) => service.listFor(rows, viewer, query, now));
+  }, { cached: true });
 
   route(app, announcements.operatorList, async ({ brand, req, query }) => {
     requireOperator(app, req, brand);

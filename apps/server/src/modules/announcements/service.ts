@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { textLanguage, type announcements as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { announcements, sessions } from '../../db/schema.ts';
+import { CachedJson } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
@@ -22,7 +23,7 @@ const CHANNEL = 'announcements.changed';
  */
 export class AnnouncementCache {
   private rows = new Map<number, Promise<Row[]>>();
-  private views = new Map<number, Map<string, { json: string; until: number }>>();
+  private views = new Map<number, Map<string, { json: CachedJson; until: number }>>();
   private generation = new Map<number, number>();
   constructor(private db: Db) {}
 
@@ -38,12 +39,12 @@ export class AnnouncementCache {
   }
 
   /** The cached answer for `key`, else `build` it from the rows and keep it while it holds. */
-  async view(brandId: number, key: string, now: number, build: (rows: Row[]) => unknown): Promise<string> {
+  async view(brandId: number, key: string, now: number, build: (rows: Row[]) => unknown): Promise<CachedJson> {
     const hit = this.views.get(brandId)?.get(key);
     if (hit && now < hit.until) return hit.json;
     const gen = this.generation.get(brandId) ?? 0;
     const rows = await this.get(brandId);
-    const json = JSON.stringify({ success: true, value: build(rows) });
+    const json = new CachedJson(JSON.stringify({ success: true, value: build(rows) }));
     if ((this.generation.get(brandId) ?? 0) === gen) {
       let m = this.views.get(brandId);
       if (!m || m.size > 500) this.views.set(brandId, (m = new Map()));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { games as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
+import { CachedJson } from '../../lib/route.ts';
 import { games, vendors } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { loadPlays, type Plays } from './plays.ts';
@@ -41,7 +42,7 @@ export const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toL
 const shortHash = (s: string) => createHash('sha1').update(s).digest('base64url').slice(0, 8);
 
 /** The serialised success envelope of a value. */
-const envelope = (value: unknown) => `{"success":true,"value":${JSON.stringify(value)}}`;
+const envelope = (value: unknown) => new CachedJson(`{"success":true,"value":${JSON.stringify(value)}}`);
 
 const LIST_CACHE_MAX = 2000;
 
@@ -52,10 +53,10 @@ export class Catalog {
   /** Enabled games of enabled vendors: category order, vendor sort, game sort. */
   readonly games: CatalogGame[] = [];
   private readonly byNode = new Map<string, CatalogGame>();
-  private readonly menusJson: string;
-  private readonly lanesJson: string;
-  private hotJson: Record<Lang, string> = { ES: '', EN: '' };
-  private readonly listJson = new Map<string, string>();
+  private readonly menusJson: CachedJson;
+  private readonly lanesJson: CachedJson;
+  private hotJson!: Record<Lang, CachedJson>;
+  private readonly listJson = new Map<string, CachedJson>();
 
   constructor(vendorRows: (typeof vendors.$inferSelect)[], gameRows: (typeof games.$inferSelect)[], plays: Map<string, Plays>) {
     const order = (t: string) => contract.CATEGORY_ORDER.indexOf(t as GameType);
@@ -144,20 +145,20 @@ export class Catalog {
     };
   }
 
-  menusEnvelope(): string {
+  menusEnvelope(): CachedJson {
     return this.menusJson;
   }
 
-  lanesEnvelope(): string {
+  lanesEnvelope(): CachedJson {
     return this.lanesJson;
   }
 
-  hotEnvelope(lang: Lang): string {
+  hotEnvelope(lang: Lang): CachedJson {
     return this.hotJson[lang];
   }
 
   /** One page of a category / vendor, optionally filtered by name; plain lists are served from a JSON cache. */
-  listEnvelope(q: { gameType?: GameType; vassalage?: string; pageNo: number; pageSize: number; search?: string }, lang: Lang): string {
+  listEnvelope(q: { gameType?: GameType; vassalage?: string; pageNo: number; pageSize: number; search?: string }, lang: Lang): CachedJson {
     const search = q.search ? fold(q.search) : '';
     const key = search ? '' : `${lang}|${q.gameType ?? ''}|${q.vassalage ?? ''}|${q.pageNo}|${q.pageSize}`;
     const hit = key ? this.listJson.get(key) : undefined;

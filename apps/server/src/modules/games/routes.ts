@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { games } from '@lobby/contract';
-import { RawJson, route } from '../../lib/route.ts';
+import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requestBrand } from '../../plugins/merchant.ts';
 import { accountGamesRoutes, langOf as lang } from './account-routes.ts';
@@ -30,13 +30,12 @@ const IMAGE_CACHE = 'public, max-age=31536000, immutable';
 export const gamesRoutes = fp(async (app: FastifyInstance) => {
   app.decorate('catalogs', new CatalogStore(app.db, (err) => app.log.error({ err }, 'catalog refresh failed')));
 
-  route(app, games.gameMenus, async ({ brand }) => new RawJson((await app.catalogs.get(brand)).menusEnvelope()));
-  route(app, games.gameVendor, async ({ brand }) => new RawJson((await app.catalogs.get(brand)).lanesEnvelope()));
-  route(app, games.vassGameType, async ({ brand }) => new RawJson((await app.catalogs.get(brand)).lanesEnvelope()));
-  route(app, games.hotGames, async ({ brand, query, req }) =>
-    new RawJson((await app.catalogs.get(brand)).hotEnvelope(lang(query, req.lang))));
-  route(app, games.gameList, async ({ brand, query, req }) =>
-    new RawJson((await app.catalogs.get(brand)).listEnvelope(query, lang(query, req.lang))));
+  const cached = { cached: true };
+  route(app, games.gameMenus, async ({ brand }) => (await app.catalogs.get(brand)).menusEnvelope(), cached);
+  route(app, games.gameVendor, async ({ brand }) => (await app.catalogs.get(brand)).lanesEnvelope(), cached);
+  route(app, games.vassGameType, async ({ brand }) => (await app.catalogs.get(brand)).lanesEnvelope(), cached);
+  route(app, games.hotGames, async ({ brand, query, req }) => (await app.catalogs.get(brand)).hotEnvelope(lang(query, req.lang)), cached);
+  route(app, games.gameList, async ({ brand, query, req }) => (await app.catalogs.get(brand)).listEnvelope(query, lang(query, req.lang)), cached);
   accountGamesRoutes(app);
 
   // Artwork: /lgw/images/<vendor>/<folder>/<nodeId>.svg or …/vendor.svg (§9). An <img> sends no
