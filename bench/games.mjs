@@ -2,8 +2,8 @@
 // same run, same machine, all on 127.0.0.1 (issue 5, "Figures to report"). Goal >= 0.5 each.
 //   node bench/games.mjs [--duration 10] [--warmup 2] [--connections 50] [--rounds 1] [--no-build]
 // GET /wps/relay/GCSGAME_hotGamesV2 and GET /wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=1&pageSize=20
-// (Merchant: demo) on the built server (dist, PGlite in a temp dir, RATE_LIMIT_MAX=100000000,
-// LOG_LEVEL=warn); the baseline is bench/lib/bare-server.mjs's GET /bare. Each server runs in its
+// (Merchant: demo), each as a browser asks (Accept-Encoding: gzip, deflate, br) and plain, on the
+// built server (dist, PGlite in a temp dir, RATE_LIMIT_MAX=100000000, LOG_LEVEL=warn); the baseline is bench/lib/bare-server.mjs's GET /bare. Each server runs in its
 // own process; autocannon (50 connections, pipelining 1, 2 s warm-up + 10 s) runs here.
 // `--rounds N` alternates N rounds and reports the median ratio of each (the lower middle for even N).
 import path from 'node:path';
@@ -18,6 +18,12 @@ const GOAL = 0.5;
 const PATHS = {
   hot: '/wps/relay/GCSGAME_hotGamesV2',
   list: '/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=1&pageSize=20',
+};
+
+const KINDS = ['hot', 'list', 'hot-plain', 'list-plain'];
+const NAMES = {
+  hot: 'hot games (browser: br)', list: 'game list (browser: br)',
+  'hot-plain': 'hot games (no Accept-Encoding)', 'list-plain': 'game list (no Accept-Encoding)',
 };
 
 const load = (label, url, headers) => cannonLoad(label, url, headers, { connections: CONNECTIONS, warmup: WARMUP, duration: DURATION });
@@ -41,29 +47,28 @@ runMain(async () => {
     servers.push(bare);
 
     console.log(`autocannon: ${CONNECTIONS} connections, pipelining 1, ${WARMUP} s warm-up + ${DURATION} s each${ROUNDS > 1 ? `, ${ROUNDS} alternating rounds (median ratio)` : ''}`);
+    // Each route twice: as a browser asks (Accept-Encoding: gzip, deflate, br; the cached answer
+    // goes packed with brotli) and with no Accept-Encoding (the whole JSON on the wire).
+    const browser = { ...headers, 'Accept-Encoding': 'gzip, deflate, br' };
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const hot = await load('hot', `${app.baseUrl}${PATHS.hot}`, headers);
-      const list = await load('list', `${app.baseUrl}${PATHS.list}`, headers);
-      const baseline = await load('bare', `${bare.baseUrl}/bare`, {});
-      rounds.push({ hot, list, baseline, hotRatio: hot.reqPerSec / baseline.reqPerSec, listRatio: list.reqPerSec / baseline.reqPerSec });
+      const r = {};
+      for (const [label, p] of Object.entries(PATHS)) {
+        r[label] = await load(label, `${app.baseUrl}${p}`, browser);
+        r[`${label}-plain`] = await load(`${label}-plain`, `${app.baseUrl}${p}`, headers);
+      }
+      r.baseline = await load('bare', `${bare.baseUrl}/bare`, {});
+      for (const k of KINDS) r[`${k}Ratio`] = r[k].reqPerSec / r.baseline.reqPerSec;
+      rounds.push(r);
     }
-    const mid = (key) => [...rounds].sort((a, b) => a[key] - b[key])[Math.floor((rounds.length - 1) / 2)];
-    const hotMid = mid('hotRatio');
-    const listMid = mid('listRatio');
-    const hotRatio = +hotMid.hotRatio.toFixed(3);
-    const listRatio = +listMid.listRatio.toFixed(3);
-    const hotPass = hotRatio >= GOAL && rounds.every((r) => clean(r.hot));
-    const listPass = listRatio >= GOAL && rounds.every((r) => clean(r.list));
-    console.log(`ratio hot/bare = ${hotRatio} (goal >= ${GOAL}): ${hotPass ? 'pass' : 'FAIL'}`);
-    console.log(`ratio list/bare = ${listRatio} (goal >= ${GOAL}): ${listPass ? 'pass' : 'FAIL'}`);
-    const figures = [
-      { figure: 'hot games req/s', value: hotMid.hot.reqPerSec, unit: 'req/s', goal: null, pass: null },
-      { figure: 'game list req/s', value: listMid.list.reqPerSec, unit: 'req/s', goal: null, pass: null },
-      { figure: 'bare Fastify req/s (games run)', value: hotMid.baseline.reqPerSec, unit: 'req/s', goal: null, pass: null },
-      { figure: 'hot games / bare req/s', value: hotRatio, unit: '', goal: `>= ${GOAL}`, pass: hotPass },
-      { figure: 'game list / bare req/s', value: listRatio, unit: '', goal: `>= ${GOAL}`, pass: listPass },
-    ];
+    const figures = [];
+    for (const k of KINDS) {
+      const m = [...rounds].sort((a, b) => a[`${k}Ratio`] - b[`${k}Ratio`])[Math.floor((rounds.length - 1) / 2)];
+      const ratio = +m[`${k}Ratio`].toFixed(3);
+      const pass = ratio >= GOAL && rounds.every((r) => clean(r[k]));
+      console.log(`ratio ${k}/bare = ${ratio} (goal >= ${GOAL}): ${pass ? 'pass' : 'FAIL'}`);
+      figures.push({ figure: `${NAMES[k]} / bare req/s`, value: ratio, unit: '', goal: `>= ${GOAL}`, pass, reqPerSec: m[k].reqPerSec, bareReqPerSec: m.baseline.reqPerSec });
+    }
     const file = writeResult('games', figures, { connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, rounds });
     console.log(`Wrote ${file}`);
   } finally {

@@ -5,11 +5,20 @@ export interface RegionRule { mode: 'allow' | 'block'; countries: string[] }
 interface GeoLookup { lookup(ip: string): { country: string } | null }
 let geo: GeoLookup | null = null;
 
+/** Recent answers by address: a client's every request asks again (the region rule, the status). */
+const recent = new Map<string, string | null>();
+const RECENT_MAX = 10_000;
+
 /** The country of an IP address from the bundled geoip-country database (loaded once). */
 export function countryOf(ip: string): string | null {
+  const hit = recent.get(ip);
+  if (hit !== undefined) return hit;
   if (!geo) geo = createRequire(import.meta.url)('geoip-country') as GeoLookup;
   const clean = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return geo.lookup(clean)?.country ?? null;
+  const country = geo.lookup(clean)?.country ?? null;
+  if (recent.size >= RECENT_MAX) recent.clear();
+  recent.set(ip, country);
+  return country;
 }
 
 /**
