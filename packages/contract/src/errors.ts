@@ -248,9 +248,27 @@ export function isErrorCode(code: string): code is ErrorCode {
   return Object.prototype.hasOwnProperty.call(ERRORS, code);
 }
 
-/** The text of an error in ES or EN, with `{name}` params filled in. */
+/**
+ * Words for param values that are codes (a state such as `void`): per error code and param, the
+ * value's wording in each language. The thrower passes the code (as in the answer's `value`);
+ * the message names it in the request's language. Values not listed are written as they are.
+ */
+const w = (en: string, es: string) => ({ en, es });
+export const ERROR_PARAM_WORDS: Partial<Record<ErrorCode, Record<string, Record<string, { en: string; es: string }>>>> = {
+  // "Este sorteo ... (está {status})": sorteo is masculine
+  'lottery.draw.state': {
+    status: { open: w('open', 'abierto'), closed: w('closed', 'cerrado'), drawn: w('drawn', 'sorteado'), settled: w('settled', 'liquidado'), void: w('void', 'anulado') },
+  },
+};
+
+/** The text of an error in ES or EN, with `{name}` params filled in (code values in words, see ERROR_PARAM_WORDS). */
 export function errorMessage(code: string, lang: 'ES' | 'EN', params?: Record<string, string | number>): string {
   const def: ErrorDef = isErrorCode(code) ? ERRORS[code] : ERRORS['unknown.error'];
   const text = lang === 'ES' ? def.es : def.en;
-  return params ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : text;
+  const words = isErrorCode(code) ? ERROR_PARAM_WORDS[code] : undefined;
+  const fill = (k: string, v: string | number) => {
+    const word = words?.[k] && Object.prototype.hasOwnProperty.call(words[k], v) ? words[k][v] : undefined;
+    return word ? (lang === 'ES' ? word.es : word.en) : String(v);
+  };
+  return params ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? fill(k, params[k]) : m)) : text;
 }
