@@ -44,6 +44,7 @@ export const lotteryDraws = pgTable('lottery_draws', {
   prizes: jsonb().$type<{ prize: string; numbers: string[] }[]>(),
   numbers: text().array(),
   publishedAt: ts(),
+  /** Every bet closed out: paid (settled) or, on a void issue, refunded (the draw job finishes a void cut short until then). */
   settledAt: ts(),
   voidedAt: ts(),
   /** Console void: the operator's reason and name (migration 0032). */
@@ -54,6 +55,8 @@ export const lotteryDraws = pgTable('lottery_draws', {
   uniqueIndex('lottery_draws_numero').on(t.gameId, t.numero),
   index('lottery_draws_due').on(t.drawAt).where(sql`${t.status} IN ('open', 'closed', 'drawn')`),
   index('lottery_draws_history').on(t.gameId, t.drawAt),
+  // void issues whose refunds are not finished (a void sets settled_at once no bet is left open; migration 0035)
+  index('lottery_draws_void_unrefunded').on(t.merchantId).where(sql`${t.status} = 'void' AND ${t.settledAt} IS NULL`),
 ]);
 
 /** A lottery bet (table fillfactor 80, so settling is a HOT update): one seamless-wallet round (`roundId`, bet tx `txId`); `pending` until the debit answered, `failed` when it was refused. */

@@ -15,7 +15,8 @@ import { newSeed, nextSlot, resultOf, slotAt, type PrizeMode, type Slot } from '
  * create each once), closed at their cut-off, drawn at their draw time (the result is written
  * once: `published_at IS NULL` in the update, and the table's trigger freezes it), and their
  * bets settled in batches by lottery_settle (each bet only while open: a rerun after a crash
- * settles what is left). A void refunds every bet through the seamless rollback.
+ * settles what is left). A void refunds every bet through the seamless rollback, each once; the
+ * job finishes the refunds of a void cut short.
  */
 export type GameRow = typeof lotteryGames.$inferSelect;
 export type DrawRow = typeof lotteryDraws.$inferSelect;
@@ -188,12 +189,14 @@ export async function settle(db: Db | Tx, brand: Brand, game: GameRow, draw: Dra
  * drawn (in `tx`, the job's transaction), drawn ones settled. With `settleDb` (the pool) the
  * issues drawn by an earlier pass are settled there, in parts side by side, and the ones drawn
  * now by the next pass (they are committed by then); without it everything happens in `tx`.
- * Answers rows changed (draws published + bets settled).
+ * Void issues whose refunds a crash cut short are finished the same way ({@link finishVoids}:
+ * refunds on `settleDb` when given). `onCredited` is told the members paid (winners and refunds).
+ * Answers rows changed (draws published + bets settled + bets refunded).
  */
 export async function runBrand(tx: Db | Tx, brand: Brand, now = new Date(), settleDb?: Db, onCredited?: SettleOpts['onCredited']): Promise<number> {
+  let changed = await finishVoids(tx, brand, now, onCredited, settleDb ?? tx);
   const games = await gamesOf(tx, brand.id);
-  if (games.length === 0) return 0;
-  let changed = 0;
+  if (games.length === 0) return changed;
   for (const g of games) await ensureDraws(tx, brand, g, now);
   const ids = games.map((g) => g.id);
   await tx.update(lotteryDraws).set({ status: 'closed' })
@@ -235,10 +238,79 @@ export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: stri
   return after;
 }
 
+/** A void issue's refunds are left to the draw job this long after the void (the operator's call is likely still refunding). */
+export const VOID_GRACE_MS = PENDING_GRACE_MS;
+
+type Refundable = { bet: typeof lotteryBets.$inferSelect; username: string };
+
+/** The open and pending bets of an issue, with their members' usernames (the rollback names the member). */
+async function refundableBets(db: Db | Tx, drawId: bigint): Promise<Refundable[]> {
+  return db.select({ bet: lotteryBets, username: members.username }).from(lotteryBets)
+    .innerJoin(members, eq(members.id, lotteryBets.memberId))
+    .where(and(eq(lotteryBets.drawId, drawId), inArray(lotteryBets.status, ['open', 'pending'])));
+}
+
 /**
- * Voids an unpublished issue and refunds each of its bets once (seamless rollback with its own tx
- * id); on a void issue it finishes the refunds. `why` (the console's reason and operator) is kept
- * on the issue. Answers the bets refunded.
+ * Refunds one bet of a void issue, once: the seamless rollback (its own tx id `<bet tx>:void`,
+ * unique per vendor, so a second call only replays the first answer) and the bet marked void,
+ * in one transaction. Two callers at once (the job and an operator's second void): the second
+ * waits on the first's tx id, then replays it without moving money and finds the bet void.
+ * Answers whether this call refunded it.
+ */
+async function refundBet(db: Db | Tx, brand: Brand, game: GameRow, { bet, username }: Refundable, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const r = await seamless.rollback(tx, brand, game.vendor, { txId: `${bet.txId}:void`, refTxId: bet.txId, roundId: bet.roundId, member: username });
+    const [row] = await tx.update(lotteryBets).set({ status: 'void', settledAt: now })
+      .where(and(eq(lotteryBets.id, bet.id), inArray(lotteryBets.status, ['open', 'pending']))).returning({ id: lotteryBets.id });
+    return Boolean(row) && r.moved;
+  });
+}
+
+/**
+ * Refunds every open or pending bet of a void issue and, when none is left, marks its refunds
+ * done (`settled_at`: the void issues the draw job still has to finish are the ones without it).
+ * Answers the bets refunded by this call and their members.
+ */
+async function refundVoid(db: Db | Tx, brand: Brand, game: GameRow, drawId: bigint, now: Date): Promise<{ refunded: number; members: bigint[] }> {
+  let refunded = 0;
+  const refundedMembers = new Set<bigint>();
+  for (const b of await refundableBets(db, drawId)) {
+    if (await refundBet(db, brand, game, b, now)) {
+      refunded++;
+      refundedMembers.add(b.bet.memberId);
+    }
+  }
+  await db.update(lotteryDraws).set({ settledAt: now })
+    .where(and(eq(lotteryDraws.id, drawId), eq(lotteryDraws.status, 'void'), sql`${lotteryDraws.settledAt} is null`,
+      sql`not exists (select 1 from ${lotteryBets} where ${lotteryBets.drawId} = ${drawId} and ${lotteryBets.status} in ('open', 'pending'))`));
+  return { refunded, members: [...refundedMembers] };
+}
+
+/**
+ * The draw job's part of voids: finishes the refunds of void issues cut short (the server died
+ * in the middle of a void), voided at least {@link VOID_GRACE_MS} ago. One query on the partial
+ * index lottery_draws_void_unrefunded (void issues without `settled_at`), empty when there is
+ * nothing to do. Answers the bets refunded; `onRefunded` is told their members.
+ */
+export async function finishVoids(db: Db | Tx, brand: Brand, now = new Date(), onRefunded?: (memberIds: bigint[]) => void, refundDb: Db | Tx = db): Promise<number> {
+  const voids = await db.select({ id: lotteryDraws.id, gameId: lotteryDraws.gameId }).from(lotteryDraws)
+    .where(and(eq(lotteryDraws.merchantId, brand.id), eq(lotteryDraws.status, 'void'), sql`${lotteryDraws.settledAt} is null`,
+      lte(lotteryDraws.voidedAt, new Date(now.getTime() - VOID_GRACE_MS))));
+  let total = 0;
+  for (const v of voids) {
+    // the game may have been disabled since: its vendor is still the one to refund through
+    const [game] = await db.select().from(lotteryGames).where(eq(lotteryGames.id, v.gameId));
+    const r = await refundVoid(refundDb, brand, game, v.id, now);
+    total += r.refunded;
+    if (r.members.length > 0) onRefunded?.(r.members);
+  }
+  return total;
+}
+
+/**
+ * Voids an unpublished issue and refunds each of its bets once (see {@link refundBet}); on a void
+ * issue it finishes the refunds (so does the draw job). `why` (the console's reason and operator)
+ * is kept on the issue. Answers the bets refunded by this call.
  */
 export async function voidDraw(db: Db, brand: Brand, game: GameRow, numero: string, now = new Date(), why?: { reason: string | null; by: string }): Promise<{ draw: DrawRow; refunded: number; members: bigint[] }> {
   const [d] = await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.numero, numero)));
@@ -252,20 +324,7 @@ export async function voidDraw(db: Db, brand: Brand, game: GameRow, numero: stri
       if (again.status !== 'void') throw new AppError('lottery.draw.state', { status: again.status });
     }
   }
-  const bets = await db.select({ bet: lotteryBets, username: members.username }).from(lotteryBets)
-    .innerJoin(members, eq(members.id, lotteryBets.memberId))
-    .where(and(eq(lotteryBets.drawId, d.id), inArray(lotteryBets.status, ['open', 'pending'])));
-  let refunded = 0;
-  const refundedMembers = new Set<bigint>();
-  for (const { bet, username } of bets) {
-    const r = await seamless.rollback(db, brand, game.vendor, { txId: `${bet.txId}:void`, refTxId: bet.txId, roundId: bet.roundId, member: username });
-    const [row] = await db.update(lotteryBets).set({ status: 'void', settledAt: now })
-      .where(and(eq(lotteryBets.id, bet.id), inArray(lotteryBets.status, ['open', 'pending']))).returning({ id: lotteryBets.id });
-    if (row && r.moved) {
-      refunded++;
-      refundedMembers.add(bet.memberId);
-    }
-  }
+  const r = await refundVoid(db, brand, game, d.id, now);
   const [after] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id));
-  return { draw: after, refunded, members: [...refundedMembers] };
+  return { draw: after, ...r };
 }
