@@ -28,13 +28,18 @@ const move = async (op: Op, id: bigint, to: bigint) => {
 };
 
 type Row = { account: string; level: number; betAmount: string };
-/** P&L "all members" rows as [account, level, bet], its footer's bet and total; team betting rows as [account, bets, bet] and its footer. */
+/**
+ * P&L "all members" rows as [account, level, bet], its footer's bet and total; P&L "direct" rows as
+ * [account, bet] (each direct downline with its team) and total; team betting rows as [account, bets, bet] and its footer.
+ */
 async function reports(username: string, account = '') {
   const token = await tokenFor(t, username);
   const pl = (await api(t, token, 'GET', `/wps/relay/ODSFE2_agentProfitLoss?${range()}&scope=all`)).json().value;
+  const dir = (await api(t, token, 'GET', `/wps/relay/ODSFE2_agentProfitLoss?${range()}&scope=direct`)).json().value;
   const tb = (await api(t, token, 'GET', `/wps/relay/ODSFE2_agentTeamBetting?${range()}${account ? `&account=${account}` : ''}`)).json().value;
   return {
     all: (pl.list as Row[]).map((r) => [r.account, r.level, r.betAmount]), plTotal: pl.total as number, plFooter: pl.footer.betAmount as string,
+    direct: (dir.list as Row[]).map((r) => [r.account, r.betAmount]), directTotal: dir.total as number,
     betting: (tb.list as { account: string; bets: number; betAmount: string }[]).map((r) => [r.account, r.bets, r.betAmount]),
     bettingFooter: [tb.footer.bets, tb.footer.betAmount], bettingTotal: tb.total as number,
   };
@@ -52,7 +57,7 @@ describe('agent reports after a move', () => {
     await bet(m.id, new Date(Date.now() - 60_000), 3_000n);
     await bet(stay.id, new Date(Date.now() - 2 * DAY), 700n);
     await run();
-    expect(await reports(a.username)).toMatchObject({ all: [[m.username, 1, '180.00']], plFooter: '180.00', betting: [[m.username, 3, '180.00']] });
+    expect(await reports(a.username)).toMatchObject({ all: [[m.username, 1, '180.00']], plFooter: '180.00', betting: [[m.username, 3, '180.00']], direct: [[m.username, '180.00']] });
 
     await move(op, m.id, b.id);
     await bet(m.id, new Date(Date.now() - 30_000), 2_000n); // after the move, same day
@@ -63,12 +68,14 @@ describe('agent reports after a move', () => {
     expect(newUp).toMatchObject({
       all: [[m.username, 1, '50.00'], [stay.username, 1, '7.00']], plTotal: 2, plFooter: '57.00',
       betting: [[m.username, 2, '50.00'], [stay.username, 1, '7.00']], bettingFooter: [3, '57.00'], bettingTotal: 2,
+      direct: [[stay.username, '7.00'], [m.username, '50.00']], directTotal: 2,
     });
     expect((await reports(b.username, m.username)).betting).toEqual([[m.username, 2, '50.00']]);
     // the old upline: the days before the move, the member still listed with its level then
     expect(await reports(a.username)).toMatchObject({
       all: [[m.username, 1, '150.00']], plTotal: 1, plFooter: '150.00',
       betting: [[m.username, 2, '150.00']], bettingFooter: [2, '150.00'], bettingTotal: 1,
+      direct: [[m.username, '150.00']], directTotal: 1,
     });
     // the rows agree with the team totals (the footer from the rollups) on both sides
     for (const r of [newUp, await reports(a.username)]) expect(r.plFooter).toBe(r.bettingFooter[1]);
@@ -76,8 +83,8 @@ describe('agent reports after a move', () => {
     // moved back the same day: the old upline has the whole history again, the other none of it
     await move(op, m.id, a.id);
     await run();
-    expect(await reports(a.username)).toMatchObject({ all: [[m.username, 1, '200.00']], plFooter: '200.00', betting: [[m.username, 4, '200.00']] });
-    expect(await reports(b.username)).toMatchObject({ all: [[stay.username, 1, '7.00']], plFooter: '7.00', betting: [[stay.username, 1, '7.00']] });
+    expect(await reports(a.username)).toMatchObject({ all: [[m.username, 1, '200.00']], plFooter: '200.00', betting: [[m.username, 4, '200.00']], direct: [[m.username, '200.00']] });
+    expect(await reports(b.username)).toMatchObject({ all: [[stay.username, 1, '7.00']], plFooter: '7.00', betting: [[stay.username, 1, '7.00']], direct: [[stay.username, '7.00']] });
   });
 
   it('an agent moved with its team: its deep members follow the same rule for every upline above', async () => {
@@ -93,14 +100,17 @@ describe('agent reports after a move', () => {
 
     await move(op, sub.id, b.id);
     await run();
-    expect(await reports(a.username)).toMatchObject({ all: [[d.username, 2, '40.00']], plFooter: '40.00', betting: [[d.username, 1, '40.00']] });
+    // the direct view: the moved agent's row with its team, before the move for the old upline, from it for the new one
+    expect(await reports(a.username)).toMatchObject({ all: [[d.username, 2, '40.00']], plFooter: '40.00', betting: [[d.username, 1, '40.00']], direct: [[sub.username, '40.00']] });
     // (the moved agent's own day row, its registration today, is the new upline's too)
-    expect(await reports(b.username)).toMatchObject({ all: [[d.username, 2, '10.00'], [sub.username, 1, '0.00']], plFooter: '10.00', betting: [[d.username, 1, '10.00']] });
+    expect(await reports(b.username)).toMatchObject({
+      all: [[d.username, 2, '10.00'], [sub.username, 1, '0.00']], plFooter: '10.00', betting: [[d.username, 1, '10.00']], direct: [[sub.username, '10.00']], directTotal: 1,
+    });
     // the top agent stays above both: the whole history, once
     const topView = await reports(top.username);
-    expect(topView).toMatchObject({ plFooter: '50.00', betting: [[d.username, 2, '50.00']] });
+    expect(topView).toMatchObject({ plFooter: '50.00', betting: [[d.username, 2, '50.00']], direct: [[b.username, '10.00'], [a.username, '40.00']] });
     expect(topView.all[0]).toEqual([d.username, 3, '50.00']);
     // the moved agent's own view of its team does not change
-    expect(await reports(sub.username)).toMatchObject({ all: [[d.username, 1, '50.00']], betting: [[d.username, 2, '50.00']] });
+    expect(await reports(sub.username)).toMatchObject({ all: [[d.username, 1, '50.00']], betting: [[d.username, 2, '50.00']], direct: [[d.username, '50.00']] });
   });
 });

@@ -36,21 +36,36 @@ function amounts(s: Sums) {
 
 type Member = { id: string; username: string; type: number; depth: number; team: number };
 
-/** Scope direct: a page of direct downlines (newest first), each with its own and its team's sums. */
-async function directPage(db: Db, agentId: bigint, from: string, to: string, limit: number, offset: number) {
+/**
+ * Scope direct: a page of direct downlines (newest first), each with its own and its team's sums.
+ * After a move touched the team (`moved`), the members at depth 1 on some day of the period
+ * (spans.ts memberDays), each with its own and its team's day rows of those days only: a downline
+ * moved in counts from the move day on, one moved out up to the day before, as in the team totals.
+ */
+async function directPage(db: Db, agentId: bigint, from: string, to: string, limit: number, offset: number, moved: boolean) {
+  const md = sql`md as (select md.member_id, md.d0, md.d1 from (${memberDays(agentId, from, to)}) md where md.depth = 1)`;
+  const ids = moved
+    ? sql`select distinct md.member_id as id from md`
+    : sql`select t.descendant_id as id from member_tree t where t.ancestor_id = ${agentId} and t.depth = 1`;
+  /** The downline's rows of `table` (keyed by `key`) on its days. */
+  const daysOf = (table: string, alias: string, key: string) => {
+    const [r, k] = [sql.raw(`${table} ${alias}`), sql.raw(`${alias}.${key}`)];
+    const day = sql.raw(`${alias}.day`);
+    return moved
+      ? sql`from md join ${r} on ${k} = md.member_id and ${day} between md.d0 and md.d1 where md.member_id = dl.id`
+      : sql`from ${r} where ${k} = dl.id and ${day} between ${from}::date and ${to}::date`;
+  };
   const [page, total] = await Promise.all([
     db.execute(sql`
-      with dl as (
-        select t.descendant_id as id from member_tree t where t.ancestor_id = ${agentId} and t.depth = 1
-         order by t.descendant_id desc limit ${limit} offset ${offset})
+      with ${moved ? sql`${md},` : sql``} dl as (${ids} order by id desc limit ${limit} offset ${offset})
       select dl.id::text as id, m.username, m.type, 1 as depth, 1 + coalesce(n.team_members, 0) as team,
              own.*, team.bet as team_bet, team.valid_bet as team_valid_bet, team.deposits as team_deposits, team.withdrawals as team_withdrawals,
              team.profit as team_profit, team.bonus as team_bonus, team.salary as team_salary, team.dividend as team_dividend
         from dl join members m on m.id = dl.id left join agent_team_now n on n.agent_id = dl.id
-        cross join lateral (select ${sums('s')} from agent_daily_stats s where s.member_id = dl.id and s.day between ${from}::date and ${to}::date) own
-        cross join lateral (select ${sums('a')} from agent_team_daily a where a.agent_id = dl.id and a.day between ${from}::date and ${to}::date) team
+        cross join lateral (select ${sums('s')} ${daysOf('agent_daily_stats', 's', 'member_id')}) own
+        cross join lateral (select ${sums('a')} ${daysOf('agent_team_daily', 'a', 'agent_id')}) team
        order by dl.id desc`),
-    db.execute(sql`select count(*)::int as n from member_tree where ancestor_id = ${agentId} and depth = 1`),
+    db.execute(sql`${moved ? sql`with ${md}` : sql``} select count(*)::int as n from (${ids}) x`),
   ]);
   const rows = rowsOf<Member & Sums & Record<`team_${(typeof SUMS)[number]}`, string>>(page).map((r) => ({
     ...r, sums: add(r, Object.fromEntries(SUMS.map((k) => [k, r[`team_${k}`]])) as Sums),
@@ -94,9 +109,9 @@ export async function profitLoss(db: Db, brand: Brand, p: Principal, query: PLQu
   dayRange(brand, query.startDate, query.endDate);
   const offset = (query.pageNo - 1) * query.pageSize;
   const [page, footer] = await Promise.all([
-    query.scope === 'direct'
-      ? directPage(db, me.id, query.startDate, query.endDate, query.pageSize, offset)
-      : withSpans(db, me.id, (moved) => allPage(db, me.id, query.startDate, query.endDate, query.pageSize, offset, moved)),
+    withSpans(db, me.id, async (moved): Promise<{ rows: (Member & { sums: Sums })[]; total: number }> => (query.scope === 'direct'
+      ? directPage(db, me.id, query.startDate, query.endDate, query.pageSize, offset, moved)
+      : allPage(db, me.id, query.startDate, query.endDate, query.pageSize, offset, moved))),
     db.execute(sql`select ${sums('a')} from agent_team_daily a where a.agent_id = ${me.id} and a.day between ${query.startDate}::date and ${query.endDate}::date`),
   ]);
   return {

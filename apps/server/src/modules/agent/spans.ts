@@ -22,17 +22,18 @@ export async function withSpans<T>(db: Db, agentId: bigint, run: (moved: boolean
 }
 
 /**
- * (member_id, d0, d1): the members whose day rows d0 ≤ day ≤ d1 count for the agent in
+ * (member_id, d0, d1, depth): the members whose day rows d0 ≤ day ≤ d1 count for the agent in
  * [from, to]: closure members without spans for the whole range, spanned members (current or
  * past) on their spans' days. Spans of one pair never overlap, so no day row counts twice.
+ * depth: the closure's, or the span's (the member's depth when the span started, or when it ended).
  */
 export const memberDays = (agentId: bigint, from: string, to: string): SQL => sql`
-  select t.descendant_id as member_id, ${from}::date as d0, ${to}::date as d1
+  select t.descendant_id as member_id, ${from}::date as d0, ${to}::date as d1, t.depth
     from member_tree t
    where t.ancestor_id = ${agentId} and t.depth > 0
      and not exists (select 1 from agent_team_spans x where x.agent_id = ${agentId} and x.member_id = t.descendant_id)
   union all
-  select x.member_id, greatest(x.from_day, ${from}::date), least(x.to_day - 1, ${to}::date)
+  select x.member_id, greatest(x.from_day, ${from}::date), least(x.to_day - 1, ${to}::date), x.depth
     from agent_team_spans x
    where x.agent_id = ${agentId} and (x.from_day is null or x.from_day <= ${to}::date) and (x.to_day is null or x.to_day > ${from}::date)`;
 
