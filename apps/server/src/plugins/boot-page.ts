@@ -1,6 +1,7 @@
 /**
  * The page (index.html) with the home's first data inlined: the brand's status, game menus,
- * visitor announcements, hot games and HOME's preview rows in the brand's default language,
+ * visitor announcements, hot games, HOME's preview rows, the visitor's promotions and the help
+ * centre in the brand's default language,
  * read through the API's own routes (their memory caches), so the first paint needs no API
  * round trip; the first home banner is preloaded (first in the head) and the stylesheet is inlined;
  * the brand's name and colours are set, and `/` carries the home's first screen drawn by the server
@@ -11,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { announcements, games, LIMITS, SYSTEM_STATUS, system } from '@lobby/contract';
+import { announcements, games, LIMITS, promotions, SYSTEM_STATUS, system } from '@lobby/contract';
 import { requestBrand } from './merchant.ts';
 import { INTERNAL_HEADER, internalToken } from '../lib/internal.ts';
 import { esc, firstScreen, shellGuard, startAppAfterPaint, themeStyle, type ShellBanner, type ShellBrand } from './first-screen.ts';
@@ -24,6 +25,9 @@ export interface BootData {
   announcements?: unknown;
   hot?: unknown;
   rows: Array<{ gameType: string; vassalage: string; value: unknown }>;
+  /** The visitor's promotions (side menu) and the help centre (footer). */
+  promotions?: unknown;
+  help?: unknown;
 }
 
 /** The largest banner art drawn inline in the first screen (bytes). */
@@ -66,10 +70,12 @@ export function bootPage(app: FastifyInstance, webDist: string) {
 
   async function load(headers: Record<string, string>, language: string): Promise<BrandPart> {
     const qs = (q: Record<string, string | number>) => new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
-    const [menus, ann, hot] = await Promise.all([
+    const [menus, ann, hot, promos, help] = await Promise.all([
       get(games.gameMenus.path, headers) as Promise<games.MenuCategory[] | undefined>,
       get(`${announcements.listAnnouncements.path}?${qs({ types: 'B,PL,PU,PR,H', platform: 'W', language })}`, headers),
       get(`${games.hotGames.path}?${qs({ language })}`, headers),
+      get(`${promotions.listPromotions.path}?${qs({ type: 'all', language })}`, headers),
+      get(system.getHelpCenter.path, headers),
     ]);
     const rows = await Promise.all(
       games.homePreviewRows(menus ?? []).map(async ({ gameType, vendor }) => ({
@@ -80,7 +86,7 @@ export function bootPage(app: FastifyInstance, webDist: string) {
     );
     const all = (ann as { banners?: Array<ShellBanner & { groupName: string }> } | undefined)?.banners ?? [];
     const banners = all.filter((b) => b.groupName === 'w_home');
-    return { merchant: headers.merchant, language, menus, announcements: ann, hot, rows: rows.filter((r) => r.value !== undefined), banners };
+    return { merchant: headers.merchant, language, menus, announcements: ann, hot, rows: rows.filter((r) => r.value !== undefined), promotions: promos, help, banners };
   }
 
   /**

@@ -30,7 +30,7 @@ describe('web app serving', () => {
     }
   });
 
-  it('inlines the stylesheet and the home\'s first data of the brand (status, menus, banners, rows), escaped for HTML', async () => {
+  it('inlines the stylesheet and the home\'s first data of the brand (status, menus, banners, rows, promotions, help), escaped for HTML', async () => {
     const res = await t.call({ method: 'GET', url: '/', merchant: null });
     expect(res.body).toContain('<style>body{color:red}</style>');
     expect(res.body).not.toContain('rel="stylesheet"');
@@ -49,6 +49,12 @@ describe('web app serving', () => {
     const banner = boot.announcements.banners.find((b: { groupName: string }) => b.groupName === 'w_home');
     expect(banner?.images).toBeTruthy();
     expect(res.body).toContain(`<link rel="preload" as="image" href="${banner.images}" fetchpriority="high">`);
+    // the side menu's promotions and the footer's help centre, as a visitor would fetch them
+    const promos = await t.call({ method: 'GET', url: `/wps/relay/PROMOFE_getPromotions?type=all&language=${boot.language}` });
+    expect(boot.promotions).toEqual(promos.json().value);
+    const help = await t.call({ method: 'GET', url: '/wps/system/helpCenter', language: boot.language });
+    expect(boot.help).toEqual(help.json().value);
+    expect(boot.help.length).toBeGreaterThan(0);
   });
 
   it('draws the home\'s first screen (brand, first banner) into the page for / only, with the brand\'s title and colours', async () => {

@@ -4,6 +4,7 @@ import { LIMITS } from '@lobby/contract';
 import { systemKeys } from '@/features/system/api';
 import { gameKeys } from '@/features/games/api';
 import { announcementKeys } from '@/features/announcements/api';
+import { promotionKeys } from '@/features/promotions/api';
 import { getLanguage, getMerchant, setMerchant, setToken } from '@/lib/storage';
 import { seedBootData } from './boot';
 
@@ -18,7 +19,8 @@ function page(data: object | string) {
   document.head.appendChild(el);
 }
 const boot = (over: object = {}) => ({
-  merchant: 'demo', language: getLanguage(), status, menus: [{ gameType: 'RNG' }], announcements: { banners: [] }, hot: { list: [] }, rows: [row], ...over,
+  merchant: 'demo', language: getLanguage(), status, menus: [{ gameType: 'RNG' }], announcements: { banners: [] }, hot: { list: [] }, rows: [row],
+  promotions: { list: [], categories: [] }, help: [{ term: 'faq', title: 'FAQ', content: 'x' }], ...over,
 });
 
 afterEach(() => {
@@ -29,7 +31,7 @@ afterEach(() => {
 });
 
 describe('seedBootData', () => {
-  it('seeds the status, menus, hot games, HOME rows and visitor announcements once, and remembers the brand', () => {
+  it('seeds the status, menus, hot games, HOME rows, help centre, visitor announcements and promotions once, and remembers the brand', () => {
     page(boot());
     const qc = new QueryClient();
     seedBootData(qc);
@@ -39,6 +41,8 @@ describe('seedBootData', () => {
     expect(qc.getQueryData(gameKeys.hot(lang))).toEqual({ list: [] });
     expect(qc.getQueryData(gameKeys.list({ gameType: 'RNG', vassalage: 'RNG-NOVA', pageNo: 1, pageSize: LIMITS.categoryPageSize, language: lang }))).toEqual(row.value);
     expect(qc.getQueryData(announcementKeys.list(lang, null))).toEqual({ banners: [] });
+    expect(qc.getQueryData(promotionKeys.list(lang, false, 'all'))).toEqual({ list: [], categories: [] });
+    expect(qc.getQueryData(systemKeys.help(lang))).toEqual([{ term: 'faq', title: 'FAQ', content: 'x' }]);
     expect(getMerchant()).toBe('demo');
     expect(document.getElementById('boot-data')).toBeNull();
   });
@@ -52,7 +56,7 @@ describe('seedBootData', () => {
     expect(getMerchant()).toBe('luna');
   });
 
-  it('keeps only the status when the language differs, and no visitor announcements for a member', () => {
+  it('keeps only the status when the language differs, and no visitor announcements or promotions for a member', () => {
     page(boot({ language: 'XX' }));
     const qc = new QueryClient();
     seedBootData(qc);
@@ -66,6 +70,9 @@ describe('seedBootData', () => {
     seedBootData(member);
     expect(member.getQueryData(announcementKeys.list(getLanguage(), null))).toBeUndefined();
     expect(member.getQueryData(announcementKeys.list(getLanguage(), 'member-token'))).toBeUndefined();
+    expect(member.getQueryData(promotionKeys.list(getLanguage(), true, 'all'))).toBeUndefined();
+    expect(member.getQueryData(promotionKeys.list(getLanguage(), false, 'all'))).toBeUndefined();
+    expect(member.getQueryData(systemKeys.help(getLanguage()))).toBeDefined();
   });
 
   it('does nothing without the element or with broken JSON', () => {

@@ -1,7 +1,8 @@
 /**
  * The home's first data the server inlines into the page (`#boot-data`, written by
- * apps/server/src/plugins/boot-page.ts): status, game menus, visitor announcements, hot games and
- * HOME's preview rows of the page's brand in its default language. Seeding the queries with it
+ * apps/server/src/plugins/boot-page.ts): status, game menus, visitor announcements, hot games,
+ * HOME's preview rows, the visitor's promotions and the help centre of the page's brand in its
+ * default language. Seeding the queries with it
  * lets the first render show the home without waiting for the API. It is used once, and only
  * when the page's brand is the stored one and the language matches (else the queries fetch).
  */
@@ -10,6 +11,7 @@ import { LIMITS } from '@lobby/contract';
 import { systemKeys } from '@/features/system/api';
 import { gameKeys } from '@/features/games/api';
 import { announcementKeys } from '@/features/announcements/api';
+import { promotionKeys } from '@/features/promotions/api';
 import { getLanguage, getMerchant, getToken, setMerchant } from '@/lib/storage';
 
 interface BootData {
@@ -20,6 +22,8 @@ interface BootData {
   announcements?: unknown;
   hot?: unknown;
   rows: Array<{ gameType: string; vassalage: string; value: unknown }>;
+  promotions?: unknown;
+  help?: unknown;
 }
 
 function readBoot(): BootData | null {
@@ -49,6 +53,9 @@ export function seedBootData(qc: QueryClient): void {
   for (const r of boot.rows) {
     qc.setQueryData(gameKeys.list({ gameType: r.gameType, vassalage: r.vassalage, pageNo: 1, pageSize: LIMITS.categoryPageSize, language }), r.value);
   }
-  // The visitor's announcements (a logged-in member's differ).
-  if (boot.announcements !== undefined && !getToken()) qc.setQueryData(announcementKeys.list(language, null), boot.announcements);
+  if (boot.help !== undefined) qc.setQueryData(systemKeys.help(language), boot.help);
+  // The visitor's announcements and promotions (a logged-in member's differ).
+  if (getToken()) return;
+  if (boot.announcements !== undefined) qc.setQueryData(announcementKeys.list(language, null), boot.announcements);
+  if (boot.promotions !== undefined) qc.setQueryData(promotionKeys.list(language, false, 'all'), boot.promotions);
 }

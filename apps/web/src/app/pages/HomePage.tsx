@@ -81,14 +81,19 @@ export function HomePage() {
   const search = params.get('search') ?? '';
   const slides = useHomeSlides();
   const tablist = useRef<HTMLDivElement>(null);
-  // Phones: keep the selected tab in view (the bar scrolls sideways).
+  // Phones: keep the selected tab in view (the bar scrolls sideways). Measured in the next frame,
+  // whose layout the browser makes anyway: measuring here would force the whole new page's layout
+  // inside the render's task (the home's longest task at start).
   useEffect(() => {
-    const bar = tablist.current;
-    const el = bar?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!bar || !el) return;
-    const b = bar.getBoundingClientRect();
-    const r = el.getBoundingClientRect();
-    if (r.left < b.left || r.right > b.right) bar.scrollBy?.({ left: r.left - b.left - (b.width - r.width) / 2 });
+    const frame = requestAnimationFrame(() => {
+      const bar = tablist.current;
+      const el = bar?.querySelector<HTMLElement>('[aria-selected="true"]');
+      if (!bar || !el) return;
+      const b = bar.getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      if (r.left < b.left || r.right > b.right) bar.scrollBy?.({ left: r.left - b.left - (b.width - r.width) / 2 });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [tab, categories.length]);
 
   const update = useCallback(
