@@ -259,6 +259,25 @@ export const ERROR_PARAM_WORDS: Partial<Record<ErrorCode, Record<string, Record<
   'lottery.draw.state': {
     status: { open: w('open', 'abierto'), closed: w('closed', 'cerrado'), drawn: w('drawn', 'sorteado'), settled: w('settled', 'liquidado'), void: w('void', 'anulado') },
   },
+  // "Esta orden ... (está {status})": orden is feminine; every DEPOSIT_STATUSES value (expired as the wallet list says it)
+  'cashier.order.state': {
+    status: {
+      pending: w('pending', 'pendiente'), confirmed: w('confirmed', 'confirmada'), cancelled: w('cancelled', 'cancelada'),
+      expired: w('expired', 'vencida'), rejected: w('rejected', 'rechazada'),
+    },
+  },
+  // "Este retiro ... (está {status})": retiro is masculine; every WITHDRAW_STATUSES value (disputed as the wallet list says it)
+  'cashier.withdraw.state': {
+    status: {
+      pending: w('pending', 'pendiente'), paid: w('paid', 'pagado'), rejected: w('rejected', 'rechazado'),
+      received: w('marked as received', 'marcado como recibido'), disputed: w('in review', 'en revisión'),
+      auto_received: w('marked as received automatically', 'marcado como recibido automáticamente'),
+    },
+  },
+  // "Este canje ya fue revisado ({status})": canje is masculine; every REDEMPTION_STATUSES value
+  'points.redemption.reviewed': {
+    status: { process: w('in process', 'en proceso'), approved: w('approved', 'aprobado'), rejected: w('rejected', 'rechazado') },
+  },
 };
 
 /** The text of an error in ES or EN, with `{name}` params filled in (code values in words, see ERROR_PARAM_WORDS). */

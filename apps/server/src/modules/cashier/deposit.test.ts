@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { cashier, okEnvelope } from '@lobby/contract';
+import { ERROR_PARAM_WORDS, cashier, errorMessage, okEnvelope } from '@lobby/contract';
 import { depositOrders, turnoverRequirements } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../wallet/ledger.ts';
@@ -215,5 +215,45 @@ describe('deposit records', () => {
   it('the ledger stays balanced: entries sum to zero, balances match entries', async () => {
     const demo = t.app.brands.byMerchantCode('demo')!.id;
     expect(await audit(t.database.db, demo)).toEqual({ entrySum: 0n, mismatchedAccounts: 0, negativeMemberBalances: 0 });
+  });
+});
+
+describe('cashier.order.state in the request\'s language', () => {
+  const inLang = (language: 'ES' | 'EN', url: string, o: { orderNo: string; p?: Player }) =>
+    t.call({ method: 'POST', url, language, ...(o.p ? { token: o.p.token } : { headers: { 'x-operator-key': DEMO_KEY } }), payload: { orderNo: o.orderNo } });
+
+  it('names the order\'s state in Spanish for a Spanish request and in English for an English one', async () => {
+    const p = await newPlayer(t);
+    const cancelled = (await order(p, {})).json().value.orderNo;
+    await postJson(t, p, '/wps/deposit/orders/cancel', { orderNo: cancelled });
+    const rejected = (await order(p, {})).json().value.orderNo;
+    await operator(t, 'POST', '/wps/operator/deposit/reject', { key: DEMO_KEY, payload: { orderNo: rejected } });
+    const confirmed = (await order(p, {})).json().value.orderNo;
+    await confirm(confirmed);
+    const expired = (await order(p, {})).json().value.orderNo;
+    await t.database.db.update(depositOrders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(depositOrders.orderNo, expired));
+    const cases: [string, { orderNo: string; p?: Player }, string, string][] = [
+      ['/wps/operator/deposit/confirm', { orderNo: cancelled }, 'cancelada', 'cancelled'],
+      ['/wps/operator/deposit/confirm', { orderNo: rejected }, 'rechazada', 'rejected'],
+      ['/wps/deposit/orders/cancel', { orderNo: confirmed, p }, 'confirmada', 'confirmed'],
+      ['/wps/operator/deposit/confirm', { orderNo: expired }, 'vencida', 'expired'],
+    ];
+    for (const [url, o, es, en] of cases) {
+      const r = await inLang('ES', url, o);
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toEqual({ success: false, errorCode: 'cashier.order.state', message: `Esta orden ya no se puede modificar (está ${es}).`, value: { status: en } });
+      expect((await inLang('EN', url, o)).json()).toMatchObject({ errorCode: 'cashier.order.state', message: `This order can no longer be changed (it is ${en}).` });
+    }
+    expect(await mainBalance(t, p)).toBe(25_050n);
+  });
+
+  it('has a word for every order state in both languages; a state without one is written as it is', () => {
+    for (const s of cashier.DEPOSIT_STATUSES) {
+      expect(errorMessage('cashier.order.state', 'ES', { status: s }), s).not.toContain(`está ${s})`);
+      expect(ERROR_PARAM_WORDS['cashier.order.state']?.status[s]?.en, s).toBeTruthy();
+    }
+    expect(errorMessage('cashier.order.state', 'ES', { status: 'pending' })).toBe('Esta orden ya no se puede modificar (está pendiente).');
+    expect(errorMessage('cashier.order.state', 'ES', { status: 'on_hold' })).toBe('Esta orden ya no se puede modificar (está on_hold).');
+    expect(errorMessage('cashier.order.state', 'EN', { status: 'on_hold' })).toBe('This order can no longer be changed (it is on_hold).');
   });
 });

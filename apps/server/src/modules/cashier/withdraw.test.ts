@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cashier, okEnvelope } from '@lobby/contract';
+import { ERROR_PARAM_WORDS, cashier, errorMessage, okEnvelope } from '@lobby/contract';
 import { memberSecrets, turnoverRequirements, withdrawals } from '../../db/schema.ts';
 import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
@@ -247,5 +247,51 @@ describe('operator and receipt', () => {
       const id = t.app.brands.byMerchantCode(code)!.id;
       expect(await audit(t.database.db, id)).toEqual({ entrySum: 0n, mismatchedAccounts: 0, negativeMemberBalances: 0 });
     }
+  });
+});
+
+describe('cashier.withdraw.state in the request\'s language', () => {
+  const inLang = (language: 'ES' | 'EN', url: string, withdrawNo: string, p?: Player) =>
+    t.call({ method: 'POST', url, language, ...(p ? { token: p.token, payload: { withdrawNo, result: 'received' } } : { headers: { 'x-operator-key': 'dev-operator-key' }, payload: { withdrawNo } }) });
+
+  it('names the withdrawal\'s state in Spanish for a Spanish request and in English for an English one', async () => {
+    const { p, accountId } = await ready();
+    const no = async () => (await withdraw(p, accountId)).json().value.withdrawNo as string;
+    const pending = await no();
+    const paid = await no();
+    await pay(paid);
+    const rejected = await no(); // rejected before the sixth: the daily limit of 5 does not count it
+    await reject(rejected);
+    const received = await no();
+    await pay(received);
+    await receipt(p, received, 'received');
+    const disputed = await no();
+    await pay(disputed);
+    await receipt(p, disputed, 'not_received');
+    const auto = await no();
+    await pay(auto);
+    await t.database.db.update(withdrawals).set({ status: 'auto_received', receipt: 'auto', closedAt: new Date() }).where(eq(withdrawals.withdrawNo, auto));
+    const cases: [string, string, Player | undefined, string, string][] = [
+      ['/wps/withdraw/confirm', pending, p, 'pendiente', 'pending'],
+      ['/wps/operator/withdraw/reject', paid, undefined, 'pagado', 'paid'],
+      ['/wps/operator/withdraw/pay', rejected, undefined, 'rechazado', 'rejected'],
+      ['/wps/operator/withdraw/reject', received, undefined, 'marcado como recibido', 'marked as received'],
+      ['/wps/operator/withdraw/reject', disputed, undefined, 'en revisión', 'in review'],
+      ['/wps/operator/withdraw/reject', auto, undefined, 'marcado como recibido automáticamente', 'marked as received automatically'],
+    ];
+    for (const [url, withdrawNo, member, es, en] of cases) {
+      const r = await inLang('ES', url, withdrawNo, member);
+      expect(r.statusCode, withdrawNo).toBe(409);
+      expect(r.json()).toMatchObject({ success: false, errorCode: 'cashier.withdraw.state', message: `Este retiro ya no se puede modificar (está ${es}).` });
+      expect((await inLang('EN', url, withdrawNo, member)).json()).toMatchObject({ errorCode: 'cashier.withdraw.state', message: `This withdrawal can no longer be changed (it is ${en}).` });
+    }
+  });
+
+  it('has a word for every withdrawal state in both languages; a state without one is written as it is', () => {
+    for (const s of cashier.WITHDRAW_STATUSES) {
+      expect(errorMessage('cashier.withdraw.state', 'ES', { status: s }), s).not.toContain(`está ${s})`);
+      expect(ERROR_PARAM_WORDS['cashier.withdraw.state']?.status[s]?.en, s).toBeTruthy();
+    }
+    expect(errorMessage('cashier.withdraw.state', 'ES', { status: 'frozen' })).toBe('Este retiro ya no se puede modificar (está frozen).');
   });
 });

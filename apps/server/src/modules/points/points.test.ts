@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { okEnvelope, points as contract } from '@lobby/contract';
+import { ERROR_PARAM_WORDS, errorMessage, okEnvelope, points as contract } from '@lobby/contract';
 import { betRecords, pointPostings, pointRewards } from '../../db/schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
@@ -203,5 +203,35 @@ describe('rewards list', () => {
     const art = await t.call({ method: 'GET', url: list[0].image });
     expect(art.headers['content-type']).toContain('image/svg+xml');
     expect((await t.call({ method: 'GET', url: '/wps/points/art/nope.svg' })).statusCode).toBe(404);
+  });
+});
+
+describe('points.redemption.reviewed in the request\'s language', () => {
+  const reviewIn = (language: 'ES' | 'EN', orderNo: string, decision: 'approve' | 'reject') =>
+    t.call({ method: 'POST', url: '/wps/operator/points/review', language, headers: { 'x-operator-key': 'dev-operator-key' }, payload: { orderNo, decision } });
+
+  it('names the review\'s outcome in Spanish for a Spanish request and in English for an English one', async () => {
+    const p = await member();
+    const item = await rewardId('item', 4);
+    await give(p, 3_000n);
+    const rejected = (await redeem(p, { rewardId: item, ...ADDRESS })).json().value.orderNo as string;
+    const approved = (await redeem(p, { rewardId: item, ...ADDRESS })).json().value.orderNo as string;
+    expect((await review(rejected, 'reject')).json().value.status).toBe('rejected');
+    expect((await review(approved, 'approve')).json().value.status).toBe('approved');
+    for (const [orderNo, decision, es, en] of [[rejected, 'approve', 'rechazado', 'rejected'], [approved, 'reject', 'aprobado', 'approved']] as const) {
+      const r = await reviewIn('ES', orderNo, decision);
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toMatchObject({ success: false, errorCode: 'points.redemption.reviewed', message: `Este canje ya fue revisado (${es}).`, value: { status: en } });
+      expect((await reviewIn('EN', orderNo, decision)).json()).toMatchObject({ errorCode: 'points.redemption.reviewed', message: `This redemption was already reviewed (${en}).` });
+    }
+  });
+
+  it('has a word for every redemption state in both languages; a state without one is written as it is', () => {
+    for (const s of contract.REDEMPTION_STATUSES) {
+      expect(errorMessage('points.redemption.reviewed', 'ES', { status: s }), s).not.toContain(`(${s})`);
+      expect(ERROR_PARAM_WORDS['points.redemption.reviewed']?.status[s]?.en, s).toBeTruthy();
+    }
+    expect(errorMessage('points.redemption.reviewed', 'ES', { status: 'process' })).toBe('Este canje ya fue revisado (en proceso).');
+    expect(errorMessage('points.redemption.reviewed', 'ES', { status: 'cancelled' })).toBe('Este canje ya fue revisado (cancelled).');
   });
 });
