@@ -278,6 +278,17 @@ export const ERROR_PARAM_WORDS: Partial<Record<ErrorCode, Record<string, Record<
   'points.redemption.reviewed': {
     status: { process: w('in process', 'en proceso'), approved: w('approved', 'aprobado'), rejected: w('rejected', 'rechazado') },
   },
+  // "Esta regla no corresponde a su tipo: {reason}": the rule field at fault (promotions/operator.ts ruleOf, and the dates)
+  'promotion.rule.invalid': {
+    reason: {
+      bps: w('set its percentage (above 0)', 'indique su porcentaje (mayor que 0)'),
+      fixedAmount: w('set its fixed amount (above 0)', 'indique su importe fijo (mayor que 0)'),
+      prizes: w('set the prize of each place (each above 0)', 'indique el premio de cada puesto (cada uno mayor que 0)'),
+      period: w('choose another period', 'elija otro periodo'),
+      withinDays: w('set the days since sign-up', 'indique los días desde el registro'),
+      endsAt: w('the end must come after the start', 'el fin debe ser posterior al inicio'),
+    },
+  },
 };
 
 /** The text of an error in ES or EN, with `{name}` params filled in (code values in words, see ERROR_PARAM_WORDS). */

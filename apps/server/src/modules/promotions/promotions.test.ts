@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { okEnvelope, promotions as contract } from '@lobby/contract';
+import { errorMessage, okEnvelope, promotions as contract } from '@lobby/contract';
 import { betRecords, members, promotions, turnoverRequirements } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { get, newPlayer, operator, postJson, rid, type Player } from '../cashier/testkit.ts';
@@ -243,7 +243,7 @@ describe('operator promotions', () => {
     expect((await get(t, p, `/wps/relay/PROMOFE_getPromotion?id=${made.id}&language=EN`)).json().value.content).toContain('<p>Reglas</p>');
     expect((await t.call({ method: 'GET', url: `/wps/relay/PROMOFE_getPromotion?id=${made.id}`, merchant: 'luna' })).json().errorCode).toBe('promotion.not.found');
 
-    expect((await create({ ...base, rule: { ...base.rule, bps: 0 } })).json()).toMatchObject({ errorCode: 'promotion.rule.invalid', message: expect.stringContaining('bps') });
+    expect((await create({ ...base, rule: { ...base.rule, bps: 0 } })).json()).toMatchObject({ errorCode: 'promotion.rule.invalid', message: expect.stringContaining('porcentaje') });
     expect((await create({ ...base, rule: { kind: 'appDownload', period: 'once' } })).json().errorCode).toBe('promotion.rule.invalid');
     expect((await create({ ...base, rule: { kind: 'ranking', period: 'weekly', prizes: [] } })).json().errorCode).toBe('promotion.rule.invalid');
     expect((await create({ ...base, endsAt: base.startsAt })).json().errorCode).toBe('promotion.rule.invalid');
@@ -261,5 +261,33 @@ describe('operator promotions', () => {
     expect((await join(p, made.id)).json().errorCode).toBe('promotion.not.found');
     const list = (await get(t, p, '/wps/relay/PROMOFE_getPromotions')).json().value.list;
     expect(list.some((x: contract.Promotion) => x.id === made.id)).toBe(false);
+  });
+});
+
+describe('promotion.rule.invalid in the request\'s language', () => {
+  const create = (language: 'ES' | 'EN', payload: object) =>
+    t.call({ method: 'POST', url: '/wps/operator/promotions/create', language, headers: { 'x-operator-key': KEY.demo }, payload });
+  const startsAt = new Date(Date.now() - 60_000).toISOString();
+  const base = { category: 'slots', startsAt, title: { ES: 'Regla', EN: 'Rule' }, rule: { kind: 'deposit', period: 'once', bps: 5000 } };
+
+  it('names the rule field at fault in Spanish for a Spanish request and in English for an English one', async () => {
+    const cases: [object, string, string][] = [
+      [{ rule: { kind: 'deposit', period: 'once' } }, 'indique su porcentaje (mayor que 0)', 'set its percentage (above 0)'],
+      [{ rule: { kind: 'appDownload', period: 'once' } }, 'indique su importe fijo (mayor que 0)', 'set its fixed amount (above 0)'],
+      [{ rule: { kind: 'ranking', period: 'weekly', prizes: [] } }, 'indique el premio de cada puesto (cada uno mayor que 0)', 'set the prize of each place (each above 0)'],
+      [{ rule: { kind: 'ranking', period: 'once', prizes: ['10'] } }, 'elija otro periodo', 'choose another period'],
+      [{ rule: { kind: 'newbie', period: 'once', bps: 1000 } }, 'indique los días desde el registro', 'set the days since sign-up'],
+      [{ endsAt: startsAt }, 'el fin debe ser posterior al inicio', 'the end must come after the start'],
+    ];
+    for (const [change, es, en] of cases) {
+      const r = await create('ES', { ...base, ...change });
+      expect(r.statusCode, es).toBe(400);
+      expect(r.json()).toMatchObject({ success: false, errorCode: 'promotion.rule.invalid', message: `Esta regla no corresponde a su tipo: ${es}` });
+      expect((await create('EN', { ...base, ...change })).json()).toMatchObject({ errorCode: 'promotion.rule.invalid', message: `This rule does not fit its kind: ${en}` });
+    }
+  });
+
+  it('a reason without words is written as it is', () => {
+    expect(errorMessage('promotion.rule.invalid', 'ES', { reason: 'gameTypes' })).toBe('Esta regla no corresponde a su tipo: gameTypes');
   });
 });
