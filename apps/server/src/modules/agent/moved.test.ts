@@ -45,6 +45,17 @@ async function reports(username: string, account = '') {
   };
 }
 
+/** The team overview's figures (range totals and days), without what reads the present (direct members now, sessions, balance time). */
+async function overview(username: string) {
+  const v = (await api(t, await tokenFor(t, username), 'GET', `/wps/relay/ODSFE2_agentTeamOverview?${range()}`)).json().value;
+  const { asOf: _a, directMembers: _d, onlineUsers: _o, ...rest } = v;
+  return rest as Record<string, unknown>;
+}
+
+/** The P&L direct rows' bets summed (minor units), to compare with the footer. */
+const directSum = (rows: unknown[][]) => rows.reduce((n, r) => n + Math.round(Number(r[1]) * 100), 0);
+const minor = (s: string) => Math.round(Number(s) * 100);
+
 describe('agent reports after a move', () => {
   it('a member moved mid-period: the new upline sees the move day on, the old upline keeps the earlier days', async () => {
     const op = await newOp(t, 'support');
@@ -112,5 +123,82 @@ describe('agent reports after a move', () => {
     expect(topView.all[0]).toEqual([d.username, 3, '50.00']);
     // the moved agent's own view of its team does not change
     expect(await reports(sub.username)).toMatchObject({ all: [[d.username, 1, '50.00']], betting: [[d.username, 2, '50.00']], direct: [[d.username, '50.00']] });
+  });
+
+  it('a member moved up inside its upline team (top > a > sub to top > sub): the top agent lists it as direct from the move day on', async () => {
+    const op = await newOp(t, 'owner');
+    const top = await addMember(t, 'demo', { type: 1 });
+    const a = await addMember(t, 'demo', { type: 2, parent: top.username });
+    const sub = await addMember(t, 'demo', { type: 2, parent: a.username });
+    const d = await addMember(t, 'demo', { parent: sub.username });
+    const x = await addMember(t, 'demo', { parent: a.username });
+    await bet(d.id, new Date(Date.now() - 2 * DAY), 4_000n);
+    await bet(sub.id, new Date(Date.now() - 1 * DAY), 300n);
+    await bet(x.id, new Date(Date.now() - 2 * DAY), 700n);
+    await bet(d.id, new Date(Date.now() - 60_000), 1_000n);
+    await run();
+    expect(await reports(top.username)).toMatchObject({ plFooter: '60.00', direct: [[a.username, '60.00']], directTotal: 1 });
+    const teamBefore = await overview(top.username);
+
+    await move(op, sub.id, top.id);
+    await run();
+    // the move changes no team total of the kept upline, only on which days sub is direct
+    expect(await overview(top.username)).toEqual(teamBefore);
+    await bet(d.id, new Date(Date.now() - 30_000), 2_000n); // after the move, same day
+    await run();
+
+    const topView = await reports(top.username);
+    // sub: its own and its team's rows from the move day (10.00 before the move + 20.00 after);
+    // a: its team's earlier days with sub's (40.00 + 3.00) and x's (7.00)
+    expect(topView).toMatchObject({ plFooter: '80.00', direct: [[sub.username, '30.00'], [a.username, '50.00']], directTotal: 2 });
+    expect(directSum(topView.direct)).toBe(minor(topView.plFooter));
+    // every member once with its whole history (a: its registration day row), at its depth now; team betting agrees
+    expect(topView.all).toEqual([[d.username, 2, '70.00'], [x.username, 2, '7.00'], [sub.username, 1, '3.00'], [a.username, 1, '0.00']]);
+    expect(topView).toMatchObject({ plTotal: 4, betting: [[d.username, 3, '70.00'], [x.username, 1, '7.00'], [sub.username, 1, '3.00']], bettingFooter: [5, '80.00'] });
+    expect(await overview(top.username)).toMatchObject({ betAmount: '80.00' });
+    // the old upline keeps sub's earlier days
+    const aView = await reports(a.username);
+    expect(aView).toMatchObject({ plFooter: '50.00', direct: [[x.username, '7.00'], [sub.username, '43.00']], directTotal: 2 });
+    expect(directSum(aView.direct)).toBe(minor(aView.plFooter));
+  });
+
+  it('a member moved down inside its upline team (top > sub to top > a > sub): the top agent keeps its earlier days as direct', async () => {
+    const op = await newOp(t, 'owner');
+    const top = await addMember(t, 'demo', { type: 1 });
+    const a = await addMember(t, 'demo', { type: 2, parent: top.username });
+    const sub = await addMember(t, 'demo', { type: 2, parent: top.username });
+    const d = await addMember(t, 'demo', { parent: sub.username });
+    const x = await addMember(t, 'demo', { parent: a.username });
+    await bet(d.id, new Date(Date.now() - 2 * DAY), 4_000n);
+    await bet(sub.id, new Date(Date.now() - 1 * DAY), 300n);
+    await bet(x.id, new Date(Date.now() - 2 * DAY), 700n);
+    await bet(d.id, new Date(Date.now() - 60_000), 1_000n);
+    await run();
+    expect(await reports(top.username)).toMatchObject({ plFooter: '60.00', direct: [[sub.username, '53.00'], [a.username, '7.00']], directTotal: 2 });
+    const teamBefore = await overview(top.username);
+
+    await move(op, sub.id, a.id);
+    await run();
+    expect(await overview(top.username)).toEqual(teamBefore);
+    await bet(d.id, new Date(Date.now() - 30_000), 2_000n);
+    await run();
+
+    const topView = await reports(top.username);
+    // sub: the days before the move (43.00); a: x's 7.00 and, from the move day, sub's team (10.00 + 20.00)
+    expect(topView).toMatchObject({ plFooter: '80.00', direct: [[sub.username, '43.00'], [a.username, '37.00']], directTotal: 2 });
+    expect(directSum(topView.direct)).toBe(minor(topView.plFooter));
+    expect(topView.all).toEqual([[d.username, 3, '70.00'], [x.username, 2, '7.00'], [sub.username, 2, '3.00'], [a.username, 1, '0.00']]);
+    expect(topView.bettingFooter).toEqual([5, '80.00']);
+    const aView = await reports(a.username);
+    expect(aView).toMatchObject({ plFooter: '37.00', direct: [[x.username, '7.00'], [sub.username, '30.00']], directTotal: 2 });
+    expect(directSum(aView.direct)).toBe(minor(aView.plFooter));
+
+    // moved back the same day: sub is direct again on every day, as if it had never moved
+    await move(op, sub.id, top.id);
+    await run();
+    const back = await reports(top.username);
+    expect(back).toMatchObject({ plFooter: '80.00', direct: [[sub.username, '73.00'], [a.username, '7.00']], directTotal: 2, bettingFooter: [5, '80.00'] });
+    expect(back.all).toEqual([[d.username, 2, '70.00'], [x.username, 2, '7.00'], [sub.username, 1, '3.00'], [a.username, 1, '0.00']]);
+    expect(await reports(a.username)).toMatchObject({ plFooter: '7.00', direct: [[x.username, '7.00']], directTotal: 1 });
   });
 });

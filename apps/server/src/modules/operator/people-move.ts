@@ -18,7 +18,9 @@
  * team overview, the P&L footers and the salary and dividend settlements, which read those rows,
  * follow this rule; so do the reports over members' day rows (P&L "all members", team betting)
  * through agent_team_spans (agent/spans.ts), written here: the old uplines' (agent, member) pairs
- * end on the move's day, the new uplines' start on it. Contracts between the moved member and
+ * end on the move's day, the new uplines' start on it; an upline above both whose depth to the moved
+ * members changes has its pairs ended and started again on that day with the new depth (its team
+ * total stays, its direct view follows the move). Contracts between the moved member and
  * its old upline (offers and contracts in force; for a top agent also the platform's) end with reason `moved`, and, as when such a
  * contract is terminated, the moved agent's own offers and contracts of a kind it no longer has a
  * rate for end in turn (`upline_rate`, down its team).
@@ -84,9 +86,10 @@ export async function tree(db: Db, brand: Brand, q: { id: string; page: number }
 /** The brand's local day (yyyy-MM-dd) of `at`. */
 export const brandDay = (brand: Brand, at = new Date()) => new Date(at.getTime() + brand.config.gmtOffsetMinutes * 60_000).toISOString().slice(0, 10);
 
-async function ancestors(tx: Tx, id: bigint): Promise<{ id: string; username: string }[]> {
-  return rowsOf<{ id: string; username: string }>(await tx.execute(sql`
-    select m.id::text as id, m.username from member_tree t join members m on m.id = t.ancestor_id
+/** The member's uplines, its direct upline first, each with its depth above the member. */
+async function ancestors(tx: Tx, id: bigint): Promise<{ id: string; username: string; depth: number }[]> {
+  return rowsOf<{ id: string; username: string; depth: number }>(await tx.execute(sql`
+    select m.id::text as id, m.username, t.depth from member_tree t join members m on m.id = t.ancestor_id
      where t.descendant_id = ${id} and t.depth > 0 order by t.depth`));
 }
 
@@ -138,14 +141,19 @@ export async function move(db: Db, brand: Brand, actor: Actor, req: FastifyReque
     const contractsEnded = await endContracts(tx, brand, id, oldParent);
     // the team spans (reports over members' day rows): the old uplines' pairs end on the move's day
     const day = brandDay(brand);
-    const [targetUp] = rowsOf<{ ids: string[] }>(await tx.execute(sql`
-      select coalesce(array_agg(ancestor_id::text), '{}') as ids from member_tree where descendant_id = ${to}`));
-    const next = new Set(targetUp!.ids);
-    await endSpans(tx, brand.id, id, before.filter((a) => !next.has(a.id)).map((a) => BigInt(a.id)), day);
+    // the new uplines: the target and its uplines, each with its depth above the moved member
+    const next = new Map(rowsOf<{ id: string; depth: number }>(await tx.execute(sql`
+      select ancestor_id::text as id, depth + 1 as depth from member_tree where descendant_id = ${to}`)).map((r) => [r.id, Number(r.depth)]));
+    // an upline kept by the move (above both the old and the new upline) whose depth to the moved
+    // members changes (the member moved up or down inside its team): its pairs end with the old
+    // depth and start again with the new one on the move's day, so the direct view (depth 1 per day)
+    // follows the move; its team total does not change (every day still counts once)
+    const shifted = before.filter((a) => next.has(a.id) && next.get(a.id) !== Number(a.depth)).map((a) => BigInt(a.id));
+    await endSpans(tx, brand.id, id, [...before.filter((a) => !next.has(a.id)).map((a) => BigInt(a.id)), ...shifted], day);
     await tx.execute(sql`update members set parent_id = ${to} where id = ${id}`);
     const after = await ancestors(tx, id);
     const had = new Set(before.map((a) => a.id));
-    await startSpans(tx, brand.id, id, after.filter((a) => !had.has(a.id)).map((a) => BigInt(a.id)), day);
+    await startSpans(tx, brand.id, id, [...after.filter((a) => !had.has(a.id)).map((a) => BigInt(a.id)), ...shifted], day);
 
     // the move's day belongs to the new upline: drop the day's rows of the old uplines, rebuild the day
     const keep = new Set(after.map((a) => a.id));
