@@ -256,6 +256,15 @@ export function isErrorCode(code: string): code is ErrorCode {
 const w = (en: string, es: string) => ({ en, es });
 export const ERROR_PARAM_WORDS: Partial<Record<ErrorCode, Record<string, Record<string, { en: string; es: string }>>>> = {
   // "Este sorteo ... (está {status})": sorteo is masculine
+  // "This bet is not valid: {reason}": a reason names the bet's other params ({type}, {count}, {number}, {digits})
+  'lottery.bet.invalid': {
+    reason: {
+      type: w('{type} is not a bet of this game', '{type} no es una apuesta de este juego'),
+      count: w('{type} takes {count} number(s)', '{type} lleva {count} número(s)'),
+      digits: w('{number} is not a {digits}-digit number', '{number} no es un número de {digits} cifras'),
+      distinct: w('the numbers must be different', 'los números deben ser distintos'),
+    },
+  },
   'lottery.draw.state': {
     status: { open: w('open', 'abierto'), closed: w('closed', 'cerrado'), drawn: w('drawn', 'sorteado'), settled: w('settled', 'liquidado'), void: w('void', 'anulado') },
   },
@@ -295,10 +304,13 @@ export const ERROR_PARAM_WORDS: Partial<Record<ErrorCode, Record<string, Record<
 export function errorMessage(code: string, lang: 'ES' | 'EN', params?: Record<string, string | number>): string {
   const def: ErrorDef = isErrorCode(code) ? ERRORS[code] : ERRORS['unknown.error'];
   const text = lang === 'ES' ? def.es : def.en;
+  if (!params) return text;
   const words = isErrorCode(code) ? ERROR_PARAM_WORDS[code] : undefined;
-  const fill = (k: string, v: string | number) => {
+  const put = (t: string, fill: (k: string, v: string | number) => string) =>
+    t.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? fill(k, params[k]) : m));
+  // a code value's words may name the error's other params (filled as they are, once)
+  return put(text, (k, v) => {
     const word = words?.[k] && Object.prototype.hasOwnProperty.call(words[k], v) ? words[k][v] : undefined;
-    return word ? (lang === 'ES' ? word.es : word.en) : String(v);
-  };
-  return params ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? fill(k, params[k]) : m)) : text;
+    return word ? put(lang === 'ES' ? word.es : word.en, (_k, raw) => String(raw)) : String(v);
+  });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { betRecords } from '../../db/vendor-schema.ts';
@@ -78,6 +79,23 @@ describe('lottery: bets', () => {
     expect([a.json.success, b.json.success]).toEqual([true, true]);
     expect(a.json.value!.bets[0].orderNo).toBe(b.json.value!.bets[0].orderNo);
     expect(await balanceOf(t, p.id)).toBe(999_800n);
+  });
+
+  it('a bad bet says why in the request\'s language', async () => {
+    const p = await bettor(t, 50_000n);
+    const { draw } = await upcoming(t, 'VN-NORTH');
+    const why = async (bet: object, language: string) => {
+      const r = await t.call({ method: 'POST', url: '/lotto/lgw/bets', token: p.token, language, payload: { gameCode: 'VN-NORTH', numero: draw.numero, requestId: randomUUID(), bets: [bet] } });
+      expect(r.json().errorCode).toBe('lottery.bet.invalid');
+      return r.json().message as string;
+    };
+    const cases: [object, string, string][] = [
+      [{ betType: 'big', numbers: [], amount: 1 }, 'This bet is not valid: big is not a bet of this game', 'Esta apuesta no es válida: big no es una apuesta de este juego'],
+      [{ betType: 'lo2', numbers: ['07', '08'], amount: 1 }, 'This bet is not valid: lo2 takes 1 number(s)', 'Esta apuesta no es válida: lo2 lleva 1 número(s)'],
+      [{ betType: 'cang3', numbers: ['12'], amount: 1 }, 'This bet is not valid: 12 is not a 3-digit number', 'Esta apuesta no es válida: 12 no es un número de 3 cifras'],
+      [{ betType: 'xien2', numbers: ['12', '12'], amount: 1 }, 'This bet is not valid: the numbers must be different', 'Esta apuesta no es válida: los números deben ser distintos'],
+    ];
+    for (const [bet, en, es] of cases) expect([await why(bet, 'EN'), await why(bet, 'ES')]).toEqual([en, es]);
   });
 
   it('bad bets answer their errorCode and move no money', async () => {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { lottery } from '@lobby/contract';
+import { errorMessage, lottery } from '@lobby/contract';
+import type { AppError } from '../../plugins/errors.ts';
 import { digitsOf, hits, nextSlot, oddsMilli, resultOf, sha256, slotAt, newSeed, checkBet } from './rules.ts';
 
 const fast1 = { kind: 'fast' as const, intervalSeconds: 60, drawMinute: null, cutoffSeconds: 10 };
@@ -89,5 +90,8 @@ describe('lottery bet rules', () => {
     expect(checkBet('fast', 'odd', [])).toEqual({ numbers: [], numKey: 'odd' });
     expect(() => checkBet('fast', 'lo2', ['01'])).toThrow('lottery.bet.invalid');
     expect(() => checkBet('vn', 'cang3', ['0a1'])).toThrow('lottery.bet.invalid');
+    // the reason's words take the bet's params as they are: a number is never read as a placeholder
+    const err = (() => { try { checkBet('vn', 'cang3', ['{count}']); } catch (e) { return e as AppError; } })()!;
+    expect(errorMessage(err.code, 'EN', err.params)).toBe('This bet is not valid: {count} is not a 3-digit number');
   });
 });

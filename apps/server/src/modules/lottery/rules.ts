@@ -156,13 +156,14 @@ export function hits(type: BetType, numbers: string[], r: { special: string; num
 
 /** Checks a bet's type and numbers for a game; answers the numbers as stored and the per-number key. */
 export function checkBet(kind: Kind, type: BetType, numbers: string[]): { numbers: string[]; numKey: string } {
-  const bad = (reason: string) => new AppError('lottery.bet.invalid', { reason });
-  if (!betTypesOf(kind).includes(type)) throw bad(`${type} is not a bet of this game`);
+  // the reason is a code the message names in its language (ERROR_PARAM_WORDS), with its own params
+  const bad = (reason: string, params: Record<string, string | number> = {}) => new AppError('lottery.bet.invalid', { reason, type, ...params });
+  if (!betTypesOf(kind).includes(type)) throw bad('type');
   const shape = contract.BET_SHAPE[type];
-  if (numbers.length !== shape.numbers) throw bad(`${type} takes ${shape.numbers} number(s)`);
+  if (numbers.length !== shape.numbers) throw bad('count', { count: shape.numbers });
   const re = new RegExp(`^[0-9]{${shape.digits}}$`);
-  for (const n of numbers) if (!re.test(n)) throw bad(`${n || '""'} is not a ${shape.digits}-digit number`);
-  if (new Set(numbers).size !== numbers.length) throw bad('the numbers must be different');
+  for (const n of numbers) if (!re.test(n)) throw bad('digits', { number: n || '""', digits: shape.digits });
+  if (new Set(numbers).size !== numbers.length) throw bad('distinct');
   const sorted = [...numbers].sort();
   return { numbers: sorted, numKey: shape.numbers === 0 ? type : sorted.join('-') };
 }
