@@ -125,11 +125,12 @@ describe('agent reports after a move', () => {
     expect(await reports(sub.username)).toMatchObject({ all: [[d.username, 1, '50.00']], betting: [[d.username, 2, '50.00']], direct: [[d.username, '50.00']] });
   });
 
-  it('a member moved up inside its upline team (top > a > sub to top > sub): the top agent lists it as direct from the move day on', async () => {
+  /** top > a, sub under `subUnder` (a or top) with its member d, x under a; bets two days ago, yesterday and now, rolled up. */
+  async function insideTeam(subUnder: 'a' | 'top') {
     const op = await newOp(t, 'owner');
     const top = await addMember(t, 'demo', { type: 1 });
     const a = await addMember(t, 'demo', { type: 2, parent: top.username });
-    const sub = await addMember(t, 'demo', { type: 2, parent: a.username });
+    const sub = await addMember(t, 'demo', { type: 2, parent: (subUnder === 'a' ? a : top).username });
     const d = await addMember(t, 'demo', { parent: sub.username });
     const x = await addMember(t, 'demo', { parent: a.username });
     await bet(d.id, new Date(Date.now() - 2 * DAY), 4_000n);
@@ -137,6 +138,11 @@ describe('agent reports after a move', () => {
     await bet(x.id, new Date(Date.now() - 2 * DAY), 700n);
     await bet(d.id, new Date(Date.now() - 60_000), 1_000n);
     await run();
+    return { op, top, a, sub, d, x };
+  }
+
+  it('a member moved up inside its upline team (top > a > sub to top > sub): the top agent lists it as direct from the move day on', async () => {
+    const { op, top, a, sub, d, x } = await insideTeam('a');
     expect(await reports(top.username)).toMatchObject({ plFooter: '60.00', direct: [[a.username, '60.00']], directTotal: 1 });
     const teamBefore = await overview(top.username);
 
@@ -163,17 +169,7 @@ describe('agent reports after a move', () => {
   });
 
   it('a member moved down inside its upline team (top > sub to top > a > sub): the top agent keeps its earlier days as direct', async () => {
-    const op = await newOp(t, 'owner');
-    const top = await addMember(t, 'demo', { type: 1 });
-    const a = await addMember(t, 'demo', { type: 2, parent: top.username });
-    const sub = await addMember(t, 'demo', { type: 2, parent: top.username });
-    const d = await addMember(t, 'demo', { parent: sub.username });
-    const x = await addMember(t, 'demo', { parent: a.username });
-    await bet(d.id, new Date(Date.now() - 2 * DAY), 4_000n);
-    await bet(sub.id, new Date(Date.now() - 1 * DAY), 300n);
-    await bet(x.id, new Date(Date.now() - 2 * DAY), 700n);
-    await bet(d.id, new Date(Date.now() - 60_000), 1_000n);
-    await run();
+    const { op, top, a, sub, d, x } = await insideTeam('top');
     expect(await reports(top.username)).toMatchObject({ plFooter: '60.00', direct: [[sub.username, '53.00'], [a.username, '7.00']], directTotal: 2 });
     const teamBefore = await overview(top.username);
 
