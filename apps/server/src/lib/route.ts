@@ -16,7 +16,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const BR = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 8 } };
 type Packing = 'br' | 'gzip';
 /** Below this size packing saves less than its headers cost (the compress plugin's threshold). */
-export const PACK_FROM = 1024;
+const PACK_FROM = 1024;
 
 /** The packing a client takes, brotli first: `accept-encoding` tokens, one refused with `q=0` left out. */
 export function packingFor(accept: string | undefined): Packing | null {
