@@ -10,8 +10,9 @@ import { rowsOf, type Db, type Tx } from '../../db/index.ts';
  * its pairs ended with the old depth and started again with the new one on the same day: its team
  * total is unchanged (every day counts once), only the depth per day follows the move, so its
  * direct view lists the member as direct exactly on the days it was. Pairs no move touched have no
- * spans: the closure row alone says the member counts every day, at its closure depth. Reports over members' day rows (P&L "all members",
- * team betting) read the spans only for agents that have any, so the normal case is unchanged.
+ * spans: the closure row alone says the member counts every day, at its closure depth. Reports
+ * over members' day rows (P&L "all members" and "direct", team betting) read the spans only for
+ * agents that have any, so the normal case is unchanged.
  */
 const ids = (list: bigint[]) => sql.join(list.map((d) => sql`${d}`), sql`, `);
 
