@@ -48,11 +48,17 @@ export function scriptJson(value: unknown): string {
 }
 
 
-/** index.html with its stylesheet links replaced by the stylesheet itself (one round trip less before the first paint). */
+/**
+ * index.html with its stylesheet links replaced by the stylesheet itself (one round trip less
+ * before the first paint). A disabled link (never fetched) stays beside it: the app's lazy
+ * imports list that stylesheet among their dependencies and skip one already linked, so the
+ * first popup neither fetches it again nor appends it after the lazy stylesheets.
+ */
 function inlineStyles(html: string, webDist: string): string {
   return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
     const css = path.join(webDist, file);
-    return fs.existsSync(css) ? `<style>${fs.readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>` : tag;
+    if (!fs.existsSync(css)) return tag;
+    return `<style>${fs.readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
   });
 }
 
