@@ -40,15 +40,15 @@ interface Move {
 async function move(db: Db, brand: Brand, m: Move): Promise<{ result: wallet.TransferResult; applied: boolean }> {
   const idemKey = transferKey(m.memberId, m.requestId);
   const meta = { requestId: m.requestId, from: m.from.label, to: m.to.label, amount: String(m.amount), remark: `${m.from.label} -> ${m.to.label}` };
-  const { res, fromId, toId } = await db.transaction(async (tx) => {
-    const fromId = await memberAccount(tx, brand.id, m.from.memberId, m.from.wallet);
-    const toId = await memberAccount(tx, brand.id, m.to.memberId, m.to.wallet);
-    const res: PostResult = await post(tx, {
-      merchantId: brand.id, kind: m.kind, idemKey, memberId: m.memberId, meta,
-      lines: [{ account: fromId, amount: -m.amount }, { account: toId, amount: m.amount }],
-    });
-    return { res, fromId, toId };
-  });
+  // The accounts first, each created (when new) in its own statement: created inside the posting's
+  // transaction, a new account's key stayed locked to its end, and two first transfers of a member
+  // in opposite directions (main -> game, game -> main) deadlocked on each other's new account.
+  const fromId = await memberAccount(db, brand.id, m.from.memberId, m.from.wallet);
+  const toId = await memberAccount(db, brand.id, m.to.memberId, m.to.wallet);
+  const res: PostResult = await db.transaction((tx) => post(tx, {
+    merchantId: brand.id, kind: m.kind, idemKey, memberId: m.memberId, meta,
+    lines: [{ account: fromId, amount: -m.amount }, { account: toId, amount: m.amount }],
+  }));
   if (!res.applied) {
     const first = await q.postingByKey(db, brand.id, idemKey);
     const same = first && first.meta.from === meta.from && first.meta.to === meta.to && first.meta.amount === meta.amount;
