@@ -134,7 +134,7 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     await form.locator('button[type=submit]').click();
     await player.getByTestId('balance').waitFor();
     await player.goto('/rng');
-    const card = player.locator('.gcard').first();
+    const card = player.locator('.gcard:not(.gcard--skeleton)').first();
     await card.waitFor();
     const name = (await card.locator('.gcard__name').innerText()).trim();
     await card.locator('.gcard__play').click();
@@ -246,7 +246,7 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     await forced.waitFor({ state: 'detached' });
     await u.getByTestId('balance').waitFor();
     await u.goto('/rng');
-    const card = u.locator('.gcard').first();
+    const card = u.locator('.gcard:not(.gcard--skeleton)').first();
     await card.waitFor();
     const name = (await card.locator('.gcard__name').innerText()).trim();
     await card.locator('.gcard__play').click();

@@ -43,7 +43,7 @@ const row = (page, name) => page.locator('tbody tr', { has: page.locator('b', { 
 /** The lobby as a visitor sees it: the names listed for a vendor at /rng?vassalage=. */
 async function lobbyNames(page, vendor) {
   await page.goto(`/rng?vassalage=${vendor}`);
-  await page.locator('.gcard').first().waitFor();
+  await page.locator('.gcard:not(.gcard--skeleton)').first().waitFor();
   return (await page.locator('.gcard__name').allInnerTexts()).map((s) => s.trim()).filter(Boolean);
 }
 
