@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { wallet, type agent } from '@lobby/contract';
 import { rowsOf, type Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -47,14 +47,10 @@ async function directPage(db: Db, agentId: bigint, from: string, to: string, lim
   const ids = moved
     ? sql`select distinct md.member_id as id from md`
     : sql`select t.descendant_id as id from member_tree t where t.ancestor_id = ${agentId} and t.depth = 1`;
-  /** The downline's rows of `table` (keyed by `key`) on its days. */
-  const daysOf = (table: string, alias: string, key: string) => {
-    const [r, k] = [sql.raw(`${table} ${alias}`), sql.raw(`${alias}.${key}`)];
-    const day = sql.raw(`${alias}.day`);
-    return moved
-      ? sql`from md join ${r} on ${k} = md.member_id and ${day} between md.d0 and md.d1 where md.member_id = dl.id`
-      : sql`from ${r} where ${k} = dl.id and ${day} between ${from}::date and ${to}::date`;
-  };
+  /** The downline's day rows of `rows` (its member column `key`, its `day`) on its days. */
+  const daysOf = (rows: SQL, key: SQL, day: SQL) => (moved
+    ? sql`from md join ${rows} on ${key} = md.member_id and ${day} between md.d0 and md.d1 where md.member_id = dl.id`
+    : sql`from ${rows} where ${key} = dl.id and ${day} between ${from}::date and ${to}::date`);
   const [page, total] = await Promise.all([
     db.execute(sql`
       with ${moved ? sql`${md},` : sql``} dl as (${ids} order by id desc limit ${limit} offset ${offset})
@@ -62,8 +58,8 @@ async function directPage(db: Db, agentId: bigint, from: string, to: string, lim
              own.*, team.bet as team_bet, team.valid_bet as team_valid_bet, team.deposits as team_deposits, team.withdrawals as team_withdrawals,
              team.profit as team_profit, team.bonus as team_bonus, team.salary as team_salary, team.dividend as team_dividend
         from dl join members m on m.id = dl.id left join agent_team_now n on n.agent_id = dl.id
-        cross join lateral (select ${sums('s')} ${daysOf('agent_daily_stats', 's', 'member_id')}) own
-        cross join lateral (select ${sums('a')} ${daysOf('agent_team_daily', 'a', 'agent_id')}) team
+        cross join lateral (select ${sums('s')} ${daysOf(sql`agent_daily_stats s`, sql`s.member_id`, sql`s.day`)}) own
+        cross join lateral (select ${sums('a')} ${daysOf(sql`agent_team_daily a`, sql`a.agent_id`, sql`a.day`)}) team
        order by dl.id desc`),
     db.execute(sql`${moved ? sql`with ${md}` : sql``} select count(*)::int as n from (${ids}) x`),
   ]);
