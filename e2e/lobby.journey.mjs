@@ -47,8 +47,10 @@ export default async function lobby({ newPage, step, shot, settle, expectNoConso
     await visitor.goto('/');
     await visitor.locator('[aria-roledescription="carousel"] [aria-roledescription="slide"]').first().waitFor();
     await visitor.getByRole('tablist').waitFor();
-    await visitor.locator('.gcard').first().waitFor();
-    assert.ok(await visitor.locator('.gcard').count() >= 12, 'HOME rows show games');
+    // real cards, not the rows' loading skeletons
+    const cards = visitor.locator('.gcard:not(.gcard--skeleton)');
+    await cards.first().waitFor();
+    assert.ok(await cards.count() >= 12, 'HOME rows show games');
     await settle(visitor);
     await shot('home-ES-1366', visitor);
   }, { fatal: true });
