@@ -62,6 +62,23 @@ describe('ledger', () => {
     await expect(postAlone(db, { merchantId: demo, kind: 'x', idemKey: 'u-2', lines: [{ account: lunaHouse, amount: -5n }, { account: main, amount: 5n }] })).rejects.toThrow(/not an account of brand/);
   });
 
+  it('an account made in a transaction that rolls back is not remembered: the next use makes it again', async () => {
+    const { db, demo } = await ids();
+    const username = `rb${Date.now()}`;
+    const [m] = await db.insert(members).values({ merchantId: demo, username, usernameKey: username, passwordHash: null, nickname: username }).returning();
+    let inside = 0n;
+    await expect(db.transaction(async (tx) => {
+      inside = await memberAccount(tx, demo, m.id);
+      expect(await memberAccount(tx, demo, m.id)).toBe(inside);
+      throw new Error('rolled back');
+    })).rejects.toThrow('rolled back');
+    const main = await memberAccount(db, demo, m.id);
+    expect(main).not.toBe(inside);
+    const clearing = await brandAccount(db, demo, 'clearing');
+    const r = await postAlone(db, { merchantId: demo, kind: 'deposit', idemKey: `rb-${m.id}`, memberId: m.id, lines: [{ account: clearing, amount: -100n }, { account: main, amount: 100n }] });
+    expect(r.balanceAfter.get(main)).toBe(100n);
+  });
+
   it('entries and postings cannot be changed or deleted', async () => {
     const { db } = await ids();
     await expect(db.execute(sql`update entries set amount = amount + 1`)).rejects.toThrow();

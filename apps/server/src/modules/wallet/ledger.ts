@@ -166,7 +166,11 @@ export async function postBatch(tx: Tx | Db, merchantId: number, postings: Batch
   });
 }
 
-/** Account ids never change once made: remember them per database. */
+/**
+ * Account ids never change once made: remember them per database. A transaction has no
+ * `$client`, so it gets a cache of its own, dropped with it: an account made in a transaction
+ * that rolls back is never remembered for later postings (ledger.test.ts checks).
+ */
 const accountIds = new WeakMap<object, Map<string, bigint>>();
 const MAX_CACHED = 200_000;
 
