@@ -22,6 +22,7 @@ export const ERRORS = {
   'function.not.available': e(403, 'This function is not available.', 'Esta función no está disponible.'),
   'system.maintenance': e(503, 'The system is under maintenance.', 'El sistema está en mantenimiento.'),
   'region.restricted': e(403, 'Access is restricted from your location or IP.', 'El acceso está restringido desde su ubicación o IP.'),
+  'request.busy': e(503, 'Another request was changing the same data, so nothing was changed. Please try again.', 'Otra solicitud estaba cambiando los mismos datos, así que no se cambió nada. Inténtelo de nuevo.'),
   'unknown.error': e(500, 'Unknown error. Please try again later.', 'Error desconocido. Inténtelo de nuevo más tarde.'),
   // session and accounts
   'customer.not.login': e(401, 'You are not logged in. Please log in.', 'No ha iniciado sesión. Inicie sesión.'),

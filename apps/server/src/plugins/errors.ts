@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERRORS, errorMessage, textLanguage, type ErrorCode } from '@lobby/contract';
+import { pgError, RETRYABLE_SQLSTATES } from '../lib/pg-error.ts';
 
 /** A failure with a stable errorCode; its HTTP status comes from the contract's error table. */
 export class AppError extends Error {
@@ -66,6 +67,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return sendError(req, reply, 'request_param_err');
+    }
+    const { code } = pgError(err);
+    if (code && RETRYABLE_SQLSTATES.has(code)) {
+      req.log.warn({ err }, 'transaction refused by the database; the client may retry');
+      return sendError(req, reply, 'request.busy');
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return sendError(req, reply, 'request.too.many');

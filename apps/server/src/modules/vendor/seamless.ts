@@ -4,6 +4,7 @@ import { vendor as contract } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { ledgerAccounts, members, merchants, vendors } from '../../db/schema.ts';
 import { betRecords, vendorCredentials, vendorTransactions } from '../../db/vendor-schema.ts';
+import { pgError } from '../../lib/pg-error.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Catalog } from '../games/catalog.ts';
@@ -130,15 +131,6 @@ export async function balanceOf(db: Db, brand: Brand, body: { account?: string; 
 
 const idem = (vendor: string, txId: string) => `vendor:${vendor}:${txId}`;
 
-/** The SQLSTATE and message of a database error (drivers may wrap it). */
-function dbError(err: unknown): { code?: string; message: string } {
-  for (let e: unknown = err, i = 0; i < 4 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, message: String((e as Error).message) };
-  }
-  return { message: String(err) };
-}
-
 const CHECK_VIOLATION = '23514';
 /** What the seamless_* functions raise for a refusal: the error code as the message. */
 const REFUSALS = new Set(['vendor.session.invalid', 'vendor.round.unknown', 'wallet.duplicate.reference']);
@@ -163,7 +155,7 @@ async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memb
   try {
     row = (await runStatement(db, `seamless_${kind}`, kind === 'bet' ? BET : WIN, values)).rows[0] as CallRow;
   } catch (err) {
-    const { code, message } = dbError(err);
+    const { code, message } = pgError(err);
     if (code === 'P0001' && REFUSALS.has(message)) throw new AppError(message as 'vendor.session.invalid');
     if (code === CHECK_VIOLATION && onCheck) return onCheck();
     throw err;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/index.ts';
 import { entries, ledgerAccounts } from '../../db/ledger-schema.ts';
+import { pgError } from '../../lib/pg-error.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 /** Brand accounts: the world outside the brand's members. They may go negative. */
@@ -43,16 +44,6 @@ const DATA_EXCEPTION = '22000';
  * shards queued about 6 postings on each; 64 keep most postings alone on theirs.
  */
 export const LEDGER_SHARDS = 64;
-
-function pgError(err: unknown): { code?: string; message: string } {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, message: String((e as Error).message) };
-    e = (e as { cause?: unknown }).cause;
-  }
-  return { message: String(err) };
-}
 
 /** Merge lines of the same account and order them by id, so concurrent postings lock in one order. */
 function normalise(lines: Line[]): Line[] {
