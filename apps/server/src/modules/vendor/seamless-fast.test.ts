@@ -84,7 +84,7 @@ describe('seamless wallet, one statement per call', () => {
     const m = await player(10_000n);
     await call('balance', { vendor: g.vendor, account: m.username }); // member id and accounts now cached
     const roundId = rid();
-    await brandAccount(t.database.db, brandOf(t).id, 'house', roundId); // the round's house shard, made and cached on first use
+    await brandAccount(t.database.db, brandOf(t).id, 'house', roundId); // the round's house shard id, cached on first use
     const pushes: number[] = [];
     const push = vi.spyOn(t.app.walletEvents, 'balanceChanged').mockImplementation(async () => { pushes.push(Date.now()); });
     const client = (t.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;

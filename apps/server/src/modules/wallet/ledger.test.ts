@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { members, merchants } from '../../db/schema.ts';
 import { entries } from '../../db/ledger-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit, brandAccount, memberAccount, memberBalances, postAlone } from './ledger.ts';
+import { audit, BRAND_WALLETS, brandAccount, LEDGER_SHARDS, memberAccount, memberBalances, postAlone } from './ledger.ts';
 
 const t = useTestApp();
 
@@ -77,6 +77,13 @@ describe('ledger', () => {
     const clearing = await brandAccount(db, demo, 'clearing');
     const r = await postAlone(db, { merchantId: demo, kind: 'deposit', idemKey: `rb-${m.id}`, memberId: m.id, lines: [{ account: clearing, amount: -100n }, { account: main, amount: 100n }] });
     expect(r.balanceAfter.get(main)).toBe(100n);
+  });
+
+  it('every brand wallet has all its shards from the start, so no money transaction makes one', async () => {
+    const { db, demo, luna } = await ids();
+    const rows = (await db.execute(sql`select merchant_id, count(*)::int as n from ledger_accounts
+      where member_id is null and merchant_id in (${demo}, ${luna}) group by merchant_id order by merchant_id`) as unknown as { rows: { n: number }[] }).rows;
+    expect(rows.map((r) => r.n)).toEqual([BRAND_WALLETS.length * LEDGER_SHARDS, BRAND_WALLETS.length * LEDGER_SHARDS]);
   });
 
   it('entries and postings cannot be changed or deleted', async () => {

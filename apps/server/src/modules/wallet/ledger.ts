@@ -213,6 +213,21 @@ export async function brandAccount(tx: Tx | Db, merchantId: number, wallet: Bran
       on conflict (merchant_id, wallet, shard) where member_id is null do nothing`));
 }
 
+/**
+ * Makes every brand's accounts (each brand wallet in all its shards) when missing, at start.
+ * Otherwise a shard is made on first use, often inside a money transaction, which holds the new
+ * row's key locked to its end; two such transactions can then wait on each other's new rows.
+ */
+export async function ensureBrandAccounts(db: Db): Promise<void> {
+  await db.execute(sql`insert into ledger_accounts (merchant_id, wallet, shard, allow_negative)
+    select m.id, w.wallet, s.shard, true
+    from merchants m
+    cross join unnest(${`{${BRAND_WALLETS.join(',')}}`}::text[]) as w(wallet)
+    cross join generate_series(0, ${LEDGER_SHARDS - 1}) as s(shard)
+    order by m.id, w.wallet, s.shard
+    on conflict (merchant_id, wallet, shard) where member_id is null do nothing`);
+}
+
 /** A brand wallet's balance: the sum of its shards. */
 export async function brandWalletBalance(db: Tx | Db, merchantId: number, wallet: BrandWallet): Promise<bigint> {
   const [row] = await db.select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` }).from(ledgerAccounts)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { wallet } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
+import { ensureBrandAccounts } from './ledger.ts';
 import * as records from './records.ts';
 import * as service from './service.ts';
 import * as transfers from './transfers.ts';
@@ -8,6 +9,7 @@ import * as transfers from './transfers.ts';
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 export async function walletRoutes(app: FastifyInstance) {
+  await ensureBrandAccounts(app.db);
   const events = () => app.walletEvents;
   route(app, wallet.getBalance, async ({ brand, principal }) => service.balance(app.db, brand, principal));
   route(app, wallet.merchantWallet, async ({ brand }) => service.merchantWallet(brand));
