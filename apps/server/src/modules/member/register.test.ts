@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '@lobby/contract';
 import { useTestApp } from '../../test/harness.ts';
+import { memberBalances } from '../wallet/ledger.ts';
 import { call, encPost, freshIp, knownCaptcha, lastCode, memberRow, setBrand, setModule } from '../session/testkit.ts';
 
 const t = useTestApp({ TRUST_PROXY: true });
@@ -20,6 +21,8 @@ describe('register by username', () => {
     expect(m.parentId).toBe((await memberRow(t, 'agent01')).id);
     expect(m.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,t=2,p=1\$/);
     expect(m.profile.birthday).toBe('2000-01-31');
+    // the main wallet account is made with the member, not on first use inside a money transaction
+    expect((await memberBalances(t.database.db, m.merchantId, m.id)).map((a) => [a.wallet, a.balance])).toEqual([['main', 0n]]);
   });
 
   it('needs the terms and a matching confirmation', async () => {

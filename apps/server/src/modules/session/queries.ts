@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { loginChallenges, memberIps, members, sessions, withdrawAccounts } from '../../db/schema.ts';
 import type { MemberRow } from '../../plugins/session.ts';
+import { memberAccount } from '../wallet/ledger.ts';
 
 export type NewMember = typeof members.$inferInsert;
 
@@ -27,10 +28,16 @@ export async function memberByReferralCode(db: Db, merchantId: number, code: str
   return m;
 }
 
-/** Inserts a member; a taken username or mobile answers null (unique indexes decide). */
+/**
+ * Inserts a member with its main wallet account; a taken username or mobile answers null
+ * (unique indexes decide). The account made here, not on first use inside a money transaction
+ * (which would hold the new key locked to its end, where two can wait on each other).
+ */
 export async function insertMember(db: Db, m: NewMember): Promise<MemberRow | null> {
-  const rows = await db.insert(members).values(m).onConflictDoNothing().returning();
-  return rows[0] ?? null;
+  const [row] = await db.insert(members).values(m).onConflictDoNothing().returning();
+  if (!row) return null;
+  await memberAccount(db, row.merchantId, row.id);
+  return row;
 }
 
 export async function insertSession(db: Db, s: typeof sessions.$inferInsert): Promise<void> {
