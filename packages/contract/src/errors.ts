@@ -255,6 +255,24 @@ export function isErrorCode(code: string): code is ErrorCode {
  * the message names it in the request's language. Values not listed are written as they are.
  */
 const w = (en: string, es: string) => ({ en, es });
+/**
+ * What a form field is called, for `{field}` in field errors: every register field (brand.ts
+ * REGISTER_FIELDS), profile field (member-profile.ts PROFILE_FIELDS) and the new password.
+ */
+const FIELD_NAMES: Record<string, { en: string; es: string }> = {
+  username: w('username', 'nombre de usuario'), password: w('password', 'contraseña'),
+  confirmPassword: w('password confirmation', 'confirmación de contraseña'), newPassword: w('new password', 'contraseña nueva'),
+  payeeName: w('payee name', 'nombre del titular'), email: w('email', 'correo electrónico'), qqNum: w('QQ number', 'número de QQ'),
+  mobileNum: w('mobile number', 'número de móvil'), recommenderId: w('recommender ID', 'ID del recomendante'),
+  captcha: w('captcha', 'código captcha'), verificationCode: w('verification code', 'código de verificación'),
+  affiliateCode: w('affiliate code', 'código de afiliado'), paymentPassword: w('payment password', 'contraseña de pago'),
+  line: w('LINE', 'LINE'), whatsapp: w('WhatsApp', 'WhatsApp'), facebook: w('Facebook', 'Facebook'), wechat: w('WeChat', 'WeChat'),
+  idNumber: w('ID number', 'número de documento'), birthday: w('date of birth', 'fecha de nacimiento'),
+  nickname: w('nickname', 'apodo'), realName: w('real name', 'nombre real'), telegram: w('Telegram', 'Telegram'), zalo: w('Zalo', 'Zalo'),
+  address: w('address', 'dirección'), nationality: w('nationality', 'nacionalidad'), occupation: w('occupation', 'ocupación'),
+  sourceOfIncome: w('source of income', 'fuente de ingresos'), bankAccount: w('bank account', 'cuenta bancaria'),
+};
+
 export const ERROR_PARAM_WORDS: Partial<Record<ErrorCode, Record<string, Record<string, { en: string; es: string }>>>> = {
   // "Este sorteo ... (está {status})": sorteo is masculine
   // "This bet is not valid: {reason}": a reason names the bet's other params ({type}, {count}, {number}, {digits})
@@ -288,6 +306,9 @@ export const ERROR_PARAM_WORDS: Partial<Record<ErrorCode, Record<string, Record<
   'points.redemption.reviewed': {
     status: { process: w('in process', 'en proceso'), approved: w('approved', 'aprobado'), rejected: w('rejected', 'rechazado') },
   },
+  'field.invalid': { field: FIELD_NAMES },
+  'settings.register.range': { field: FIELD_NAMES },
+  'settings.register.pattern': { field: FIELD_NAMES },
   // "Esta regla no corresponde a su tipo: {reason}": the rule field at fault (promotions/operator.ts ruleOf, and the dates)
   'promotion.rule.invalid': {
     reason: {

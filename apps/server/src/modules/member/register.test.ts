@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODULES } from '@lobby/contract';
+import { ERROR_PARAM_WORDS, errorMessage, memberProfile, MODULES, REGISTER_FIELDS } from '@lobby/contract';
 import { useTestApp } from '../../test/harness.ts';
 import { memberBalances } from '../wallet/ledger.ts';
 import { call, encPost, freshIp, knownCaptcha, lastCode, memberRow, setBrand, setModule } from '../session/testkit.ts';
@@ -54,7 +54,12 @@ describe('register by username', () => {
     // the length bounds travel too, for "(min)"/"(max)" in the message
     const r = await reg({ ...base, username: 'abc' });
     expect(r.json().value).toMatchObject({ minLength: 6, maxLength: 16 });
-    expect(r.json().message).toBe('Revise el campo username.');
+    expect(r.json().message).toBe('Revise el campo nombre de usuario.');
+    expect(errorMessage('field.invalid', 'EN', { field: 'confirmPassword' })).toBe('Please check the field password confirmation.');
+    // every field a form can name has its words
+    const named = Object.keys(ERROR_PARAM_WORDS['field.invalid']!.field);
+    expect(named).toEqual(expect.arrayContaining([...REGISTER_FIELDS, ...memberProfile.PROFILE_FIELDS, 'newPassword']));
+    expect(errorMessage('settings.register.range', 'ES', { field: 'mobileNum' })).toBe('Campo número de móvil: la longitud mínima no puede ser mayor que la máxima.');
   });
 
   it('a field the brand makes required (luna: email) is required; disabled fields are ignored', async () => {
