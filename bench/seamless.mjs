@@ -1,9 +1,11 @@
 // Seamless wallet bet+win pairs per second with 100 concurrent players (issue 5, "Figures to
 // report"): goal on PostgreSQL >= 3,000 pairs/s and p99 of a pair <= 20 ms.
-//   node bench/seamless.mjs [--duration 10 --warmup 2 --players 100 --pool 50 --no-pglite --no-build --cpu-prof DIR --server FILE]
+//   node bench/seamless.mjs [--duration 10 --warmup 2 --players 100 --pool 50 --no-pglite --no-build --cpu-prof DIR --server FILE --db-ceiling]
 // --cpu-prof DIR: the server writes a V8 CPU profile (node --cpu-prof) into DIR when it stops; the
 // bench prints its 15 functions with the most self time.
 // --server FILE: run another build's main.js (e.g. an older commit's, built in a git worktree) to compare.
+// --db-ceiling: after the load, with the server stopped, the same database functions driven by
+// pgbench alone at 5, 20 and `players` connections (bench/lib/pgbench.mjs): the database's own ceiling.
 // The built server (`node apps/server/dist/main.js`, NODE_ENV=development, LOG_LEVEL=warn,
 // RATE_LIMIT_MAX=100000000, VENDOR_SECRET known to the bench) runs on 127.0.0.1 against a
 // throwaway PostgreSQL database lobby_bench_<random> ($BENCH_PG_URL or
@@ -24,6 +26,7 @@ import { register } from 'tsx/esm/api';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { flag, opt, optText, withPgDatabase } from './lib/cli.mjs';
+import { dbCeiling } from './lib/pgbench.mjs';
 import { benchBuild, fmt, rmTemp, runMain, serverMain, startServer, tempDir, writeResult } from './lib/common.mjs';
 
 register();
@@ -51,7 +54,7 @@ const serverEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: 
 async function prepare(db) {
   const [m] = await db.select().from(merchants).where(eq(merchants.code, 'demo'));
   if (!m) throw new Error('no demo brand (seed did not run?)');
-  const [g] = await db.select({ nodeId: games.nodeId, vendor: games.vendor }).from(games)
+  const [g] = await db.select({ nodeId: games.nodeId, vendor: games.vendor, gameType: games.gameType }).from(games)
     .innerJoin(vendors, and(eq(vendors.merchantId, games.merchantId), eq(vendors.code, games.vendor)))
     .where(and(eq(games.merchantId, m.id), eq(games.enabled, true), eq(vendors.enabled, true), eq(vendors.maintenance, false)))
     .orderBy(asc(games.id)).limit(1);
@@ -64,8 +67,10 @@ async function prepare(db) {
     return { merchantId: m.id, username, usernameKey: username, passwordHash: null, nickname: username };
   })).returning();
   const clearing = await brandAccount(db, m.id, 'clearing');
+  const accounts = [];
   for (const r of rows) {
     const acct = await memberAccount(db, m.id, r.id);
+    accounts.push({ memberId: r.id, accountId: acct });
     await postAlone(db, { merchantId: m.id, kind: 'deposit', idemKey: `bench-dep:${r.id}:${tag}`, memberId: r.id,
       lines: [{ account: clearing, amount: -100_000_000n }, { account: acct, amount: 100_000_000n }], meta: { orderNo: 'D-BENCH' } });
   }
@@ -73,7 +78,11 @@ async function prepare(db) {
     tokenHash: hashToken(randomBytes(32).toString('base64url')), merchantId: m.id, memberId: r.id, method: 'password',
     expiresAt: new Date(Date.now() + 3_600_000),
   })));
-  return { vendor: g.vendor, gameId: g.nodeId, secret, players: rows.map((r) => r.username) };
+  return {
+    vendor: g.vendor, gameId: g.nodeId, secret, players: rows.map((r) => r.username),
+    // for --db-ceiling
+    merchantId: m.id, gameType: g.gameType, currency: m.config.currency.code, accounts,
+  };
 }
 
 /** One signed seamless call; throws unless 200 and success. */
@@ -235,10 +244,15 @@ async function pgBackends(url) {
   }
 }
 
-const onPostgres = () => withPgDatabase((url) => withServer('lobby-bench-seamless-', async ({ start }) => {
+const onPostgres = () => withPgDatabase((url) => withServer('lobby-bench-seamless-', async ({ start, stop }) => {
   const server = await start({ command, env: { ...serverEnv, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL) } });
   const ctx = await prepareIn({ url, poolSize: 5 });
-  return load('PostgreSQL', server.baseUrl, ctx, async () => ({ server: server.child.pid, db: await pgBackends(url), xacts: () => pgXacts(url) }));
+  const res = await load('PostgreSQL', server.baseUrl, ctx, async () => ({ server: server.child.pid, db: await pgBackends(url), xacts: () => pgXacts(url) }));
+  if (!flag('db-ceiling')) return res;
+  await stop(); // the database alone on the machine
+  const ceiling = await dbCeiling(url, { ...ctx, players: ctx.accounts }, { connections: [5, 20, PLAYERS], seconds: DURATION_MS / 1000 });
+  for (const r of ceiling) console.log(`database alone (pgbench, no HTTP): ${String(r.pairsPerSec).padStart(6)} pairs/s with ${r.connections} connections, mean pair ${fmt(r.latencyMs, 2)} ms`);
+  return { ...res, ceiling };
 }));
 
 const onPglite = () => withServer('lobby-bench-seamless-pglite-', async ({ dataDir, start, stop }) => {
@@ -265,6 +279,9 @@ runMain(async () => {
     { figure: 'seamless PostgreSQL backends CPU per pair', value: pgRes.dbCpuMsPerPair, unit: 'ms', goal: null, pass: null },
     { figure: 'seamless database transactions per pair', value: pgRes.xactsPerPair, unit: 'transactions', goal: null, pass: null },
   ];
+  for (const r of pgRes.ceiling ?? []) {
+    figures.push({ figure: `seamless pairs/s, the database alone (pgbench, ${r.connections} connections)`, value: r.pairsPerSec, unit: 'pairs/s', goal: null, pass: null });
+  }
   if (liteRes) {
     figures.push(
       { figure: `seamless bet+win pairs/s (PGlite, ${PLAYERS} players)`, value: liteRes.pairsPerSec, unit: 'pairs/s', goal: null, pass: null },
