@@ -20,8 +20,8 @@ describe('amounts', () => {
     expect(money(-99n)).toBe('-0.99');
     expect(money('0')).toBe('0.00');
     expect(multiplier(2.5)).toBe('2.50×');
-    expect(percent(0.9606)).toBe('96.06 %');
-    expect(percent(0.48, 1)).toBe('48.0 %');
+    expect(percent(0.9606)).toBe('96.06\u00a0%');
+    expect(percent(0.48, 1)).toBe('48.0\u00a0%');
   });
 
   it('checks a bet against the limits', () => {

@@ -40,9 +40,9 @@ export function multiplier(x: number): string {
   return `${x.toFixed(2)}×`;
 }
 
-/** 0.9606 -> "96.06 %". */
+/** 0.9606 -> "96.06 %" (a no-break space: the sign never wraps alone onto the next line). */
 export function percent(fraction: number, decimals = 2): string {
-  return `${(fraction * 100).toFixed(decimals)} %`;
+  return `${(fraction * 100).toFixed(decimals)}\u00a0%`;
 }
 
 /** Local clock time of an ISO instant: "21:04:05". */

@@ -87,8 +87,8 @@ describe('fish', () => {
 
   it('shows the catch chance RTP / m', () => {
     const [clown, , boss] = fishTargets(info);
-    expect(catchChance(clown, 0.96)).toBe('48.0 %');
-    expect(catchChance(boss, 0.96)).toBe('0.32 %–0.96 %');
+    expect(catchChance(clown, 0.96)).toBe('48.0\u00a0%');
+    expect(catchChance(boss, 0.96)).toBe('0.32\u00a0%–0.96\u00a0%');
     expect(fishInput(50n, 'SHARK')).toEqual({ bet: '0.50', target: 'SHARK' });
   });
 });
