@@ -140,7 +140,7 @@ function DepositForm({ data, onCreated }: { data: MethodsValue; onCreated: (o: O
                   }}
                 >
                   <span>{c.name}</span>
-                  <small className="muted num" dir="ltr">{formatMoney(c.min, { symbol: sym })} – {formatMoney(c.max, { symbol: sym })}</small>
+                  <small className="muted num" dir="ltr"><span className="w-nowrap">{formatMoney(c.min, { symbol: sym })}</span> – <span className="w-nowrap">{formatMoney(c.max, { symbol: sym })}</span></small>
                 </button>
               ))}
             </div>

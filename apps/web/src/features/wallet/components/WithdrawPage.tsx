@@ -79,7 +79,7 @@ function SettingsCard({ s }: { s: Settings }) {
       </div>
       <div className="w-stat">
         <span className="w-stat__label">{t('wallet.withdraw.limits')}</span>
-        <strong className="w-stat__value w-stat__value--sm" dir="ltr">{formatMoney(s.min, { symbol: sym })} – {formatMoney(s.max, { symbol: sym })}</strong>
+        <strong className="w-stat__value w-stat__value--sm" dir="ltr"><span className="w-nowrap">{formatMoney(s.min, { symbol: sym })}</span> – <span className="w-nowrap">{formatMoney(s.max, { symbol: sym })}</span></strong>
       </div>
       <div className="w-stat">
         <span className="w-stat__label">{t('wallet.withdraw.fee')}</span>
