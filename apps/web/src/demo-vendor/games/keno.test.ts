@@ -34,12 +34,16 @@ describe('keno screen', () => {
     expect(count()).toBe('2 of 10 picked');
     button('Clear').click();
     expect(count()).toBe('0 of 10 picked');
+    const paytable = () => root.querySelector('.dv-paytable h3')?.textContent;
+    expect(paytable()).toBe('Paytable');
     (root.querySelector('.dv-btn-play') as HTMLButtonElement).click();
     expect((root.querySelector('.dv-controls .dv-field-error') as HTMLElement).hidden).toBe(false);
     expect(client.play).not.toHaveBeenCalled();
 
     cell(1).click();
+    expect(paytable()).toBe('Paytable · 1 spot');
     cell(2).click();
+    expect(paytable()).toBe('Paytable · 2 spots');
     (root.querySelector('.dv-btn-play') as HTMLButtonElement).click();
     await vi.waitFor(() => expect(root.querySelector('.dv-result')?.textContent).toBe('1 hit of 2 · No win this time'));
     expect(client.play).toHaveBeenCalledWith({ bet: '1.00', picks: [1, 2] });

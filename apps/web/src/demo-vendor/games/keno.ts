@@ -84,7 +84,7 @@ export function mount(ctx: GameContext): void {
     const hits = picks.filter((p) => drawn.has(p)).length;
     const rows = picks.length ? paytableRows(session.info, picks.length) : [];
     fill(paytable,
-      h('h3', {}, t('keno.paytable', { n: picks.length || '–' })),
+      h('h3', {}, picks.length > 1 ? t('keno.paytable', { n: picks.length }) : t(picks.length ? 'keno.paytable1' : 'keno.paytable0')),
       rows.length ? h('table', {},
         h('thead', {}, h('tr', {}, h('th', {}, t('keno.hits')), h('th', { class: 'num' }, t('keno.pays')))),
         h('tbody', {}, rows.map(([hh, m]) => h('tr', { class: drawn.size && hh === hits ? 'dv-won' : '' }, h('td', {}, String(hh)), h('td', { class: 'num' }, kenoPays(m))))))
