@@ -5,6 +5,7 @@ import { requireOperator } from '../cashier/common.ts';
 import { imageTooLarge } from './images.ts';
 import * as comments from '../promotions/comments.ts';
 import * as service from './service.ts';
+import { sendError } from '../../plugins/errors.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 /** Three 5 MB images as base64 (≈ 4/3 each) plus the text: anything larger is refused unread. */
@@ -28,7 +29,7 @@ export async function feedbackRoutes(app: FastifyInstance) {
   // the image itself: its own content type, never sniffed, never run as a document
   app.get<{ Params: { file: string } }>(`${feedback.IMAGE_PATH}/:file`, { schema: { hide: true } }, async (req, reply) => {
     const img = await service.imageFile(app.db, req.params.file);
-    if (!img) return reply.code(404).type('text/plain; charset=utf-8').header('X-Content-Type-Options', 'nosniff').send('Not found');
+    if (!img) return sendError(req, reply, 'request.not.found');
     return reply
       .type(img.contentType)
       .header('X-Content-Type-Options', 'nosniff')

@@ -6,6 +6,7 @@ import * as password from './password.ts';
 import * as profile from './profile.ts';
 import * as reg from './register.ts';
 import * as service from './service.ts';
+import { sendError } from '../../plugins/errors.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
@@ -44,7 +45,7 @@ export async function memberRoutes(app: FastifyInstance) {
   // the image itself: its own content type, never sniffed, never run as a document
   app.get<{ Params: { file: string } }>('/wps/member/icon/:file', { schema: { hide: true } }, async (req, reply) => {
     const img = await profile.avatarFile(app.db, req.params.file);
-    if (!img) return reply.code(404).type('text/plain; charset=utf-8').header('X-Content-Type-Options', 'nosniff').send('Not found');
+    if (!img) return sendError(req, reply, 'request.not.found');
     return reply
       .type(img.contentType)
       .header('X-Content-Type-Options', 'nosniff')
