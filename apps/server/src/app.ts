@@ -8,7 +8,7 @@ import type { Database, Db } from './db/index.ts';
 import { busPlugin } from './plugins/bus.ts';
 import { notifyPlugin } from './lib/notify/index.ts';
 import { cryptoPlugin } from './plugins/crypto.ts';
-import { AppError, errorsPlugin } from './plugins/errors.ts';
+import { AppError, errorsPlugin, sendError } from './plugins/errors.ts';
 import { merchantPlugin } from './plugins/merchant.ts';
 import { webPlugin } from './plugins/web.ts';
 import { memberRoutes } from './modules/member/routes.ts';
@@ -66,6 +66,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     logger: (logger ?? config.NODE_ENV !== 'test') ? { level: config.LOG_LEVEL } : false,
     trustProxy: typeof config.TRUST_PROXY === 'number' ? hops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // a path parameter over the router's length (100) answers the envelope, not Fastify's own 414 body
+    frameworkErrors: (_err, req, reply) => sendError(req, reply, 'request_param_err'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
