@@ -26,6 +26,7 @@ interface Caller { name: string; headers: Record<string, string> }
 const LONG = 'x'.repeat(10_000);
 /** Wrong values for any field: each replaces one field of an otherwise plausible body. */
 const BAD_VALUES: unknown[] = ['123', 123, -1, 0, 1.5, 1e20, -1e20, 'NaN', '-1', '1e20', [], [1, 'a'], {}, { a: 1 }, null, true, false, '', LONG, '😀🎰 ñ ü 中文', '<script>x</script>', '9'.repeat(40)];
+const NESTED_BAD: unknown[] = ['123', 123, -1, 1e20, 'NaN', [], {}, null, true, LONG, '9'.repeat(40)];
 /** Wrong values for a query parameter (all strings on the wire). */
 const BAD_QUERY = ['abc', '-1', '0', '1.5', '1e20', 'NaN', '', LONG, '😀🎰', '9'.repeat(40), 'true', '[]', '%00'];
 /** Path parameters that are not ids. */
@@ -178,7 +179,8 @@ describe('robustness fuzz: no route answers 5xx for bad input', () => {
       };
 
       // headers that are not what they should be: an unknown brand, a malformed token or console session, a bad language
-      const badHeaders: Array<Record<string, string>> = [{ merchant: 'nosuchbrand😀' }, { authorization: `Bearer ${LONG.slice(0, 500)}` }, { [contract.operator.SESSION_HEADER]: '!!' }, { language: '😀' }, { [contract.encryption.ENCRYPTION_HEADER]: 'abc' }];
+      const badHeaders: Array<Record<string, string>> = [{ merchant: 'nosuchbrand😀' }, { authorization: `Bearer ${LONG.slice(0, 500)}` }, { [contract.operator.SESSION_HEADER]: '!!' }, { language: '😀' }, { [contract.encryption.ENCRYPTION_HEADER]: 'abc' },
+        { 'content-encoding': 'gzip' }, { 'content-encoding': 'br' }, { 'content-encoding': 'deflate' }, { 'content-encoding': 'nope' }, { 'content-length': '5' }];
       for (const h of badHeaders) {
         await send({ name: `header ${Object.keys(h)[0]}`, headers: h }, 'bad header', { url: good, ...(op.method === 'GET' ? {} : { payload: '{}', type: 'application/json' }) });
       }
@@ -208,6 +210,17 @@ describe('robustness fuzz: no route answers 5xx for bad input', () => {
           for (const v of BAD_VALUES) await send(caller, `${k}=${JSON.stringify(v).slice(0, 20)}`, { url: good, ...wrap({ ...base, [k]: v }) });
           const { [k]: _drop, ...rest } = base;
           await send(caller, `${k} missing`, { url: good, ...wrap(rest) });
+        }
+        // one level down: each field of an object field, and of the object inside an array field
+        for (const [k, v] of Object.entries(base)) {
+          const inner = Array.isArray(v) ? v[0] : v;
+          if (!inner || typeof inner !== 'object' || Array.isArray(inner)) continue;
+          for (const sub of Object.keys(inner)) {
+            for (const bad of NESTED_BAD) {
+              const changed = { ...(inner as Json), [sub]: bad };
+              await send(caller, `${k}.${sub}=${JSON.stringify(bad).slice(0, 20)}`, { url: good, ...wrap({ ...base, [k]: Array.isArray(v) ? [changed] : changed }) });
+            }
+          }
         }
         await send(caller, 'extra field', { url: good, ...wrap({ ...base, zz: LONG, __proto__x: 1 }) });
       }
