@@ -226,6 +226,12 @@ describe('robustness fuzz: no route answers 5xx for bad input', () => {
       }
     }
 
+    // addresses and methods the API does not have
+    for (const [method, url] of [['GET', '/wps/nope'], ['POST', '/wps/nope/x?y=1'], ['DELETE', '/wps/session/login'], ['PUT', '/wps/ops/me'], ['PATCH', '/wps/member/icon/a.png'], ['GET', '/wps/%E0%A4%A'], ['GET', '/wps//session']] as const) {
+      const res = await t.app.inject({ method, url, headers: { merchant: 'demo' } });
+      check(`unknown ${method} ${url}`, res.statusCode, res.body);
+    }
+
     // the ledger of every brand still balances after all of it
     for (const m of await t.database.db.select({ id: merchants.id, code: merchants.code }).from(merchants)) {
       const a = await audit(t.database.db, m.id);
