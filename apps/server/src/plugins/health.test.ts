@@ -87,7 +87,10 @@ describe('scheduled runs', () => {
     await new Promise((r) => setTimeout(r, 200));
     await stop();
     jobEvents.off('run', on);
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((e) => e.job === 'test.events' && e.outcome === 'done' && e.rows === 3)).toBe(true);
+    // the app's own jobs may be told too; a tick that lands in a period already run (timer
+    // jitter on a busy machine, 30 ms periods) is told as skipped
+    const mine = seen.filter((e) => e.job === 'test.events');
+    expect(mine.some((e) => e.outcome === 'done' && e.rows === 3)).toBe(true);
+    expect(mine.every((e) => (e.outcome === 'done' && e.rows === 3) || (e.outcome === 'skipped' && e.rows === 0))).toBe(true);
   });
 });
