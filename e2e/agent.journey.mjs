@@ -143,7 +143,7 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     const rows = frame.locator('.dv-history tbody tr');
     const before = await rows.count();
     await frame.locator('.dv-btn-play').click();
-    await waitUntil(async () => (await rows.count()) > before, { timeout: 20_000, message: 'the round never reached the history' });
+    await waitUntil(async () => (await rows.count()) > before, { timeout: 40_000, message: 'the round never reached the history' });
     await player.context().close();
   });
 
@@ -256,7 +256,7 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     for (let i = 0; i < 3; i++) {
       const before = await rows.count();
       await frame.locator('.dv-btn-play').click();
-      await waitUntil(async () => (await rows.count()) > before, { timeout: 20_000, message: 'the round never reached the history' });
+      await waitUntil(async () => (await rows.count()) > before, { timeout: 40_000, message: 'the round never reached the history' });
     }
     await u.context().close();
   });
