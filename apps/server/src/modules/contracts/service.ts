@@ -7,6 +7,7 @@ import { downlineOf } from '../agent/service.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
 import * as q from './queries.ts';
 import { baseline } from './settle.ts';
+import { pgError } from '../../lib/pg-error.ts';
 
 type Kind = contracts.ContractKind;
 
@@ -85,12 +86,7 @@ async function view(db: Db | Tx, brand: Brand, id: bigint, me: bigint): Promise<
 }
 
 const UNIQUE_VIOLATION = '23505';
-export function isUnique(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; i < 4 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
+export const isUnique = (err: unknown) => pgError(err).code === UNIQUE_VIOLATION;
 
 export async function offer(db: Db, brand: Brand, p: Principal, body: { downlineId: string; kind: Kind; period?: contracts.DividendPeriod; tiers: contracts.TierInput[] }) {
   const me = requireAgent(p).member;

@@ -13,6 +13,7 @@ import { formatAmount, parseAmount } from '../wallet/money.ts';
 import { gameByCode, markPlaced, modeFor, offeredGame, type GameRow } from './draws.ts';
 import { checkBet, oddsMilli, oddsText, type PrizeMode } from './rules.ts';
 import { checkPlay } from '../responsible/state.ts';
+import { pgError } from '../../lib/pg-error.ts';
 
 /**
  * Placing bets: every bet of the slip is checked first (type, numbers, amount, prize mode),
@@ -39,12 +40,7 @@ async function mainBalance(db: Db, brand: Brand, memberId: bigint): Promise<bigi
   return (await memberBalances(db, brand.id, memberId)).find((a) => a.wallet === 'main')?.balance ?? 0n;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; i < 4 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+const isUniqueViolation = (err: unknown) => pgError(err).code === '23505';
 
 export async function placeBets(app: FastifyInstance, brand: Brand, principal: Principal, body: contract.PlaceBetsBody, lang: Lang, now = new Date()) {
   const db = app.db;

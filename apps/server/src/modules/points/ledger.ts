@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { pgError } from '../../lib/pg-error.ts';
 
 const CHECK_VIOLATION = '23514';
 
@@ -36,15 +37,6 @@ export async function postingByKey(db: Tx | Db, merchantId: number, idemKey: str
      where merchant_id = ${merchantId} and idem_key = ${idemKey}`))[0];
 }
 
-function pgCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /**
  * One points posting inside the caller's transaction (call {@link lockAccount} first). A key
@@ -64,7 +56,7 @@ export async function postPoints(
       update point_accounts set balance = balance + ${input.points}, earned = earned + ${earned}, carry = ${carry}, updated_at = now()
        where member_id = ${input.memberId} and merchant_id = ${input.merchantId} returning balance::text`));
   } catch (err) {
-    if (pgCode(err) === CHECK_VIOLATION) throw new AppError('points.not.enough', { need: String(-input.points) });
+    if (pgError(err).code === CHECK_VIOLATION) throw new AppError('points.not.enough', { need: String(-input.points) });
     throw err;
   }
   const [posting] = rowsOf<PostingRow>(await tx.execute(sql`
