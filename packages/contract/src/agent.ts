@@ -136,11 +136,29 @@ export const editNickname = endpoint({
   response: downline,
 });
 
+/**
+ * Resets a team member's password without handing the agent a password the member keeps
+ * (member-profile MONEY_OUT_RULES): with a bound mobile (first) or e-mail, a one-time link and code
+ * go there (`delivery` sms/email, `to` masked) and the member's password and sessions stay until it
+ * uses them; with none, a random temporary password (`temporaryPassword`, shown once) replaces it,
+ * must be changed at the next login, the sessions end, and money out stays blocked until the member
+ * binds a contact of its own.
+ */
 export const resetPassword = endpoint({
   method: 'POST', path: '/wps/relay/MCSFE_agentResetPassword', module: M, auth: 'member',
-  summary: "Resets a team member's password to the default 123456; the member must change it at next login and its sessions end.",
+  summary: "Resets a team member's password: a one-time link and code to its bound contact, else a temporary password that must be changed and blocks money out.",
   body: z.object(downlineBody),
-  response: z.object({ memberId: z.string(), mustChangePassword: z.literal(true) }),
+  response: z.object({
+    memberId: z.string(),
+    delivery: z.enum(['sms', 'email', 'temporary']),
+    /** Where the link went (masked); null for a temporary password. */
+    to: z.string().nullable(),
+    /** Minutes the link and code stay valid; null for a temporary password. */
+    expiresInMinutes: z.number().int().nullable(),
+    /** Only with `temporary`: the password to give the member, shown this once. */
+    temporaryPassword: z.string().nullable(),
+    mustChangePassword: z.boolean(),
+  }),
 });
 
 // ---- Team betting -----------------------------------------------------------------------

@@ -216,6 +216,12 @@ export const brandConfig = z.object({
     captchaOnLogin: z.boolean(),
     captchaAfterFailures: z.number().int().min(1),
     newIpVerification: z.array(z.enum(['sms', 'email', 'bank', 'otp'])),
+    /**
+     * Hours withdrawals and transfers out stay held after a login from a device new to the member
+     * within MONEY_OUT_RULES.resetWindowDays of a password reset (agents' powers over members);
+     * absent = MONEY_OUT_RULES.defaultHoldHours (24), 0 = no hold.
+     */
+    moneyOutHoldHours: z.number().int().min(0).max(720).optional(),
   }),
   wallet: walletConfig.default(DEFAULT_WALLET_CONFIG),
   /** Agent reports: a member is active on a day with valid bets at or above this (minor units; default 100 = 1.00). */

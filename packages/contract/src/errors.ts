@@ -149,6 +149,10 @@ export const ERRORS = {
   'member.profile.locked': e(409, 'This field cannot be changed once set. Please contact customer service.', 'Este campo no se puede cambiar una vez configurado. Contacte con atención al cliente.'),
   'member.bind.same': e(400, 'This is already bound to your account.', 'Esto ya está vinculado a su cuenta.'),
   'member.contact.unbound': e(400, 'Bind a mobile number or e-mail first.', 'Primero vincule un número de móvil o un correo electrónico.'),
+  // agents' powers over members (issue 18 item 2): money out after a reset, proof from the bound contact
+  'member.money.hold': e(403, 'Withdrawals and transfers are on hold until {until}: the password was reset and this device is new to the account.', 'Los retiros y las transferencias están retenidos hasta el {until}: la contraseña se restableció y este dispositivo es nuevo para la cuenta.'),
+  'member.money.contact.required': e(403, 'Your agent reset your password: verify a mobile number or e-mail of your own before withdrawing or transferring.', 'Su agente restableció su contraseña: verifique un número de móvil o un correo electrónico propio antes de retirar o transferir.'),
+  'member.proof.required': e(403, 'Confirm this change with the code we send to your bound mobile or e-mail.', 'Confirme este cambio con el código que enviamos a su móvil o correo electrónico vinculado.'),
   'member.avatar.type': e(400, 'The avatar must be a PNG or JPG image.', 'El avatar debe ser una imagen PNG o JPG.'),
   'member.avatar.too.large': e(413, 'The avatar must be at most {max} MB.', 'El avatar debe tener como máximo {max} MB.'),
   'member.avatar.invalid': e(400, 'This image cannot be read. Please choose another file.', 'No se puede leer esta imagen. Elija otro archivo.'),

@@ -51,6 +51,33 @@ export const profileFieldView = z.object({
   masked: z.boolean(),
 });
 
+/**
+ * Agents' powers over members (issue 18 item 2). Money out = withdrawals, transfers to the upline
+ * or to a downline, and binding a payout account.
+ * - An agent's reset of a member's password sends a one-time link and code to the member's bound
+ *   mobile or e-mail (valid `resetLinkMinutes`); the agent never learns a password. A member with
+ *   no bound contact gets a temporary password the agent sees once: it must be changed at the next
+ *   login, and money out is refused (`member.money.contact.required`) until the member binds a
+ *   mobile or e-mail of its own with a code.
+ * - A login from a device the member has not used before, within `resetWindowDays` of a password
+ *   reset (by the agent or by forgot password), holds money out for the brand's
+ *   `security.moneyOutHoldHours` (default `defaultHoldHours`) from that login
+ *   (`member.money.hold` with the end time); the member gets an inbox message and the member
+ *   centre shows the notice.
+ * - Binding or replacing the mobile or e-mail, setting the withdrawal password and binding a payout
+ *   account need a proof (`member.proof.required`) when a contact is bound: a code sent to the
+ *   bound mobile or e-mail, verified with `verifyProof`, valid `proofMinutes` for this session.
+ */
+export const MONEY_OUT_RULES = { resetLinkMinutes: 30, resetWindowDays: 30, defaultHoldHours: 24, proofMinutes: 10 } as const;
+
+/** Whether money can leave the account now: `contact` (bind a contact first) or `hold` (until `until`). */
+export const moneyOutState = z.object({
+  state: z.enum(['ok', 'contact', 'hold']),
+  /** End of a hold (ISO); null unless `hold`. */
+  until: z.string().nullable(),
+});
+export type MoneyOutState = z.infer<typeof moneyOutState>;
+
 /** What the security level counts: each bound item adds one. */
 export const SECURITY_ITEMS = ['loginPassword', 'mobile', 'email', 'paymentPassword', 'realName'] as const;
 export type SecurityItem = (typeof SECURITY_ITEMS)[number];
@@ -70,6 +97,10 @@ export const securityProfile = z.object({
   lastLogin: z.object({ at: z.string(), ip: z.string(), country: z.string().nullable() }).nullable(),
   /** Where the avatar is served (a png or jpg); null: the default avatar. */
   avatarUrl: z.string().nullable(),
+  /** Money out now (holds after a reset, see MONEY_OUT_RULES). */
+  moneyOut: moneyOutState,
+  /** Until when this session's proof from the bound contact lasts (ISO); null: none. */
+  proofUntil: z.string().nullable(),
 });
 export type SecurityProfile = z.infer<typeof securityProfile>;
 
@@ -109,8 +140,10 @@ export const sendBindCode = endpoint({
 });
 
 /**
- * Binds the mobile or e-mail with the code sent to it. Replacing one already bound also needs the
- * login password (when the member has one): `password.old.invalid` when wrong.
+ * Binds the mobile or e-mail with the code sent to it. When the member already has a bound mobile
+ * or e-mail, the session needs a proof from it first (`member.proof.required`, see verifyProof);
+ * replacing one also needs the login password (when the member has one): `password.old.invalid`.
+ * Binding a contact ends the `contact` block of an agent's temporary password.
  */
 export const bindContact = endpoint({
   method: 'POST', path: '/wps/member/info/bind', module: MODULES.member, auth: 'member', encrypted: true,
@@ -150,6 +183,26 @@ export const resetPaymentPassword = endpoint({
   response: z.object({ isSet: z.literal(true) }),
 });
 
+/** A code to the member's bound mobile or e-mail proving it is the member (`member.contact.unbound` when that channel has none). */
+export const sendProofCode = endpoint({
+  method: 'POST', path: '/wps/member/info/proof/code', module: MODULES.member, auth: 'member',
+  summary: 'Send a code to the bound mobile or e-mail to confirm a sensitive change.',
+  body: boundChannel,
+  response: z.object({ expiredMinutes: z.number().int(), to: z.string() }),
+});
+
+/**
+ * Checks that code: for MONEY_OUT_RULES.proofMinutes this session may bind or replace a contact,
+ * set the withdrawal password and bind payout accounts.
+ */
+export const verifyProof = endpoint({
+  method: 'POST', path: '/wps/member/info/proof', module: MODULES.member, auth: 'member',
+  summary: 'Confirm with the code sent to the bound mobile or e-mail.',
+  body: boundChannel.extend({ verificationCode: z.string().trim().max(8) }),
+  response: z.object({ proofUntil: z.string() }),
+});
+
 export const memberProfileEndpoints = {
   getProfile, updateProfile, sendBindCode, bindContact, uploadIcon, sendPaymentResetCode, resetPaymentPassword,
+  sendProofCode, verifyProof,
 };

@@ -3,6 +3,7 @@ import { MODULES } from './brand.ts';
 import { endpoint } from './endpoint.ts';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 import { loginValue } from './session.ts';
+import { moneyOutState } from './member-profile.ts';
 
 /** Member info (§3). `type` is numeric; agent and trial types come from the brand config. */
 export const memberInfo = z.object({
@@ -34,6 +35,8 @@ export const memberInfo = z.object({
   /** Code other players enter as referralCode / affiliateCode to register under this member. */
   referralCode: z.string(),
   createdAt: z.string(),
+  /** Money out now: a hold after a password reset on a new device, or a contact to verify first (member-profile MONEY_OUT_RULES). */
+  moneyOut: moneyOutState,
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 
@@ -128,6 +131,24 @@ export const passwordByEmailReset = endpoint({
   response: loginValue,
 });
 
+/**
+ * Finishes any reset sent to the member's own contact (forgot password by e-mail, or an agent's
+ * reset sent by SMS or e-mail): the link token, or username + code; logs in. Wrong or used:
+ * `password.reset.invalid` / `sms.code.invalid`.
+ */
+export const finishPasswordReset = endpoint({
+  method: 'POST', path: '/wps/member/password/reset', module: MODULES.common, auth: 'none', encrypted: true,
+  summary: 'Set a new password with a reset link token or username + code sent to the bound contact; logs in.',
+  body: z.object({
+    resetToken: z.string().max(128).optional(),
+    username: z.string().trim().max(64).optional(),
+    code: z.string().trim().max(8).optional(),
+    newPassword: z.string().max(128),
+    confirmNewPassword: z.string().max(128),
+  }),
+  response: loginValue,
+});
+
 export const passwordByPhone = endpoint({
   method: 'POST', path: '/wps/member/password/verification', module: MODULES.passwordByPhone, auth: 'none', encrypted: true,
   summary: 'Forgot password by phone: mobile, SMS code (from sms/noLogin) and new password; logs in.',
@@ -150,5 +171,5 @@ export const affiliate = endpoint({
 
 export const memberEndpoints = {
   getMemberInfo, setLanguage, register, registerMobile, changePassword, passwordByEmail, passwordByEmailReset,
-  passwordByPhone, affiliate,
+  finishPasswordReset, passwordByPhone, affiliate,
 };

@@ -1,6 +1,6 @@
 /** Tables of the security centre (see migration 0017_member_profile). */
-import { bigint, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { members, merchants } from './schema.ts';
+import { bigint, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { members, merchants, sessions } from './schema.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -22,3 +22,36 @@ export const memberAvatars = pgTable('member_avatars', {
   height: integer().notNull(),
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [index('member_avatars_member').on(t.memberId)]);
+
+/**
+ * Agents' powers over members (issue 18 item 2, migration 0036; modules/member/security.ts): the
+ * last password reset, the money-out block of an agent's temporary password (`contactRequired`,
+ * until the member binds a contact of its own) and the money-out hold after a new-device login
+ * following a reset (`holdUntil`).
+ */
+export const memberSecurity = pgTable('member_security', {
+  memberId: bigint({ mode: 'bigint' }).primaryKey().references(() => members.id),
+  merchantId: integer().notNull().references(() => merchants.id),
+  resetAt: timestamp({ withTimezone: true, mode: 'date' }),
+  resetBy: text({ enum: ['agent', 'member', 'operator'] }),
+  contactRequired: boolean().notNull().default(false),
+  holdUntil: timestamp({ withTimezone: true, mode: 'date' }),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Devices a member has logged in from: `device_hash` is `id:<sha256 of the client's device id>` or `ua:<sha256 of the user agent>`. */
+export const memberDevices = pgTable('member_devices', {
+  memberId: bigint({ mode: 'bigint' }).notNull().references(() => members.id),
+  deviceHash: text().notNull(),
+  userAgent: text().notNull().default(''),
+  firstSeenAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastSeenAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.memberId, t.deviceHash] })]);
+
+/** A session's proof from the member's bound mobile or e-mail (a code it received), short-lived. */
+export const memberProofs = pgTable('member_proofs', {
+  sessionId: bigint({ mode: 'bigint' }).primaryKey().references(() => sessions.id, { onDelete: 'cascade' }),
+  memberId: bigint({ mode: 'bigint' }).notNull().references(() => members.id),
+  channel: text({ enum: ['sms', 'email'] }).notNull(),
+  expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+});

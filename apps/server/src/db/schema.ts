@@ -133,7 +133,7 @@ export const captchas = pgTable('captchas', {
 export const verificationCodes = pgTable('verification_codes', {
   id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
   merchantId: integer().notNull().references(() => merchants.id),
-  purpose: text({ enum: ['login', 'register', 'challenge', 'reset', 'bind', 'payment'] }).notNull(),
+  purpose: text({ enum: ['login', 'register', 'challenge', 'reset', 'bind', 'payment', 'proof'] }).notNull(),
   channel: text({ enum: ['sms', 'email'] }).notNull(),
   recipient: text().notNull(),
   memberId: bigint({ mode: 'bigint' }),

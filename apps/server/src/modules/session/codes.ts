@@ -91,6 +91,8 @@ export interface IssueOptions {
   memberId?: bigint | null;
   /** E-mail resets also get a link token (returned, stored hashed). */
   withLink?: boolean;
+  /** Validity when not CODE_TTL_MINUTES (an agent's reset link waits for the member longer). */
+  ttlMinutes?: number;
 }
 
 /** Stores a new code (older unused ones of the same purpose stop counting) and returns it in clear. */
@@ -101,7 +103,7 @@ export async function createCode(db: Db, brandId: number, o: IssueOptions): Prom
   await db.insert(verificationCodes).values({
     merchantId: brandId, purpose: o.purpose, channel: o.channel, recipient: o.recipient, memberId: o.memberId ?? null,
     salt, codeHash: digest(salt, code).toString('hex'), linkHash: linkToken ? sha256hex(linkToken) : null,
-    expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+    expiresAt: new Date(Date.now() + (o.ttlMinutes ?? CODE_TTL_MINUTES) * 60_000),
   });
   return { code, linkToken };
 }
