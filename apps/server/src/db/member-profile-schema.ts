@@ -39,7 +39,7 @@ export const memberSecurity = pgTable('member_security', {
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Devices a member has logged in from: `device_hash` is `id:<sha256 of the client's device id>` or `ua:<sha256 of the user agent>`. */
+/** Devices a member has logged in from: `device_hash` is `id:<sha256 of the known-device id the browser keeps>` (session/device.ts). */
 export const memberDevices = pgTable('member_devices', {
   memberId: bigint({ mode: 'bigint' }).notNull().references(() => members.id),
   deviceHash: text().notNull(),

@@ -2,8 +2,8 @@
 -- member_security: the last password reset (who started it), the money-out block of an agent's
 --   temporary password (until the member binds a contact) and the money-out hold after a login from
 --   a new device following a reset;
--- member_devices: the devices (hash of the client's device id, else of its user agent) each member
---   has logged in from;
+-- member_devices: the devices each member has logged in from (SHA-256 of the known-device id the
+--   browser keeps, session/device.ts);
 -- member_proofs: a session's proof from the member's bound mobile or e-mail (a code), short-lived.
 CREATE TABLE "member_security" (
 	"member_id" bigint PRIMARY KEY NOT NULL REFERENCES "members"("id"),
@@ -30,9 +30,3 @@ CREATE TABLE "member_proofs" (
 	"channel" text NOT NULL CHECK ("channel" IN ('sms', 'email')),
 	"expires_at" timestamp with time zone NOT NULL
 );
---> statement-breakpoint
--- the devices of past sessions count as known (by user agent: older clients sent no device id)
-INSERT INTO "member_devices" ("member_id", "device_hash", "user_agent", "first_seen_at", "last_seen_at")
-SELECT "member_id", 'ua:' || encode(sha256(convert_to("user_agent", 'UTF8')), 'hex'), left(max("user_agent"), 255), min("created_at"), max("created_at")
-FROM "sessions" GROUP BY "member_id", "user_agent"
-ON CONFLICT DO NOTHING;

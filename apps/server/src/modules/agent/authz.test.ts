@@ -118,12 +118,15 @@ describe('an agent acting on members', () => {
     }
   });
 
-  it('reset password: default password, forced change, sessions ended', async () => {
+  it('reset password without a bound contact: a random temporary password, forced change, sessions ended', async () => {
     const agent = await tokenFor(t, 'agent01');
     const m = await addMember(t, 'demo', { parent: 'subagent01' });
     const token = await tokenFor(t, m.username);
     const r = await api(t, agent, 'POST', RESET, { memberId: String(m.id) });
-    expect(r.json().value).toEqual({ memberId: String(m.id), mustChangePassword: true });
+    const value = r.json().value;
+    expect(value).toMatchObject({ memberId: String(m.id), delivery: 'temporary', to: null, mustChangePassword: true });
+    expect(value.temporaryPassword).toMatch(/^(?=.*[A-Za-z])(?=.*[0-9])[A-Za-z0-9]{10}$/);
+    expect(value.temporaryPassword).not.toBe('123456');
     const [row] = await t.database.db.select().from(members).where(eq(members.id, m.id));
     expect(row!.mustChangePassword).toBe(true);
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -138,5 +141,19 @@ describe('an agent acting on members', () => {
     expect(codeOf(await api(t, agent, 'POST', NICKNAME, { memberId: id, nickname: '  ' }))).toBe('agent.nickname.invalid');
     expect(codeOf(await api(t, agent, 'POST', NICKNAME, { memberId: id, nickname: 'x'.repeat(33) }))).toBe('agent.nickname.invalid');
     expect(codeOf(await api(t, agent, 'POST', NICKNAME, { memberId: 'abc', nickname: 'ok' }))).toBe('request_param_err');
+  });
+});
+
+describe('reset password of a member with a bound contact', () => {
+  it('sends a one-time link and code to the member; its password and sessions stay', async () => {
+    const agent = await tokenFor(t, 'agent01');
+    const m = await addMember(t, 'demo', { parent: 'agent01' });
+    await t.database.db.update(members).set({ email: `${m.username}@mail.test`, passwordHash: 'keep' }).where(eq(members.id, m.id));
+    const token = await tokenFor(t, m.username);
+    const r = await api(t, agent, 'POST', RESET, { memberId: String(m.id) });
+    expect(r.json().value).toEqual({ memberId: String(m.id), delivery: 'email', to: `${m.username.slice(0, 1)}***@mail.test`, expiresInMinutes: 30, temporaryPassword: null, mustChangePassword: false });
+    const [row] = await t.database.db.select().from(members).where(eq(members.id, m.id));
+    expect([row!.passwordHash, row!.mustChangePassword]).toEqual(['keep', false]);
+    expect((await api(t, token, 'GET', '/wps/member/info')).statusCode).toBe(200);
   });
 });

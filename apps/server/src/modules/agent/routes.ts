@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { agent } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
+import { callerOf } from '../session/service.ts';
 import * as service from './service.ts';
 import { agentRegister } from '@lobby/contract';
 import * as invites from './invites.ts';
@@ -13,7 +14,7 @@ export async function agentRoutes(app: FastifyInstance) {
   route(app, agent.downlineList, async ({ brand, principal, query }) => service.downlineList(app.db, brand, principal, query));
   route(app, agent.setAgent, async ({ brand, principal, body }) => service.setAgent(app.db, brand, principal, body), PER_MINUTE(30));
   route(app, agent.editNickname, async ({ brand, principal, body }) => service.editNickname(app.db, brand, principal, body), PER_MINUTE(60));
-  route(app, agent.resetPassword, async ({ brand, principal, body }) => service.resetPassword(app.db, brand, principal, body), PER_MINUTE(30));
+  route(app, agent.resetPassword, async ({ brand, principal, body, req }) => service.resetPassword(callerOf(app, brand, req), principal, body), PER_MINUTE(30));
   route(app, agent.teamBetting, async ({ brand, principal, query }) => service.teamBetting(app.db, brand, principal, query));
   route(app, agent.profitLoss, async ({ brand, principal, query }) => reports.profitLoss(app.db, brand, principal, query));
   route(app, agent.downlineTransactions, async ({ brand, principal, query }) => reports.downlineTransactions(app.db, brand, principal, query));

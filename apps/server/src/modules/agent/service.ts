@@ -1,16 +1,22 @@
+import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { LIMITS, type agent } from '@lobby/contract';
+import { memberProfile, type agent } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { members } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
+import { markReset } from '../member/security.ts';
+import { checkSendLimits, createCode, deliver, maskRecipient } from '../session/codes.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { revokeAllSessions } from '../session/queries.ts';
+import { deps, type Caller } from '../session/service.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { dayRange } from '../wallet/records.ts';
 import * as q from './queries.ts';
 import { withSpans } from './spans.ts';
+
+const { MONEY_OUT_RULES } = memberProfile;
 
 const NICKNAME_MAX = 32;
 const DAY_MS = 86_400_000;
@@ -133,15 +139,58 @@ export async function editNickname(db: Db, brand: Brand, p: Principal, body: { m
   return downlineView(db, brand, p, id);
 }
 
-/** Default password, forced change at next login, and the member's live sessions end. */
-export async function resetPassword(db: Db, brand: Brand, p: Principal, body: { memberId: string }) {
+/** A random temporary password: letters and digits (every brand's password rule accepts it at login). */
+function temporaryPassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const pick = (set: string, n: number) => Array.from({ length: n }, () => set[randomInt(set.length)]).join('');
+  return `${pick(letters, 6)}${pick(digits, 4)}`;
+}
+
+/** The message of an agent's reset, in the member's language (ES, else EN). */
+function resetText(brand: Brand, lang: string, username: string, link: string, code: string, minutes: number) {
+  return lang === 'ES'
+    ? {
+      subject: `${brand.config.name}: restablecer contraseña`,
+      body: `${brand.config.name}: su agente pidió restablecer la contraseña de ${username}. Abra ${link} o use el código ${code} en "Tengo un código" del inicio de sesión. Caduca en ${minutes} minutos. Si no lo pidió, ignore este mensaje: su contraseña no cambia.`,
+    }
+    : {
+      subject: `${brand.config.name}: reset your password`,
+      body: `${brand.config.name}: your agent asked to reset the password of ${username}. Open ${link} or use the code ${code} under "I have a code" at login. It expires in ${minutes} minutes. If you did not ask for this, ignore this message: your password stays the same.`,
+    };
+}
+
+/**
+ * An agent resets a team member's password (issue 18 item 2). With a bound mobile (first) or
+ * e-mail, a one-time link and code go there and nothing else changes until the member uses them:
+ * the agent never learns a password. With neither, a random temporary password replaces the
+ * member's (shown to the agent once), must be changed at the next login, the member's sessions
+ * end, and money out is blocked until the member binds a contact of its own (member/security).
+ */
+export async function resetPassword(c: Caller, p: Principal, body: { memberId: string }) {
+  const { db, counters } = deps(c.app);
+  const brand = c.brand;
   const { id } = await downlineOf(db, brand, p, body.memberId);
-  const passwordHash = await hashPassword(LIMITS.defaultWeakPassword);
+  const [m] = await db.select().from(members).where(eq(members.id, id));
+  if (!m || m.type === brand.config.trialType) throw new AppError('wallet.downline.invalid');
+  const channel = m.mobile ? 'sms' as const : m.email ? 'email' as const : null;
+  if (channel) {
+    const to = channel === 'sms' ? m.mobile! : m.email!.trim();
+    const minutes = MONEY_OUT_RULES.resetLinkMinutes;
+    await checkSendLimits(counters, brand.id, to, c.ip);
+    const { code, linkToken } = await createCode(db, brand.id, { purpose: 'reset', channel, recipient: to, memberId: m.id, withLink: true, ttlMinutes: minutes });
+    const text = resetText(brand, m.language, m.username, `https://${brand.config.mainDomain}/?resetPassword=${linkToken}`, code, minutes);
+    await deliver(c.app, brand, { channel, to, ...(channel === 'email' ? { subject: text.subject } : {}), body: text.body });
+    return { memberId: String(id), delivery: channel, to: maskRecipient(to), expiresInMinutes: minutes, temporaryPassword: null, mustChangePassword: false };
+  }
+  const temporary = temporaryPassword();
+  const passwordHash = await hashPassword(temporary);
   await db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash, mustChangePassword: true, passwordChangedAt: new Date() }).where(eq(members.id, id));
     await revokeAllSessions(tx, id);
+    await markReset(tx, brand, id, 'agent', { contactRequired: true });
   });
-  return { memberId: String(id), mustChangePassword: true as const };
+  return { memberId: String(id), delivery: 'temporary' as const, to: null, expiresInMinutes: null, temporaryPassword: temporary, mustChangePassword: true };
 }
 
 type BettingQuery = { startDate: string; endDate: string; account?: string; pageNo: number; pageSize: number };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
+import { assertMoneyOut, requireProof } from '../member/security.ts';
 import { checkPassword, hashPassword } from '../session/passwords.ts';
 import * as q from './queries.ts';
 import { accountView } from './views.ts';
@@ -30,6 +31,8 @@ export async function setPaymentPassword(db: Db, p: Principal, body: { oldPasswo
   const { hash } = await storedHash(db, p);
   // changing it needs the old one, under the same wrong-try lock as a withdrawal
   if (hash) await verifyPaymentPassword(db, p, body.oldPassword ?? '');
+  // and, setting or changing, a proof from the bound mobile or e-mail (agents' powers over members)
+  await requireProof(db, p);
   await q.savePaymentPassword(db, p.member.id, await hashPassword(body.newPassword), new Date());
   return { isSet: true as const };
 }
@@ -81,6 +84,9 @@ export async function bindAccount(db: Db, brand: Brand, p: Principal, body: { ki
     throw new AppError('cashier.account.invalid');
   }
   const name = normName(body.payeeName);
+  // a payout account is money out: not during a hold or block, and only with a proof from the bound contact
+  await assertMoneyOut(db, brand, p);
+  await requireProof(db, p);
   return db.transaction(async (tx) => {
     await q.lockMember(tx, p.member.id);
     const existing = await q.accountsOf(tx, brand.id, p.member.id);

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
+import { assertMoneyOut } from '../member/security.ts';
 import { brandAccount, memberAccount, memberBalances, post } from '../wallet/ledger.ts';
 import { balanceChanged, brandDayStart, newRef, pageOf, recordRange } from './common.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
@@ -70,6 +71,7 @@ export async function request(app: FastifyInstance, brand: Brand, p: Principal, 
     if (await q.countWithdrawalsSince(d, brand.id, p.member.id, since) >= w.dailyCount) throw new AppError('cashier.withdraw.daily.limit', { count: w.dailyCount });
   };
   await overDaily(db);
+  await assertMoneyOut(db, brand, p, now);
   await verifyPaymentPassword(db, p, body.paymentPassword, now);
 
   const row = await db.transaction(async (tx) => {

@@ -4,16 +4,23 @@ import { requireRealAccount, type MemberRow, type Principal } from '../../plugin
 import {
   CODE_TTL_MINUTES, checkSendLimits, consumeCode, consumeLink, createCode, deliver, normalizeMobile,
 } from '../session/codes.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { verificationCodes } from '../../db/schema.ts';
 import { checkPassword, hashPassword } from '../session/passwords.ts';
 import * as sq from '../session/queries.ts';
 import { deps, openSession, type Caller } from '../session/service.ts';
 import { checkConfirmation, checkNewPassword } from './rules.ts';
+import { markReset } from './security.ts';
 
-/** Sets a new password, revokes every session of the member and opens a fresh one. */
+/**
+ * Sets a new password, revokes every session of the member and opens a fresh one. A reset (forgot
+ * password, an agent's link) is recorded first: new-device logins after it hold money out.
+ */
 async function replacePassword(c: Caller, m: MemberRow, password: string, method: 'password' | 'reset'): Promise<session.LoginValue> {
   const { db } = deps(c.app);
   await sq.setPassword(db, m.id, await hashPassword(password));
   await sq.revokeAllSessions(db, m.id);
+  if (method === 'reset') await markReset(db, c.brand, m.id, 'member');
   const fresh = await sq.memberById(db, c.brand.id, m.id);
   return openSession(c, fresh!, method);
 }
@@ -91,6 +98,31 @@ export async function passwordByEmailReset(c: Caller, body: { resetToken?: strin
     const m = body.username ? await sq.memberByUsername(db, c.brand.id, body.username) : undefined;
     if (!m?.email) throw new AppError('password.reset.invalid');
     memberId = (await consumeCode(db, c.brand.id, 'reset', m.email.toLowerCase(), body.code)).memberId;
+  }
+  const m = usable(c, memberId ? await sq.memberById(db, c.brand.id, memberId) : undefined);
+  return replacePassword(c, m, newPassword, 'reset');
+}
+
+/**
+ * Finishes any reset sent to the member's own mobile or e-mail (forgot password by e-mail, an
+ * agent's reset): the link token, or username + the code of the latest reset sent to it; logs in.
+ */
+export async function finishPasswordReset(c: Caller, body: { resetToken?: string; username?: string; code?: string; newPassword: string; confirmNewPassword: string }) {
+  const newPassword = checkNewPassword(c.brand, 'newPassword', body.newPassword);
+  checkConfirmation(body.newPassword, body.confirmNewPassword);
+  const { db } = deps(c.app);
+  let memberId: bigint | null;
+  if (body.resetToken) {
+    memberId = (await consumeLink(db, c.brand.id, body.resetToken)).memberId;
+  } else {
+    const m = body.username ? await sq.memberByUsername(db, c.brand.id, body.username) : undefined;
+    const [last] = m ? await db.select({ recipient: verificationCodes.recipient }).from(verificationCodes)
+      .where(and(eq(verificationCodes.merchantId, c.brand.id), eq(verificationCodes.purpose, 'reset'), eq(verificationCodes.memberId, m.id)))
+      .orderBy(desc(verificationCodes.id)).limit(1) : [];
+    if (!m || !last) throw new AppError('password.reset.invalid');
+    const code = await consumeCode(db, c.brand.id, 'reset', last.recipient, body.code);
+    if (code.memberId !== m.id) throw new AppError('password.reset.invalid');
+    memberId = m.id;
   }
   const m = usable(c, memberId ? await sq.memberById(db, c.brand.id, memberId) : undefined);
   return replacePassword(c, m, newPassword, 'reset');

@@ -19,6 +19,7 @@ import { CODE_TTL_MINUTES, checkSendLimits, codeText, consumeCode, createCode, d
 import { checkPassword, hashPassword } from '../session/passwords.ts';
 import { deps, type Caller } from '../session/service.ts';
 import { cleanImage, decodeUpload, tooLarge } from './avatar.ts';
+import { contactVerified, moneyOutState, proofUntil, requireProof } from './security.ts';
 import { checkBirthday, checkField, checkValue, fieldFail } from './rules.ts';
 
 type Field = memberProfile.ProfileField;
@@ -135,6 +136,8 @@ export async function profileView(db: Db, brand: Brand, p: Principal, m?: Member
     level: score >= 5 ? 'high' : score >= 3 ? 'medium' : 'low',
     lastLogin: prev ? { at: prev.at.toISOString(), ip: prev.ip, country: prev.ip ? countryOf(prev.ip) : null } : null,
     avatarUrl: row.avatar ? `/wps/member/icon/${row.avatar}` : null,
+    moneyOut: await moneyOutState(db, row.id),
+    proofUntil: (await proofUntil(db, p))?.toISOString() ?? null,
   };
 }
 
@@ -210,6 +213,8 @@ export async function bindContact(c: Caller, p: Principal, body: BindBody & { ve
   const m = await freshMember(db, p.member.id);
   if (sameContact(t, m)) throw new AppError('member.bind.same');
   const replacing = t.channel === 'sms' ? !!m.mobile : !!m.email;
+  // a bound contact must vouch for the change (an agent who knows the password cannot swap it for its own)
+  await requireProof(db, p, m);
   if (replacing && m.passwordHash && !(await checkPassword(m.passwordHash, body.password ?? ''))) throw new AppError('password.old.invalid');
   const code = await consumeCode(db, c.brand.id, 'bind', t.recipient, body.verificationCode);
   if (code.memberId !== m.id) throw new AppError('sms.code.invalid');
@@ -228,6 +233,7 @@ export async function bindContact(c: Caller, p: Principal, body: BindBody & { ve
     if (t.channel === 'sms' && (await mobileTaken(db, c.brand, t.recipient, m.id))) throw new AppError('register.mobile.exists');
     throw e;
   }
+  await contactVerified(db, m.id);
   return profileView(db, c.brand, p, row);
 }
 

@@ -5,6 +5,7 @@ import { callerOf } from '../session/service.ts';
 import * as password from './password.ts';
 import * as profile from './profile.ts';
 import * as reg from './register.ts';
+import * as security from './security.ts';
 import * as service from './service.ts';
 import { sendError } from '../../plugins/errors.ts';
 
@@ -26,6 +27,7 @@ export async function memberRoutes(app: FastifyInstance) {
   route(app, member.passwordByPhone, async (ctx) => password.passwordByPhone(caller(ctx), ctx.body), PER_MINUTE(10));
   route(app, member.passwordByEmail, async (ctx) => password.passwordByEmail(caller(ctx), ctx.body), PER_MINUTE(5));
   route(app, member.passwordByEmailReset, async (ctx) => password.passwordByEmailReset(caller(ctx), ctx.body), PER_MINUTE(10));
+  route(app, member.finishPasswordReset, async (ctx) => password.finishPasswordReset(caller(ctx), ctx.body), PER_MINUTE(10));
 
   // security centre
   route(app, memberProfile.getProfile, async ({ brand, principal }) => profile.profileView(app.db, brand, principal));
@@ -34,6 +36,8 @@ export async function memberRoutes(app: FastifyInstance) {
   route(app, memberProfile.bindContact, async (ctx) => profile.bindContact(caller(ctx), ctx.principal, ctx.body), PER_MINUTE(10));
   route(app, memberProfile.sendPaymentResetCode, async (ctx) => profile.sendPaymentResetCode(caller(ctx), ctx.principal, ctx.body.channel), PER_MINUTE(10));
   route(app, memberProfile.resetPaymentPassword, async (ctx) => profile.resetPaymentPassword(caller(ctx), ctx.principal, ctx.body), PER_MINUTE(10));
+  route(app, memberProfile.sendProofCode, async (ctx) => security.sendProofCode(caller(ctx), ctx.principal, ctx.body.channel), PER_MINUTE(10));
+  route(app, memberProfile.verifyProof, async (ctx) => security.verifyProof(caller(ctx), ctx.principal, ctx.body), PER_MINUTE(10));
   // the avatar travels as base64 JSON: its own scope allows the larger body (5 MB file ≈ 6.7 MB)
   await app.register(async (icon) => {
     icon.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 8 * 1024 * 1024 }, icon.getDefaultJsonParser('error', 'error'));

@@ -4,6 +4,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { verifyPaymentPassword } from '../cashier/secrets.ts';
+import { assertMoneyOut } from '../member/security.ts';
 import { memberAccount, post, type PostResult } from './ledger.ts';
 import { KIND } from './kinds.ts';
 import { formatAmount, parseAmount } from './money.ts';
@@ -124,6 +125,7 @@ export async function transferToUpline(db: Db, brand: Brand, p: Principal, body:
   const parent = parentId === null ? undefined : await q.memberOfBrand(db, brand.id, parentId);
   if (!parent || parent.status !== 'active') throw new AppError('wallet.upline.none');
   const amount = parseAmount(body.amount);
+  await assertMoneyOut(db, brand, p);
   await verifyPaymentPassword(db, p, body.paymentPassword ?? '');
   const me = p.member;
   const { result, applied } = await move(db, brand, {
@@ -142,6 +144,7 @@ export async function transferToUpline(db: Db, brand: Brand, p: Principal, body:
 export async function transferToDownline(db: Db, brand: Brand, agent: Principal, downlineMemberId: bigint, amount: bigint, requestId: string, events?: WalletEvents) {
   requireAgent(agent);
   if (amount <= 0n) throw new AppError('wallet.amount.invalid');
+  await assertMoneyOut(db, brand, agent);
   const down = await q.memberOfBrand(db, brand.id, downlineMemberId);
   if (!down || down.type === brand.config.trialType || !(await q.isInSubtree(db, brand.id, agent.member.id, down.id))) {
     throw new AppError('wallet.downline.invalid');
