@@ -10,6 +10,7 @@ import { notifyPlugin } from './lib/notify/index.ts';
 import { cryptoPlugin } from './plugins/crypto.ts';
 import { AppError, errorsPlugin, sendError } from './plugins/errors.ts';
 import { merchantPlugin } from './plugins/merchant.ts';
+import { headersPlugin } from './plugins/headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('db', database.db);
 
   await app.register(errorsPlugin);
+  await app.register(headersPlugin);
   await app.register(busPlugin, { config });
   await app.register(rateLimit, {
     global: false,

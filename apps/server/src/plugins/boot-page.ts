@@ -42,6 +42,22 @@ interface StatusValue {
   info?: { brand?: ShellBrand };
 }
 
+/**
+ * Where this answer's CSP nonce goes (headers.ts): every inline script and style of the page gets
+ * `nonce="…"`. The page is assembled with this placeholder, swapped for the nonce last; a control
+ * character, so it never occurs in the stylesheet or in escaped text (the API refuses them).
+ */
+const NONCE = '\u0001csp-nonce\u0001';
+const NONCE_ATTR = ` nonce="${NONCE}"`;
+
+/**
+ * Inline scripts and styles of our own markup, tagged for the nonce; not scripts with a `src` (the
+ * CSP's 'self' allows them) nor JSON data blocks (never run, so outside the CSP).
+ */
+export function tagInline(html: string): string {
+  return html.replace(/<script(?![^>]*\s(?:src=|type="application\/json"))(?=[\s>])/gi, `<script${NONCE_ATTR}`).replace(/<style(?=[\s>])/gi, `<style${NONCE_ATTR}`);
+}
+
 /** JSON inside a <script> element: nothing in it may close the element or start a comment. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -58,14 +74,14 @@ function inlineStyles(html: string, webDist: string): string {
   return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
     const css = path.join(webDist, file);
     if (!fs.existsSync(css)) return tag;
-    return `<style>${fs.readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
+    return `<style${NONCE_ATTR}>${fs.readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
   });
 }
 
 export function bootPage(app: FastifyInstance, webDist: string) {
-  const template = inlineStyles(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), webDist);
+  const template = inlineStyles(tagInline(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8')), webDist);
   // the home with its first screen: the app's scripts start after that screen has painted (made once)
-  const homeTemplate = startAppAfterPaint(template);
+  const homeTemplate = startAppAfterPaint(template, NONCE_ATTR);
 
   async function get(url: string, headers: Record<string, string>, remoteAddress?: string): Promise<unknown> {
     const res = await app.inject({ method: 'GET', url, headers, remoteAddress });
@@ -116,8 +132,13 @@ export function bootPage(app: FastifyInstance, webDist: string) {
     return art;
   }
 
-  /** The page for this request's brand. */
-  return async function render(req: FastifyRequest): Promise<string> {
+  /** The page for this request's brand, its inline scripts and styles carrying `nonce` (none: no attribute). */
+  return async function render(req: FastifyRequest, nonce?: string): Promise<string> {
+    const html = await draw(req);
+    return nonce ? html.replaceAll(NONCE, nonce) : html.replaceAll(NONCE_ATTR, '');
+  };
+
+  async function draw(req: FastifyRequest): Promise<string> {
     const brand = requestBrand(req);
     const language = brand.config.defaultLanguage;
     const headers = { merchant: brand.code, language, device: 'web', [INTERNAL_HEADER]: internalToken };
@@ -134,11 +155,11 @@ export function bootPage(app: FastifyInstance, webDist: string) {
     const home = open && info && req.url.split('?')[0] === '/';
     const inlined = home && banner ? await smallArt(banner, { merchant: brand.code }) : null;
     const shell = home ? firstScreen(info, banners, language, inlined ?? undefined) : '';
-    const head = [
+    const head = tagInline([
       info ? themeStyle(info.theme) : '',
       shell ? shellGuard(brand.code, language) : '',
       `<script id="boot-data" type="application/json">${scriptJson({ ...data, status } satisfies BootData)}</script>`,
-    ].join('');
+    ].join(''));
     const base = shell ? homeTemplate : template;
     const titled = info
       ? base.replace(/<title>[^<]*<\/title>/, () => `<title>${esc(info.name)}</title>`).replace(/<html lang="[^"]*"/, () => `<html lang="${esc(language.toLowerCase())}"`)
@@ -147,5 +168,5 @@ export function bootPage(app: FastifyInstance, webDist: string) {
     const preload = banner ? `<link rel="preload" as="image" href="${esc(banner)}" fetchpriority="high">` : '';
     const page = titled.replace('<head>', () => `<head>${preload}`).replace('</head>', () => `${head}</head>`);
     return shell ? page.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`) : page;
-  };
+  }
 }

@@ -103,8 +103,9 @@ export function shellGuard(merchant: string, language: string): string {
  * The page with its app script and module preloads started after the first screen has painted
  * (its banner decoded, then one frame; at most 500 ms when frames are not drawn, as in a hidden tab)
  * instead of from the head: the first paint does not share the connection with the app's modules.
+ * `scriptAttrs`: attributes of the inline script (its CSP nonce).
  */
-export function startAppAfterPaint(html: string): string {
+export function startAppAfterPaint(html: string, scriptAttrs = ''): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) return html;
   const preloads: string[] = [];
@@ -115,7 +116,7 @@ export function startAppAfterPaint(html: string): string {
       return '';
     });
   const start =
-    `<script>(function(){var done=false;function go(){if(done)return;done=true;var h=document.head;` +
+    `<script${scriptAttrs}>(function(){var done=false;function go(){if(done)return;done=true;var h=document.head;` +
     `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};h.appendChild(s)}` +
     `function frame(){requestAnimationFrame(function(){setTimeout(go,0)})}` +

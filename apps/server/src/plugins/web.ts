@@ -5,9 +5,12 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './errors.ts';
 import { bootPage } from './boot-page.ts';
+import { inlineHashes, newNonce, pageHeaders } from './headers.ts';
 
 /** Paths that belong to the API: an unknown one answers the JSON envelope, never the SPA. */
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/vendor/', '/demo-vendor/api/', '/openapi', '/healthz', '/readyz', '/socket.io/'];
+/** Pages that the lobby's own game popup may frame (same origin); every other page is never framed. */
+const FRAMED_PAGES = new Set(['/seamless']);
 /** The demo vendor's game pages: their own HTML entry of the web build. */
 const DEMO_VENDOR_PLAY = '/demo-vendor/play/';
 const DEMO_VENDOR_HTML = 'demo-vendor.html';
@@ -40,14 +43,19 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   // sendFile exists only when the static plugin is registered (index.html built).
   const hasGames = hasWeb && fs.existsSync(path.join(opts.webDist, DEMO_VENDOR_HTML));
   const page = hasWeb ? bootPage(app, opts.webDist) : null;
+  // the game page is a fixed file: its inline style is allowed by its hash
+  const gameHashes = hasGames ? inlineHashes(fs.readFileSync(path.join(opts.webDist, DEMO_VENDOR_HTML), 'utf8')) : null;
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     const isPage = req.method === 'GET' || req.method === 'HEAD';
-    if (isPage && hasGames && url.startsWith(DEMO_VENDOR_PLAY)) {
+    if (isPage && gameHashes && url.startsWith(DEMO_VENDOR_PLAY)) {
+      pageHeaders(req, reply, { framing: 'self', hashes: gameHashes });
       return reply.header('cache-control', 'no-cache').sendFile(DEMO_VENDOR_HTML);
     }
     if (isPage && page && !API_PREFIXES.some((p) => url.startsWith(p))) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await page(req));
+      const nonce = newNonce();
+      pageHeaders(req, reply, { framing: FRAMED_PAGES.has(url.replace(/\/+$/, '')) ? 'self' : 'none', nonce });
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await page(req, nonce));
     }
     return sendError(req, reply, 'request.not.found');
   });
