@@ -57,6 +57,7 @@ export async function request(app: FastifyInstance, brand: Brand, p: Principal, 
   if (replay) return view(brand, replay);
   const w = brand.config.wallet.withdraw;
   if (!w.allowed) throw new AppError('cashier.withdraw.not.allowed');
+  await assertMoneyOut(db, brand, p, now); // a reset's block or new-device hold (member/security)
   const amount = parseAmount(body.amount);
   const fee = withdrawFee(brand, amount);
   if (amount < BigInt(w.min) || amount > BigInt(w.max) || fee >= amount) {
@@ -71,7 +72,6 @@ export async function request(app: FastifyInstance, brand: Brand, p: Principal, 
     if (await q.countWithdrawalsSince(d, brand.id, p.member.id, since) >= w.dailyCount) throw new AppError('cashier.withdraw.daily.limit', { count: w.dailyCount });
   };
   await overDaily(db);
-  await assertMoneyOut(db, brand, p, now);
   await verifyPaymentPassword(db, p, body.paymentPassword, now);
 
   const row = await db.transaction(async (tx) => {

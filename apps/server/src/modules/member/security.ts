@@ -122,9 +122,11 @@ export async function noteLoginDevice(app: FastifyInstance, brand: Brand, m: Mem
   const s = await securityOf(db, m.id);
   if (hours <= 0 || !s?.resetAt || now.getTime() - s.resetAt.getTime() > resetWindowDays * DAY_MS) return;
   const until = new Date(now.getTime() + hours * 3_600_000);
+  const wasHeld = !!s.holdUntil && s.holdUntil > now;
   const [held] = await db.update(memberSecurity)
     .set({ holdUntil: sql`greatest(coalesce(${memberSecurity.holdUntil}, ${until}), ${until})`, updatedAt: now })
     .where(eq(memberSecurity.memberId, m.id)).returning({ holdUntil: memberSecurity.holdUntil });
+  if (wasHeld) return; // a longer hold, already told
   try {
     const msg = holdMessage(brand, m.language, held?.holdUntil ?? until);
     const sent = await inbox.send(db, brand.id, { senderKind: 'operator', senderId: null, ...msg }, { kind: 'member', id: m.id });
