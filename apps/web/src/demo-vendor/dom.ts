@@ -11,6 +11,8 @@ function apply(el: Element, props: Props | undefined, children: Child[]): void {
       if (v === null || v === undefined || v === false) continue;
       if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2).toLowerCase(), v);
       else if (k === 'class') el.setAttribute('class', String(v));
+      // through the CSSOM: a style attribute would need 'unsafe-inline' in the page's CSP (style-src-attr)
+      else if (k === 'style') (el as HTMLElement | SVGElement).style.cssText = String(v);
       else el.setAttribute(k, v === true ? '' : String(v));
     }
   }
