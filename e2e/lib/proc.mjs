@@ -177,7 +177,7 @@ export async function startServer({
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     RATE_LIMIT_MAX: '100000000',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',

@@ -6,8 +6,10 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
- * TRUST_PROXY: `false` (default; the socket address is the client), `true` (trust every hop),
- * a hop count (`1`), or a comma-separated list of proxy addresses or CIDRs.
+ * TRUST_PROXY: `false` (default; the socket address is the client), a hop count (`1`), or a
+ * comma-separated list of proxy addresses or CIDRs (`loopback`, `10.0.0.0/8`, …): X-Forwarded-For
+ * is read only from those. `true` (trust every hop: any client picks its own address, and every
+ * per-address limit with it) is refused in production (issue 18 item 3).
  */
 const trustProxy = z
   .string()
@@ -68,7 +70,12 @@ const schema = z.object({
   /** Test acceleration of agent contract settlement (modules/contracts/settle.ts; browser journeys): never on a real deployment (the server logs a warning). */
   CONTRACTS_REALTIME_SECONDS: z.coerce.number().int().min(10).max(300).optional(),
   CONTRACTS_SETTLE_LAG_SECONDS: z.coerce.number().int().min(5).max(60).optional(),
+  /** Browser journeys only: every captcha gets this answer (modules/session/captcha.ts); never on a real deployment (the server logs a warning). */
+  CAPTCHA_TEST_ANSWER: z.string().regex(/^[2-9A-Z]{4,8}$/).optional(),
 }).superRefine((c, ctx) => {
+  if (c.NODE_ENV === 'production' && c.TRUST_PROXY === true) {
+    ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'true lets any client choose its address; give the hop count or the proxy addresses (e.g. loopback)' });
+  }
   const need = (key: 'SMTP_URL' | 'MAIL_FROM' | 'SMS_HTTP_URL', why: string) => {
     if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required when ${why}` });
   };

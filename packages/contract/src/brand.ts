@@ -215,7 +215,18 @@ export const brandConfig = z.object({
     passwordExpiryDays: z.number().int().min(0),
     captchaOnLogin: z.boolean(),
     captchaAfterFailures: z.number().int().min(1),
+    /**
+     * The checks a login from an address new to the member may use: things the member has. `bank`
+     * (the account holder's name) is still accepted in stored configs but ignored: a guessable fact
+     * is not a second factor (issue 18, finding 5).
+     */
     newIpVerification: z.array(z.enum(['sms', 'email', 'bank', 'otp'])),
+    /**
+     * A login from a new address by a member with none of those bound: `allow` (default) lets it in
+     * (the security centre then asks it to bind a mobile or e-mail), `refuse` answers
+     * login.verification.unavailable: it logs in from a device it used before (or asks support).
+     */
+    newIpWithoutContact: z.enum(['allow', 'refuse']).optional(),
     /**
      * Hours withdrawals and transfers out stay held after a login from a device new to the member
      * within MONEY_OUT_RULES.resetWindowDays of a password reset (agents' powers over members);

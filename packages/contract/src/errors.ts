@@ -37,6 +37,11 @@ export const ERRORS = {
   'login.challenge.invalid': e(400, 'This verification has expired or is not valid. Please log in again.', 'Esta verificación caducó o no es válida. Vuelva a iniciar sesión.'),
   'login.verification.failed': e(400, 'The verification code is not correct.', 'El código de verificación no es correcto.'),
   'login.trial.unavailable': e(403, 'A trial account cannot log in with a password.', 'Una cuenta de prueba no puede iniciar sesión con contraseña.'),
+  // logins (issue 18 item 3): back-off instead of a lock, the forced password change, registration limits
+  'login.throttled': e(429, 'Too many failed attempts. Try again in {time}, or log in with a code sent to your mobile or from a device you used before.', 'Demasiados intentos fallidos. Inténtelo de nuevo en {time}, o inicie sesión con un código enviado a su móvil o desde un dispositivo que ya usó.'),
+  'login.verification.unavailable': e(403, 'This device is new to us and your account has no mobile, e-mail or authenticator to verify it: log in from a device you used before, or contact customer service.', 'Este dispositivo es nuevo y su cuenta no tiene móvil, correo electrónico ni autenticador para verificarlo: inicie sesión desde un dispositivo que ya usó o contacte con atención al cliente.'),
+  'password.change.required': e(403, 'Please change your password before continuing.', 'Cambie su contraseña antes de continuar.'),
+  'register.too.many': e(429, 'Too many registration attempts from your network. Try again in {minutes} minutes.', 'Demasiados intentos de registro desde su red. Inténtelo de nuevo en {minutes} minutos.'),
   // registration and profile fields
   'field.invalid': e(400, 'Please check the field {field}.', 'Revise el campo {field}.'),
   'register.terms.required': e(400, 'Please accept the terms and conditions.', 'Acepte los términos y condiciones.'),

@@ -9,10 +9,53 @@ import { endpoint } from './endpoint.ts';
  * Failures answer `{success:false, errorCode, message, value?}`:
  * - `login.failed` (401): wrong username or password; `value.captcha` true when the next try needs a captcha.
  * - `captcha.invalid` (400): captcha missing or wrong while one is required; `value.captcha` is true.
- * - `login.locked` (429): too many failures for the account or IP; `value.retryAfterSeconds`.
+ * - `login.throttled` (429): failures back off per account, per address and per known device
+ *   (LOGIN_BACKOFF); `value` is {@link loginThrottled}: wait `retryAfterSeconds`, or log in by SMS
+ *   code, or from a device that logged in before (its `lobby_device` cookie). Nothing is locked:
+ *   a refused attempt is not counted and never reaches the password check.
+ * - `login.verification.unavailable` (403): new IP, nothing bound to verify it with, and the brand
+ *   refuses such logins (`security.newIpWithoutContact: 'refuse'`).
  * - `login.non.member` (403), `login.non.agent` (403, agent login only).
  * - `login.verification.required` (403): new IP; `value` is {@link verificationChallenge}.
+ * - `password.change.required` (403), on any authenticated call but member info, change password and
+ *   logout, while the session's member must change its password (`mustChangePassword`).
  */
+
+/**
+ * Back-off of failed passwords (no lock-out). Per account (brand + username): FREE failures, then
+ * one attempt per growing delay (baseSeconds, doubling, up to maxSeconds). Per address: the same
+ * after addressFree failures in an hour. A device that logged in to the account before (cookie
+ * DEVICE_COOKIE, set on every successful login) counts its own failures instead, so guesses from
+ * elsewhere never slow the member down on its own device. A captcha is asked from
+ * captchaAfterFailures (brand) failures of the account, the address or the device.
+ */
+export const LOGIN_BACKOFF = {
+  accountFree: 5,
+  addressFree: 10,
+  deviceFree: 5,
+  baseSeconds: 30,
+  addressBaseSeconds: 10,
+  maxSeconds: 15 * 60,
+  /** Failures are forgotten this long after the first one of a run (a success forgets them at once). */
+  windowHours: 24,
+  addressWindowHours: 1,
+  /** A known device stays known this long after its last login. */
+  deviceDays: 180,
+} as const;
+
+/** The cookie naming a browser that has logged in before (HttpOnly, path /wps/session). */
+export const DEVICE_COOKIE = 'lobby_device';
+
+/** `value` of `login.throttled`. */
+export const loginThrottled = z.object({
+  retryAfterSeconds: z.number().int(),
+  /** What the limit is on: the account (wrong passwords for this username), this address, or this device. */
+  scope: z.enum(['account', 'address', 'device']),
+  /** SMS-code login is available on this brand (the way in that does not wait). */
+  smsLogin: z.boolean(),
+  captcha: z.boolean(),
+});
+export type LoginThrottled = z.infer<typeof loginThrottled>;
 
 /** Answer of every call that logs in (login, SMS login, register, reset by phone, freeplay…). */
 export const loginValue = z.object({
@@ -35,8 +78,11 @@ export const loginValue = z.object({
 });
 export type LoginValue = z.infer<typeof loginValue>;
 
-/** sms / email: a code sent to the bound contact; otp: an authenticator code; bank: the payee name of the member's withdrawal accounts. */
-export const loginMethods = z.enum(['sms', 'email', 'otp', 'bank']);
+/**
+ * sms / email: a code sent to the bound contact; otp: an authenticator code. Only things the member
+ * has: the account holder's name (once `bank`) is a guessable fact and is no longer a method.
+ */
+export const loginMethods = z.enum(['sms', 'email', 'otp']);
 export type LoginMethod = z.infer<typeof loginMethods>;
 
 /** `value` of `login.verification.required`. */
@@ -86,7 +132,7 @@ export const loginVerification = endpoint({
   body: z.object({
     verificationToken: z.string().min(1).max(128),
     method: loginMethods,
-    /** The code, or for `bank` the account holder's full name. */
+    /** The SMS, e-mail or authenticator code. */
     code: z.string().trim().min(1).max(64),
   }),
   response: loginValue,
@@ -120,7 +166,7 @@ export const logoutPost = endpoint({
 
 export const captcha = endpoint({
   method: 'GET', path: '/wps/captcha', module: MODULES.session, auth: 'none',
-  summary: 'A new captcha: an SVG image (data URL) and its id; single use, expires in 5 minutes.',
+  summary: 'A new captcha: a PNG image with noise and distortion (data URL) and its id; single use, case-insensitive, expires in 5 minutes.',
   response: z.object({ image: z.string(), captchaId: z.string(), expiresInSeconds: z.number().int() }),
 });
 

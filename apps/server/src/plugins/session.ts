@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { member as memberApi, session as sessionApi } from '@lobby/contract';
 import type { Db } from '../db/index.ts';
 import { members, sessions } from '../db/schema.ts';
 import { AppError } from './errors.ts';
@@ -32,6 +33,17 @@ export function tokenOf(req: FastifyRequest): string | undefined {
   return t.trim() || undefined;
 }
 
+/**
+ * What a password session of a member who must change its password may call (issue 18: the
+ * forced change is the server's, not only the popup's): read member info (the change screen needs
+ * it), change the password, log out. Everything else answers `password.change.required`.
+ */
+const WHILE_CHANGE_REQUIRED = new Set(
+  [memberApi.getMemberInfo, memberApi.changePassword, sessionApi.logout, sessionApi.logoutPost].map((e) => `${e.method} ${e.path}`),
+);
+/** Sessions opened with the password (SMS and reset sessions proved the member's own contact). */
+const PASSWORD_METHODS = new Set(['password', 'verification']);
+
 /** How often a session's last-seen time is written (it drives the idle timeout). */
 const TOUCH_MS = 30_000;
 
@@ -55,6 +67,11 @@ export async function loadPrincipal(db: Db, req: FastifyRequest): Promise<Princi
   if (row.s.expiresAt.getTime() <= now || row.s.lastSeenAt.getTime() + idleMs <= now || row.m.status !== 'active') {
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.s.id));
     throw new AppError('login.not.session');
+  }
+  // The socket handshake has no route: it only receives pushes (balance, inbox), like member info.
+  const route = req.routeOptions?.url;
+  if (row.m.mustChangePassword && PASSWORD_METHODS.has(row.s.method) && route !== undefined && !WHILE_CHANGE_REQUIRED.has(`${req.method} ${route}`)) {
+    throw new AppError('password.change.required');
   }
   if (now - row.s.lastSeenAt.getTime() > TOUCH_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.s.id));

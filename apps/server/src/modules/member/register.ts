@@ -10,6 +10,15 @@ import * as sq from '../session/queries.ts';
 import { deps, openSession, type Caller } from '../session/service.ts';
 import { checkBirthday, checkConfirmation, checkField } from './rules.ts';
 
+/**
+ * "Already exists" answers (issue 18, finding 6): they come only after a valid captcha (username
+ * registration, or by mobile without an SMS code) or the SMS code sent to that very number (which
+ * never goes to a registered number: session/service sendRegisterCode), and at most
+ * `existsPerAddress` of them an hour per address; past that every registration from the address
+ * answers `register.too.many` until the hour is over.
+ */
+export const REGISTER_LIMITS = { existsPerAddress: 5, windowMinutes: 60 } as const;
+
 /** Profile fields kept as given (§3 register payload). */
 const PROFILE_FIELDS = ['payeeName', 'qqNum', 'recommenderId', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber'] as const;
 
@@ -18,6 +27,11 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const randomCode = (length: number) => Array.from({ length }, () => CODE_ALPHABET[randomInt(0, CODE_ALPHABET.length)]).join('');
 /** A member's own referral code: 8 characters. */
 export const newReferralCode = () => randomCode(8);
+
+function tooMany(resetAt: number): AppError {
+  const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  return new AppError('register.too.many', { minutes: Math.ceil(seconds / 60) }, { retryAfterSeconds: seconds });
+}
 
 /** The member a referral / affiliate code belongs to: an active, real account of the brand. */
 export async function referrerOf(c: Caller, code: string): Promise<MemberRow> {
@@ -50,8 +64,11 @@ export async function affiliate(c: Caller, code: string) {
  */
 export async function register(c: Caller, body: member.RegisterBody, mode: 'username' | 'mobile'): Promise<session.LoginValue> {
   const { brand } = c;
-  const { db } = deps(c.app);
+  const { db, counters } = deps(c.app);
   if (body.terms !== true) throw new AppError('register.terms.required');
+  const blockKey = `${brand.id}:register:block:${c.ip}`;
+  const block = await counters.peek(blockKey);
+  if (block) throw tooMany(block.resetAt);
 
   const byMobile = mode === 'mobile';
   const needsPassword = !byMobile || brand.modules.has(MODULES.registerMobilePassword);
@@ -85,19 +102,27 @@ export async function register(c: Caller, body: member.RegisterBody, mode: 'user
   const parent = upline?.parent;
 
   const mobile = mobileNum ? normalizeMobile(brand, mobileNum, body.countryDialingCode) : undefined;
-  if (mobile && (await sq.memberByMobile(db, brand.id, mobile))) throw new AppError('register.mobile.exists');
-  if (username && (await sq.memberByUsername(db, brand.id, username))) throw new AppError('register.username.exists');
 
+  // the captcha before anything that looks at existing accounts; by mobile with an SMS code, the
+  // code (sent only to numbers not registered) is the proof instead
   const captchaRule = brand.config.register.captcha;
-  if (captchaRule?.enabled && (captchaRule.required || body.captcha)) {
-    if (!(await checkCaptcha(db, brand.id, body.captchaId, body.captcha))) throw new AppError('captcha.invalid', undefined, { captcha: true });
+  const captchaNeeded = !byMobile || !codeNeeded || captchaRule?.required === true || !!body.captcha;
+  if (captchaNeeded && !(await checkCaptcha(db, brand.id, body.captchaId, body.captcha))) {
+    throw new AppError('captcha.invalid', undefined, { captcha: true });
   }
+  const exists = async (code: 'register.username.exists' | 'register.mobile.exists') => {
+    const n = await counters.hit(`${brand.id}:register:exists:${c.ip}`, REGISTER_LIMITS.windowMinutes * 60_000);
+    if (n.count >= REGISTER_LIMITS.existsPerAddress) await counters.set(blockKey, 1, Math.max(1000, n.resetAt - Date.now()));
+    return new AppError(code);
+  };
+  if (username && (await sq.memberByUsername(db, brand.id, username))) throw await exists('register.username.exists');
   // a mobile number is bound to the account only once its SMS code is checked
   let verified = false;
   if (mobile && (codeNeeded || verificationCode)) {
     await consumeCode(db, brand.id, 'register', mobile, verificationCode);
     verified = true;
   }
+  if (mobile && (await sq.memberByMobile(db, brand.id, mobile))) throw await exists('register.mobile.exists');
   if (mobile && !verified) profile.unverifiedMobile = mobile;
   if (birthday) profile.birthday = birthday;
   if (body.registerUrl) profile.registerUrl = body.registerUrl.slice(0, 1024);
@@ -121,8 +146,8 @@ export async function register(c: Caller, body: member.RegisterBody, mode: 'user
       return row;
     });
     if (m) return openSession(c, m, 'register');
-    if (username && (await sq.memberByUsername(db, brand.id, username))) throw new AppError('register.username.exists');
-    if (verified && mobile && (await sq.memberByMobile(db, brand.id, mobile))) throw new AppError('register.mobile.exists');
+    if (username && (await sq.memberByUsername(db, brand.id, username))) throw await exists('register.username.exists');
+    if (verified && mobile && (await sq.memberByMobile(db, brand.id, mobile))) throw await exists('register.mobile.exists');
   }
   throw new AppError('unknown.error');
 }

@@ -16,7 +16,7 @@ export async function memberRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  const caller = (ctx: { brand: Parameters<typeof callerOf>[1]; req: Parameters<typeof callerOf>[2] }) => callerOf(app, ctx.brand, ctx.req);
+  const caller = (ctx: { brand: Parameters<typeof callerOf>[1]; req: Parameters<typeof callerOf>[2]; reply?: Parameters<typeof callerOf>[3] }) => callerOf(app, ctx.brand, ctx.req, ctx.reply);
 
   route(app, member.getMemberInfo, async ({ brand, principal }) => service.memberInfo(app.db, brand, principal));
   route(app, member.setLanguage, async ({ body, principal }) => service.setLanguage(app.db, principal, body.language));

@@ -1,15 +1,21 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { captchas } from '../../db/schema.ts';
 
 /**
- * Captcha images drawn here as SVG paths from a small stroke font (no <text>, so the answer is
- * not in the markup), with per-glyph jitter, rotation and noise curves. Answers are stored as
- * SHA-256(id:ANSWER), expire in 5 minutes and are single use: any check consumes the captcha.
+ * Captchas as PNG images (issue 18, finding 4: the SVG's path data was read by a script): the
+ * glyphs of a small stroke font are drawn by skia (@napi-rs/canvas) with jitter, rotation and
+ * per-glyph colour, crossed by curves in the text's colours, then the whole picture is warped by
+ * random sine waves and sprinkled with noise. The answer is in no markup: only pixels leave the
+ * server. Answers are stored as SHA-256(id:ANSWER), compared without case, expire in 5 minutes and
+ * are single use: any check consumes the captcha, right or wrong.
  */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 const LENGTH = 5;
+/** Drawn at twice the 150 × 50 it is shown at, so it stays sharp on phones. */
+const W = 300, H = 100;
 
 type Stroke = [number, number][];
 // glyphs on a 4 × 6 grid, y down; ambiguous shapes (0/O, 1/I, B/8, S/5, G/6, Z/2, D, Q) left out
@@ -39,50 +45,128 @@ const GLYPHS: Record<string, Stroke[]> = {
   X: [[[0, 0], [4, 6]], [[4, 0], [0, 6]]],
   Y: [[[0, 0], [2, 3], [4, 0]], [[2, 3], [2, 6]]],
 };
-const ALPHABET = Object.keys(GLYPHS);
+/** The characters a captcha is made of. */
+export const CAPTCHA_ALPHABET = Object.keys(GLYPHS);
 
 const rnd = (min: number, max: number) => min + (randomInt(0, 1_000_000) / 1_000_000) * (max - min);
-const f = (n: number) => n.toFixed(1);
-const color = () => `hsl(${randomInt(0, 360)},${randomInt(55, 85)}%,${randomInt(55, 75)}%)`;
+const hsl = (h: number, s: number, l: number, a = 1) => `hsla(${h | 0},${s | 0}%,${l | 0}%,${a})`;
 
-/** Draws `text` as an SVG (150 × 50). */
-export function drawCaptcha(text: string): string {
-  const W = 150, H = 50;
-  const parts: string[] = [`<rect width="${W}" height="${H}" fill="#1b2233"/>`];
-  for (let i = 0; i < 5; i++) {
-    parts.push(`<path d="M${f(rnd(0, W))} ${f(rnd(0, H))} Q${f(rnd(0, W))} ${f(rnd(0, H))} ${f(rnd(0, W))} ${f(rnd(0, H))}" stroke="${color()}" stroke-width="${f(rnd(1, 2))}" fill="none" opacity="0.7"/>`);
+function curve(ctx: SKRSContext2D, color: string, width: number) {
+  ctx.beginPath();
+  ctx.moveTo(rnd(-20, W * 0.2), rnd(0, H));
+  ctx.bezierCurveTo(rnd(0, W), rnd(-H * 0.3, H * 1.3), rnd(0, W), rnd(-H * 0.3, H * 1.3), rnd(W * 0.8, W + 20), rnd(0, H));
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.stroke();
+}
+
+/** Draws `text` (letters of CAPTCHA_ALPHABET) as a PNG. */
+export function drawCaptcha(text: string): Buffer {
+  const canvas = createCanvas(W, H);
+  const ctx = canvas.getContext('2d');
+  const hue = randomInt(0, 360);
+  const bg = ctx.createLinearGradient(0, 0, W, H);
+  bg.addColorStop(0, hsl(hue, 35, rnd(10, 18)));
+  bg.addColorStop(1, hsl(hue + rnd(40, 140), 35, rnd(14, 24)));
+  ctx.fillStyle = bg;
+  ctx.fillRect(0, 0, W, H);
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+
+  // background clutter: thin curves and short strokes in the text's range of colours
+  for (let i = 0; i < 6; i++) curve(ctx, hsl(randomInt(0, 360), 55, rnd(30, 50), 0.6), rnd(1, 2.5));
+  for (let i = 0; i < 30; i++) {
+    const x = rnd(0, W), y = rnd(0, H), a = rnd(0, Math.PI * 2), l = rnd(4, 14);
+    ctx.beginPath();
+    ctx.moveTo(x, y);
+    ctx.lineTo(x + Math.cos(a) * l, y + Math.sin(a) * l);
+    ctx.strokeStyle = hsl(randomInt(0, 360), 65, rnd(35, 65), 0.7);
+    ctx.lineWidth = rnd(1.5, 3.5);
+    ctx.stroke();
   }
+
+  // the glyphs: each with its own size, slant, rotation, offset and colour
+  const colors: string[] = [];
   [...text].forEach((ch, i) => {
-    const scale = rnd(5, 5.8);
-    const angle = rnd(-0.3, 0.3);
-    const cx = 17 + i * 28 + rnd(-3, 3), cy = H / 2 + rnd(-3, 3);
-    const cos = Math.cos(angle), sin = Math.sin(angle);
-    const d = GLYPHS[ch].map((stroke) => stroke.map(([x, y], j) => {
-      const px = (x - 2 + rnd(-0.25, 0.25)) * scale * 0.8, py = (y - 3 + rnd(-0.25, 0.25)) * scale;
-      return `${j ? 'L' : 'M'}${f(cx + px * cos - py * sin)} ${f(cy + px * sin + py * cos)}`;
-    }).join('')).join('');
-    parts.push(`<path d="${d}" stroke="${color()}" stroke-width="${f(rnd(2.6, 3.4))}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`);
+    const strokes = GLYPHS[ch];
+    const color = hsl(randomInt(0, 360), rnd(65, 95), rnd(62, 80));
+    colors.push(color);
+    const scale = rnd(10, 12.5);
+    ctx.save();
+    ctx.translate(34 + i * 56 + rnd(-6, 6), H / 2 + rnd(-8, 8));
+    ctx.rotate(rnd(-0.38, 0.38));
+    ctx.transform(1, 0, rnd(-0.35, 0.35), 1, 0, 0);
+    ctx.beginPath();
+    for (const stroke of strokes) {
+      stroke.forEach(([x, y], j) => {
+        const px = (x - 2 + rnd(-0.22, 0.22)) * scale * 0.8, py = (y - 3 + rnd(-0.22, 0.22)) * scale;
+        if (j) ctx.lineTo(px, py);
+        else ctx.moveTo(px, py);
+      });
+    }
+    ctx.strokeStyle = color;
+    ctx.lineWidth = rnd(7.5, 9.5);
+    ctx.stroke();
+    ctx.restore();
   });
-  for (let i = 0; i < 25; i++) parts.push(`<circle cx="${f(rnd(0, W))}" cy="${f(rnd(0, H))}" r="${f(rnd(0.5, 1.5))}" fill="${color()}"/>`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
+  // curves across the text in the glyphs' own colours, so colour alone does not separate them
+  for (let i = 0; i < 2; i++) curve(ctx, colors[randomInt(0, colors.length)], rnd(2, 3.5));
+
+  // warp: every pixel moved along two random sine waves
+  const src = ctx.getImageData(0, 0, W, H);
+  const out = ctx.createImageData(W, H);
+  const ax = rnd(4, 7), fx = rnd(0.025, 0.045), px = rnd(0, Math.PI * 2);
+  const ay = rnd(3, 6), fy = rnd(0.03, 0.06), py = rnd(0, Math.PI * 2);
+  const s = src.data, o = out.data;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const sx = Math.round(x + ay * Math.sin(y * fy + py));
+      const sy = Math.round(y + ax * Math.sin(x * fx + px));
+      const di = (y * W + x) * 4;
+      const cx = Math.min(W - 1, Math.max(0, sx)), cy = Math.min(H - 1, Math.max(0, sy));
+      const si = (cy * W + cx) * 4;
+      o[di] = s[si]; o[di + 1] = s[si + 1]; o[di + 2] = s[si + 2]; o[di + 3] = 255;
+    }
+  }
+  // speckle noise over everything
+  for (let n = 0; n < 600; n++) {
+    const i = randomInt(0, W * H) * 4;
+    const v = randomInt(0, 2) ? randomInt(150, 256) : randomInt(0, 90);
+    o[i] = v; o[i + 1] = (v + randomInt(0, 60)) & 255; o[i + 2] = v;
+  }
+  ctx.putImageData(out, 0, 0);
+  return canvas.toBuffer('image/png');
 }
 
 const answerHash = (id: string, answer: string) => createHash('sha256').update(`${id}:${answer.trim().toUpperCase()}`).digest();
 
 export function randomCaptchaText(): string {
-  return Array.from({ length: LENGTH }, () => ALPHABET[randomInt(0, ALPHABET.length)]).join('');
+  return Array.from({ length: LENGTH }, () => CAPTCHA_ALPHABET[randomInt(0, CAPTCHA_ALPHABET.length)]).join('');
 }
 
-/** A new captcha for the brand: the image as a data URL and its id. */
-export async function createCaptcha(db: Db, merchantId: number, answer = randomCaptchaText()) {
-  const text = answer.toUpperCase();
+/**
+ * Where answers come from. Tests set a fixed one through `setCaptchaAnswerSource` (in process,
+ * from the test harness), the browser journeys through CAPTCHA_TEST_ANSWER (config.ts, never on a
+ * real deployment: the server warns at start). There is no HTTP route that reveals an answer.
+ */
+type AnswerSource = () => string;
+const sources = new WeakMap<object, AnswerSource>();
+export function setCaptchaAnswerSource(db: Db, source: AnswerSource | null) {
+  if (source) sources.set(db, source);
+  else sources.delete(db);
+}
+
+/** A new captcha for the brand: the PNG as a data URL and its id. */
+export async function createCaptcha(db: Db, merchantId: number, answer?: string) {
+  const text = (answer ?? sources.get(db)?.() ?? randomCaptchaText()).toUpperCase();
   const id = randomUUID();
   await db.insert(captchas).values({
     id, merchantId, answerHash: answerHash(id, text).toString('hex'), expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS),
   });
   // now and then, drop captchas nobody answered
   if (randomInt(0, 50) === 0) await db.delete(captchas).where(lt(captchas.expiresAt, new Date()));
-  const image = `data:image/svg+xml;base64,${Buffer.from(drawCaptcha(text)).toString('base64')}`;
+  const drawable = [...text].every((c) => c in GLYPHS) ? text : randomCaptchaText();
+  const image = `data:image/png;base64,${drawCaptcha(drawable).toString('base64')}`;
   return { image, captchaId: id, expiresInSeconds: CAPTCHA_TTL_MS / 1000 };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { loginChallenges, memberIps, members, sessions, withdrawAccounts } from '../../db/schema.ts';
+import { loginChallenges, memberIps, members, sessions } from '../../db/schema.ts';
 import type { MemberRow } from '../../plugins/session.ts';
 import { memberAccount } from '../wallet/ledger.ts';
 
@@ -72,6 +72,11 @@ export async function setPassword(db: Db, memberId: bigint, passwordHash: string
   await db.update(members).set({ passwordHash, passwordChangedAt: new Date(), mustChangePassword: false }).where(eq(members.id, memberId));
 }
 
+/** The member must change its password before its password sessions can do anything else. */
+export async function setMustChangePassword(db: Db, memberId: bigint): Promise<void> {
+  await db.update(members).set({ mustChangePassword: true }).where(eq(members.id, memberId));
+}
+
 export type ChallengeRow = typeof loginChallenges.$inferSelect;
 
 export async function insertChallenge(db: Db, c: typeof loginChallenges.$inferInsert): Promise<void> {
@@ -93,11 +98,4 @@ export async function useChallenge(db: Db, tokenHash: string): Promise<boolean> 
   const rows = await db.update(loginChallenges).set({ usedAt: new Date() })
     .where(and(eq(loginChallenges.tokenHash, tokenHash), isNull(loginChallenges.usedAt))).returning({ t: loginChallenges.tokenHash });
   return rows.length > 0;
-}
-
-/** The payee name bound to the member's withdrawal accounts (one per member), if any. */
-export async function payeeNameOf(db: Db, merchantId: number, memberId: bigint): Promise<string | undefined> {
-  const [row] = await db.select({ payeeName: withdrawAccounts.payeeName }).from(withdrawAccounts)
-    .where(and(eq(withdrawAccounts.merchantId, merchantId), eq(withdrawAccounts.memberId, memberId))).limit(1);
-  return row?.payeeName;
 }

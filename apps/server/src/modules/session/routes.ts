@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { session } from '@lobby/contract';
-import { route } from '../../lib/route.ts';
-import { createCaptcha } from './captcha.ts';
+import { route, type Ctx } from '../../lib/route.ts';
+import { createCaptcha, setCaptchaAnswerSource } from './captcha.ts';
 import * as service from './service.ts';
 
 /** Per-IP request caps on top of the login and SMS counters of the service. */
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 export async function sessionRoutes(app: FastifyInstance) {
-  const caller = (ctx: { brand: Parameters<typeof service.callerOf>[1]; req: Parameters<typeof service.callerOf>[2] }) =>
-    service.callerOf(app, ctx.brand, ctx.req);
+  const caller = (ctx: Pick<Ctx<never, never>, 'brand' | 'req' | 'reply'>) => service.callerOf(app, ctx.brand, ctx.req, ctx.reply);
+
+  // Browser journeys only (CAPTCHA_TEST_ANSWER, config.ts): every captcha has that answer.
+  if (app.config.CAPTCHA_TEST_ANSWER) {
+    const answer = app.config.CAPTCHA_TEST_ANSWER;
+    app.log.warn('CAPTCHA_TEST_ANSWER is set: every captcha has a known answer. Never on a real deployment.');
+    setCaptchaAnswerSource(app.db, () => answer);
+  }
 
   route(app, session.login, async (ctx) => service.login(caller(ctx), ctx.body, false), PER_MINUTE(60));
   route(app, session.loginAgent, async (ctx) => service.login(caller(ctx), ctx.body, true), PER_MINUTE(60));

@@ -4,7 +4,7 @@ import { errorEnvelope, okEnvelope, session } from '@lobby/contract';
 import { members, sessions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { hashToken } from '../../plugins/session.ts';
-import { deps, LOGIN_LIMITS } from './service.ts';
+import { deps } from './service.ts';
 import { call, encPost, freshIp, knownCaptcha, login, memberRow, setBrand } from './testkit.ts';
 
 const t = useTestApp({ TRUST_PROXY: true });
@@ -73,7 +73,8 @@ describe('login', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('brute force from many IPs: the account lock stops guesses before the password check', async () => {
+  it('brute force from many IPs: the account back-off stops guesses before the password check', async () => {
+    const { accountFree } = session.LOGIN_BACKOFF;
     const db = t.database.db;
     await db.update(members).set({ passwordHash: (await memberRow(t, 'player01')).passwordHash }).where(eq(members.id, (await memberRow(t, 'weak01')).id));
     const stats = deps(t.app).stats;
@@ -85,31 +86,34 @@ describe('login', () => {
         login(t, 'weak01', `guess${batch}${i}x`, { ip: freshIp(), ...(await knownCaptcha(t)) })));
       for (const r of guesses) codes[r.json().errorCode] = (codes[r.json().errorCode] ?? 0) + 1;
     }
-    expect(stats.passwordChecks - before).toBe(LOGIN_LIMITS.accountMaxFailures);
-    expect(codes['login.locked']).toBe(60 - LOGIN_LIMITS.accountMaxFailures + 1);
-    // even the right password waits for the lock to end
+    // the free attempts, then the one that closed the gate: the other 54 never reached the hash
+    expect(stats.passwordChecks - before).toBe(accountFree + 1);
+    expect(codes['login.throttled']).toBe(60 - accountFree - 1);
+    // the right password from elsewhere waits for the gate (30 s), told so; nothing is locked
     const right = await login(t, 'weak01', 'Player123', { ip: freshIp(), ...(await knownCaptcha(t)) });
     expect(right.statusCode).toBe(429);
-    expect(right.json()).toMatchObject({ errorCode: 'login.locked' });
-    expect(right.json().value.retryAfterSeconds).toBeGreaterThan(800);
+    expect(right.json()).toMatchObject({ errorCode: 'login.throttled', value: { scope: 'account', smsLogin: true, captcha: true } });
+    expect(right.json().value.retryAfterSeconds).toBeGreaterThan(20);
+    expect(right.json().value.retryAfterSeconds).toBeLessThanOrEqual(30);
     // the same figures over HTTP, for the bench (not served in production)
     const served = (await t.call({ method: 'GET', url: '/wps/dev/auth-stats' })).json().value;
     expect(served.passwordChecks).toBe(stats.passwordChecks);
     expect(served.lockedRejections).toBeGreaterThanOrEqual(55);
-    // the lock is per brand: luna's weak01 is untouched
+    // the back-off is per brand: luna's weak01 is untouched
     const luna = await login(t, 'weak01', '123456', { merchant: 'luna', ip: freshIp(), ...(await knownCaptcha(t, 'luna')) });
     expect(luna.statusCode).toBe(200);
   });
 
-  it('one IP guessing many accounts is locked after the IP limit', async () => {
+  it('one IP guessing many accounts backs off after the address limit', async () => {
+    const { addressFree } = session.LOGIN_BACKOFF;
     const ip = freshIp();
     let last;
-    for (let i = 0; i < LOGIN_LIMITS.ipMaxFailures + 1; i++) {
+    for (let i = 0; i < addressFree + 2; i++) {
       last = await login(t, `victim${i}`, 'Wrong123', { ip, ...(await knownCaptcha(t)) });
     }
-    expect(last!.json().errorCode).toBe('login.locked');
+    expect(last!.json()).toMatchObject({ errorCode: 'login.throttled', value: { scope: 'address' } });
     const other = await login(t, 'agent01', 'Agent123', { ip, ...(await knownCaptcha(t)) });
-    expect(other.json().errorCode).toBe('login.locked');
+    expect(other.json().errorCode).toBe('login.throttled');
   });
 
   it('locked accounts and trial accounts cannot log in (login.non.member)', async () => {
@@ -192,12 +196,16 @@ describe('trial accounts', () => {
 });
 
 describe('captcha', () => {
-  it('draws an SVG without the answer in the markup', async () => {
+  it('is a PNG: pixels only, no markup, text or paths', async () => {
     const v = (await t.call({ method: 'GET', url: '/wps/captcha' })).json().value;
-    expect(v.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const svg = Buffer.from(v.image.split(',')[1], 'base64').toString();
-    expect(svg).toContain('<svg');
-    expect(svg).not.toContain('<text');
+    expect(v.image).toMatch(/^data:image\/png;base64,/);
+    const png = Buffer.from(v.image.split(',')[1], 'base64');
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.readUInt32BE(16)).toBe(300);
+    expect(png.readUInt32BE(20)).toBe(100);
+    const latin = png.toString('latin1');
+    for (const marker of ['<svg', '<path', '<text', 'tEXt', 'iTXt', 'zTXt']) expect(latin).not.toContain(marker);
     expect(v.captchaId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(v.expiresInSeconds).toBe(300);
   });
 });

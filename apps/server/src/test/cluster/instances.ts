@@ -43,7 +43,7 @@ export async function startInstance(name: string, env: Record<string, string>, p
   port ??= await freePort();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', TRUST_PROXY: 'true',
+    NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback',
     WEB_DIST: '/nonexistent', JOBS_ENABLED: 'true', SEED_DEMO: 'true', METRICS_TOKEN, OPERATOR_API_KEY: OPERATOR_KEY,
     ...env,
   };

@@ -68,29 +68,25 @@ export function VerificationStep({ challenge, onDone, onBack }: {
       />
       {method === 'otp' ? (
         <p className="auth-verify__dest">{t('auth.verify.otpText')}</p>
-      ) : method === 'bank' ? (
-        <p className="auth-verify__dest">
-          {t('auth.verify.bankText')} <strong>{destination}</strong>
-        </p>
       ) : (
         <p className="auth-verify__dest">
           {t(sent ? 'auth.verify.sentTo' : 'auth.verify.sendTo')} <strong dir="ltr">{destination}</strong>
         </p>
       )}
-      <Field label={t(method === 'otp' ? 'auth.verify.otpCode' : method === 'bank' ? 'auth.verify.bankName' : 'auth.verify.code')} error={error} required>
+      <Field label={t(method === 'otp' ? 'auth.verify.otpCode' : 'auth.verify.code')} error={error} required>
         {(a11y) => (
-          <div className={method === 'otp' || method === 'bank' ? undefined : 'code-input'}>
+          <div className={method === 'otp' ? undefined : 'code-input'}>
             <input
               {...a11y}
               className="input"
               name="code"
-              inputMode={method === 'bank' ? 'text' : 'numeric'}
-              autoComplete={method === 'bank' ? 'name' : 'one-time-code'}
-              maxLength={method === 'bank' ? 64 : 12}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
               dir="auto"
               value={code}
               onChange={(e) => setCode(e.target.value)}
-              placeholder={method === 'bank' ? undefined : t('auth.codePlaceholder')}
+              placeholder={t('auth.codePlaceholder')}
             />
             {(method === 'sms' || method === 'email') && (
               <CodeButton
