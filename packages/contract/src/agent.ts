@@ -160,6 +160,7 @@ export const resetPassword = endpoint({
     mustChangePassword: z.boolean(),
   }),
 });
+export type ResetPasswordValue = z.infer<typeof resetPassword.response>;
 
 // ---- Team betting -----------------------------------------------------------------------
 

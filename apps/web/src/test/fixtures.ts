@@ -70,6 +70,7 @@ export function memberFixture(over: Partial<MemberInfo> = {}): MemberInfo {
     otpEnabled: false,
     referralCode: 'REF123',
     createdAt: '2025-01-01T00:00:00.000Z',
+    moneyOut: { state: 'ok', until: null },
     ...over,
   };
 }

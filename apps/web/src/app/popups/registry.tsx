@@ -27,8 +27,8 @@ export interface PopupPropsMap {
   register: AuthPopupOptions | undefined;
   forgotPassword: undefined;
   changePassword: ChangePasswordPopupProps | undefined;
-  /** The token of an e-mail reset link (`/?resetPassword=`). */
-  resetPassword: { token: string };
+  /** The token of a reset link (`/?resetPassword=`); none: username + the code received. */
+  resetPassword: { token?: string };
   notice: undefined;
   announcement: undefined;
   liveChat: undefined;

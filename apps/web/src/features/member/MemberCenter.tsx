@@ -21,6 +21,7 @@ import { DEFAULT_PAGE, isMemberPage, requestedPage, visiblePages, type MemberPag
 import { SecurityCenter } from './SecurityCenter';
 import { useSecurityProfile } from './api';
 import { AvatarImage } from './components/AvatarPicker';
+import { MoneyOutNotice } from './components/MoneyOutNotice';
 import '@/features/session/components/auth.css';
 import '@/features/wallet/components/wallet.css';
 
@@ -119,6 +120,7 @@ export default function MemberCenter() {
       </aside>
       <section className="member-center__main" aria-labelledby="member-page-title">
         <h2 id="member-page-title" className="member-center__title">{t(`member.pages.${current}`)}</h2>
+        <MoneyOutNotice />
         <Suspense fallback={<div className="w-panel"><SkeletonRows rows={5} cols={3} /></div>}>
           {Page ? <Page key={current} /> : <LaterPage id={current} />}
         </Suspense>

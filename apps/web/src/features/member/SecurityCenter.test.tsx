@@ -33,6 +33,8 @@ function profile(over: Partial<Profile> = {}): Profile {
     score: 2, maxScore: 5, level: 'low',
     lastLogin: { at: '2026-11-20T18:00:00.000Z', ip: '203.0.113.7', country: 'MX' },
     avatarUrl: null,
+    moneyOut: { state: 'ok', until: null },
+    proofUntil: null,
     ...over,
   };
 }

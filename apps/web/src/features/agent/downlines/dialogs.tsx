@@ -104,6 +104,31 @@ export function NicknameDialog({ downline, onClose }: { downline: Downline; onCl
   );
 }
 
+/**
+ * What an agent's reset did: a link and code went to the member's own mobile or e-mail (the agent
+ * learns no password), or, for a member with neither, the temporary password to hand over, shown
+ * this once (withdrawals and transfers stay paused until the member binds a contact of its own).
+ */
+function ResetResult({ result, account, onClose }: { result: agent.ResetPasswordValue; account: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (result.delivery !== 'temporary') {
+    return (
+      <AlertDialog tone="info" title={t('agent.reset.sentTitle')} confirmLabel={t('common.gotIt')} onConfirm={onClose}
+        message={t(`agent.reset.sent.${result.delivery}`, { account, to: result.to ?? '', minutes: result.expiresInMinutes ?? 0 })} />
+    );
+  }
+  return (
+    <Modal title={t('agent.reset.tempTitle')} onClose={onClose} size="sm">
+      <div className="w-form" data-testid="reset-temporary">
+        <p className="w-lead w-small">{t('agent.reset.tempLead', { account })}</p>
+        <p className="ac-temp-password"><code dir="ltr" data-testid="temporary-password">{result.temporaryPassword}</code></p>
+        <FormNote tone="info">{t('agent.reset.tempNote')}</FormNote>
+        <button type="button" className="btn btn--primary btn--lg" onClick={onClose} data-autofocus>{t('common.gotIt')}</button>
+      </div>
+    </Modal>
+  );
+}
+
 /** Reset password or set as agent: a confirmation, then the call; a refusal shows in an error dialog. */
 export function ConfirmAction({ action, downline, onClose }: { action: 'resetPassword' | 'setAgent'; downline: Downline; onClose: () => void }) {
   const { t } = useTranslation();
@@ -115,6 +140,7 @@ export function ConfirmAction({ action, downline, onClose }: { action: 'resetPas
   if (m.isError) {
     return <AlertDialog tone="error" message={apiErrorText(m.error)} confirmLabel={t('common.gotIt')} onConfirm={onClose} />;
   }
+  if (reset.data) return <ResetResult result={reset.data} account={account} onClose={onClose} />;
   return (
     <AlertDialog
       title={t(`agent.${k}.title`)}
@@ -124,7 +150,8 @@ export function ConfirmAction({ action, downline, onClose }: { action: 'resetPas
       onCancel={onClose}
       onConfirm={() => {
         if (m.isPending) return;
-        m.mutate(downline.memberId, { onSuccess: () => { showToast(t(`agent.${k}.done`, { account })); onClose(); } });
+        if (action === 'resetPassword') reset.mutate(downline.memberId);
+        else setAgent.mutate(downline.memberId, { onSuccess: () => { showToast(t(`agent.${k}.done`, { account })); onClose(); } });
       }}
     />
   );

@@ -1,6 +1,8 @@
 /**
- * Bind (or replace) the mobile number or e-mail with a code sent to it. Replacing a bound contact
- * also asks for the login password when the member has one.
+ * Bind (or replace) the mobile number or e-mail with a code sent to it. With a contact already
+ * bound, a code sent there comes first (ProofStep: an agent who knows the password cannot swap the
+ * member's contact for its own). Replacing a bound contact also asks for the login password when
+ * the member has one.
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +16,7 @@ import { mobileDigits, validate } from '@/features/session/rules';
 import { isApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { sendBindCode, useBindContact, type SecurityProfile } from '../api';
+import { ProofStep, useProofGate, type ProofChannels } from './ProofStep';
 
 export type BindChannel = 'sms' | 'email';
 
@@ -30,6 +33,10 @@ export function BindForm({ channel, profile, onDone }: { channel: BindChannel; p
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const gate = useProofGate();
+  const bound: ProofChannels = { ...(profile.mobile ? { sms: profile.mobile } : {}), ...(profile.email ? { email: profile.email } : {}) };
+  const [proved, setProved] = useState(() => !!profile.proofUntil && Date.parse(profile.proofUntil) > Date.now());
+  const proofNeeded = gate.channels ?? (!proved && Object.keys(bound).length > 0 ? bound : null);
 
   const targetBody = () =>
     channel === 'sms' ? { channel, mobileNum: target.trim(), countryDialingCode: dial || undefined } : { channel, email: target.trim() };
@@ -43,6 +50,7 @@ export function BindForm({ channel, profile, onDone }: { channel: BindChannel; p
   };
 
   const fail = (err: unknown) => {
+    if (gate.catch(err)) return setProved(false);
     const code = isApiError(err) ? err.errorCode : '';
     const text = describeError(err);
     if (code === 'sms.code.invalid' || code === 'sms.code.expired') setErrors((x) => ({ ...x, code: text }));
@@ -72,6 +80,8 @@ export function BindForm({ channel, profile, onDone }: { channel: BindChannel; p
       },
     );
   };
+
+  if (proofNeeded) return <ProofStep channels={proofNeeded} onProved={() => { gate.done(); setProved(true); }} />;
 
   return (
     <form className="sec-form sec-form--narrow" onSubmit={submit} noValidate data-testid={`bind-form-${channel}`}>

@@ -17,6 +17,7 @@ import { AuthBanner } from './AuthBanner';
 import { CodeButton } from './CodeButton';
 import { AuthTabs, Field, FormError, PasswordInput, SubmitButton } from './Field';
 import { DialCodeSelect } from './MobileInput';
+import '@/features/member/locale';
 import './auth.css';
 
 type Tab = 'email' | 'phone';
@@ -147,6 +148,9 @@ export default function ForgotPasswordPopup({ close }: PopupBodyProps<'forgotPas
         <p className="auth__links">
           <button type="button" className="link-btn" onClick={() => (close(), popups.open('login', undefined))}>
             ← {t('auth.backToLogin')}
+          </button>
+          <button type="button" className="link-btn" data-testid="have-reset-code" onClick={() => (close(), popups.open('resetPassword', {}))}>
+            {t('security.resetCode.link')}
           </button>
         </p>
       </form>

@@ -1,8 +1,12 @@
-/** Set (or change) the withdrawal password: exactly 6 digits, typed twice (security centre, withdraw). */
+/**
+ * Set (or change) the withdrawal password: exactly 6 digits, typed twice (security centre, withdraw).
+ * A member with a bound contact confirms with a code sent there first (ProofStep), then it is sent again.
+ */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashier } from '@lobby/contract';
 import { Field, PasswordInput } from '@/features/session/components/Field';
+import { ProofStep, useProofGate } from '@/features/member/components/ProofStep';
 import { useSetPaymentPassword } from '../api';
 import { FormNote, apiErrorText } from './ui';
 
@@ -14,9 +18,10 @@ export function PaymentPasswordForm({ isSet, onDone }: { isSet: boolean; onDone?
   const [confirmPassword, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
+  const gate = useProofGate();
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
     const errs: Record<string, string> = {};
     if (isSet && !oldPassword) errs.old = t('wallet.pwd.required');
     if (!cashier.PAYMENT_PASSWORD_PATTERN.test(newPassword)) errs.new = t('wallet.pwd.format');
@@ -33,10 +38,13 @@ export function PaymentPasswordForm({ isSet, onDone }: { isSet: boolean; onDone?
           setConfirm('');
           onDone?.();
         },
+        onError: (err) => { gate.catch(err); },
       },
     );
   };
   const digits = (v: string) => v.replace(/\D/g, '').slice(0, 6);
+
+  if (gate.channels) return <ProofStep channels={gate.channels} onProved={() => { gate.done(); save.reset(); submit(); }} />;
 
   return (
     <form className="w-form w-form--narrow" onSubmit={submit} noValidate data-testid="payment-password-form">

@@ -16,6 +16,7 @@ import {
 } from '../api';
 import { SubmitKey, toMinor, validateAmount, withdrawFee } from '../logic';
 import { PaymentPasswordForm } from './PaymentPasswordForm';
+import { ProofStep, useProofGate } from '@/features/member/components/ProofStep';
 import {
   DateTime, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows, StatusChip,
   RecordsList, amountErrorText, apiErrorText, useRecordFilters,
@@ -169,8 +170,9 @@ function BindForm({ data, onDone, onCancel }: { data: Accounts; onDone: () => vo
   const [accountNo, setAccountNo] = useState('');
   const [payeeName, setPayeeName] = useState(data.payeeName ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const gate = useProofGate();
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
     const errs: Record<string, string> = {};
     if (bankName.trim().length < 2) errs.bankName = t('wallet.accounts.bankRequired');
     const no = kind === 'bank' ? accountNo.replace(/\s/g, '') : accountNo.trim();
@@ -178,8 +180,10 @@ function BindForm({ data, onDone, onCancel }: { data: Accounts; onDone: () => vo
     if (payeeName.trim().length < 2) errs.payeeName = t('wallet.accounts.payeeRequired');
     setErrors(errs);
     if (Object.keys(errs).length) return;
-    bind.mutate({ kind, bankName: bankName.trim(), accountNo: no, payeeName: payeeName.trim() }, { onSuccess: onDone });
+    bind.mutate({ kind, bankName: bankName.trim(), accountNo: no, payeeName: payeeName.trim() }, { onSuccess: onDone, onError: (err) => { gate.catch(err); } });
   };
+  // a member with a bound contact confirms a new payout account with a code sent there (ProofStep)
+  if (gate.channels) return <ProofStep channels={gate.channels} onProved={() => { gate.done(); bind.reset(); submit(); }} />;
   return (
     <form className="w-form w-bind" onSubmit={submit} noValidate data-testid="bind-form">
       {data.kinds.length > 1 && (
