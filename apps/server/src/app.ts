@@ -11,6 +11,7 @@ import { cryptoPlugin } from './plugins/crypto.ts';
 import { AppError, errorsPlugin, sendError } from './plugins/errors.ts';
 import { merchantPlugin } from './plugins/merchant.ts';
 import { headersPlugin } from './plugins/headers.ts';
+import { inputPlugin } from './plugins/input.ts';
 import { webPlugin } from './plugins/web.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   await app.register(errorsPlugin);
   await app.register(headersPlugin);
+  await app.register(inputPlugin);
   await app.register(busPlugin, { config });
   await app.register(rateLimit, {
     global: false,

@@ -19,6 +19,7 @@ import {
   privateDecrypt,
   type KeyObject,
 } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
@@ -28,6 +29,7 @@ import { brandKeys } from '../db/schema.ts';
 import type { Db } from '../db/index.ts';
 import { route } from '../lib/route.ts';
 import { AppError } from './errors.ts';
+import { checkJson } from './input.ts';
 import { requestBrand } from './merchant.ts';
 
 const { AES_KEY_BYTES, ENCRYPTION_MAX_SKEW_MS, ENCRYPTION_SCHEME, GCM_IV_BYTES, GCM_TAG_BYTES } = encryption;
@@ -165,6 +167,8 @@ export function openEnvelope(privateKey: KeyObject, header: string | undefined, 
   } catch {
     throw invalid('cipher');
   }
+  // text that is not UTF-8 is a bad input (request_param_err), not a cipher or format fault
+  if (!isUtf8(plain)) throw new AppError('request_param_err', undefined, { fields: ['body'] });
   let parsed: unknown;
   try {
     parsed = JSON.parse(plain.toString('utf8'));
@@ -217,6 +221,8 @@ export const cryptoPlugin = fp(async (app: FastifyInstance) => {
     if (Math.abs(Date.now() - env.ts) > ENCRYPTION_MAX_SKEW_MS) throw invalid('stale');
     const id = createHash('sha256').update(env.wrappedKey).digest('base64url');
     if (!(await guard.firstUse(`${brand.id}:${id}`))) throw invalid('replayed');
+    // the plain body gets the checks every other body got before this hook (plugins/input.ts)
+    checkJson(env.body, 'body');
     req.body = env.body;
   };
   app.decorate('decryptBody', decryptBody);
