@@ -202,7 +202,7 @@ describe('downline management', { timeout: 20_000 }, () => {
     const row = (await screen.findAllByTestId('downline-row'))[1];
     fireEvent.click(within(row).getByRole('button', { name: 'Restablecer contraseña' }));
     const dlg = await screen.findByRole('alertdialog');
-    expect(dlg).toHaveTextContent('La contraseña de player2 será 123456');
+    expect(dlg).toHaveTextContent('player2 recibe en su propio móvil o correo un enlace y un código de un solo uso');
     expect(s.count('POST /wps/relay/MCSFE_agentResetPassword')).toBe(0);
     fireEvent.click(within(dlg).getByRole('button', { name: 'Restablecer' }));
     await waitFor(() => expect(s.count('POST /wps/relay/MCSFE_agentResetPassword')).toBe(1));

@@ -107,8 +107,33 @@ describe('security centre page', () => {
     expect(await within(form).findByText('Este campo no se puede cambiar una vez configurado. Contacte con atención al cliente.')).toBeInTheDocument();
   });
 
+  it('with a bound mobile, binding asks for a code sent to that mobile first', async () => {
+    const s = server({
+      'POST /wps/member/info/proof/code': () => ok({ expiredMinutes: 5, to: '+52******5678' }),
+      'POST /wps/member/info/proof': (c) => (c.body as { verificationCode: string }).verificationCode === '654321'
+        ? ok({ proofUntil: '2099-01-01T00:00:00.000Z' })
+        : fail(400, 'sms.code.invalid'),
+    });
+    const page = await open();
+    await userEvent.click(within(within(page).getByTestId('sec-email')).getByRole('button', { name: 'Vincular' }));
+    const step = await screen.findByTestId('proof-step');
+    expect(step).toHaveTextContent('Para este cambio enviamos un código a su +52******5678 vinculado.');
+    expect(screen.queryByTestId('bind-form-email')).toBeNull();
+    await userEvent.click(within(step).getByTestId('send-code'));
+    await waitFor(() => expect(s.count('POST /wps/member/info/proof/code')).toBe(1));
+    expect(s.calls.find((c) => c.path === '/wps/member/info/proof/code')!.body).toEqual({ channel: 'sms' });
+    await userEvent.type(step.querySelector('[name="proofCode"]') as HTMLInputElement, '111111');
+    await userEvent.click(within(step).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(step).findByText('Código de verificación no válido o vacío.')).toBeInTheDocument();
+    await userEvent.clear(step.querySelector('[name="proofCode"]') as HTMLInputElement);
+    await userEvent.type(step.querySelector('[name="proofCode"]') as HTMLInputElement, '654321');
+    await userEvent.click(within(step).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByTestId('bind-form-email')).toBeInTheDocument();
+  });
+
   it('binds an e-mail: checks the address, sends the code, then binds with it', async () => {
     const s = server({
+      'GET /wps/member/info/profile': () => ok(profile({ proofUntil: '2099-01-01T00:00:00.000Z' })),
       'POST /wps/member/info/bind/code': () => ok({ expiredMinutes: 5, to: 'l***@example.com' }),
       'POST /wps/member/info/bind': (c) => (c.body as { verificationCode: string }).verificationCode === '123456'
         ? ok(profile({ email: 'l***@example.com', items: { ...profile().items, email: true }, score: 3, level: 'medium' }))
@@ -138,7 +163,7 @@ describe('security centre page', () => {
   });
 
   it('replacing the bound mobile asks for the login password', async () => {
-    server();
+    server({ 'GET /wps/member/info/profile': () => ok(profile({ proofUntil: '2099-01-01T00:00:00.000Z' })) });
     const page = await open();
     await userEvent.click(within(within(page).getByTestId('sec-mobile')).getByRole('button', { name: 'Cambiar' }));
     const form = await screen.findByTestId('bind-form-sms');
