@@ -36,6 +36,7 @@ import { referralRoutes } from './modules/referral/routes.ts';
 import { redEnvelopeRoutes } from './modules/red-envelope/routes.ts';
 import { demoVendorPlugin } from './vendors/demo/plugin.ts';
 import { isInternalRequest } from './lib/internal.ts';
+import { operatorAccess } from './kernel/operator-access/index.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
 import { responsibleRoutes } from './modules/responsible/routes.ts';
 import { contentRoutes } from './modules/operator/content-routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(merchantPlugin, { db: database.db, defaultMerchant: config.DEFAULT_MERCHANT });
   await app.register(cryptoPlugin);
   await app.register(notifyPlugin);
+  await app.register(operatorAccess);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthPlugin);

@@ -54,6 +54,11 @@ const schema = z.object({
    * in production the operator API answers function.not.available.
    */
   OPERATOR_API_KEY: z.string().min(8).optional(),
+  /**
+   * What a service key may do: a comma list of console permissions. Unset: every permission but
+   * operators.manage and sessions.manage, which no key ever holds (kernel/operator-access).
+   */
+  OPERATOR_API_KEY_PERMISSIONS: z.string().optional(),
   /** Run scheduled jobs (deposit expiry, withdrawal auto-receipt). Default: on, except NODE_ENV=test. */
   JOBS_ENABLED: bool.optional(),
   /**

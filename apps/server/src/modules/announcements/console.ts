@@ -13,8 +13,7 @@ import { announcements, bannerImages } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { cleanImage, decodeUpload } from '../member/avatar.ts';
-import type { Actor } from '../operator/access.ts';
-import { record } from '../operator/audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 import { byOrder, type Row } from './filter.ts';
 import { changed, columns } from './service.ts';
 

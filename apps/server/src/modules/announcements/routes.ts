@@ -3,7 +3,7 @@ import { announcements } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requestBrand } from '../../plugins/merchant.ts';
-import { requireOperator } from '../cashier/common.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { ART_THEMES, bannerSvg, type ArtTheme } from './art.ts';
 import { imageFile } from './console.ts';
 import * as service from './service.ts';
@@ -23,19 +23,19 @@ export async function announcementsRoutes(app: FastifyInstance) {
   }, { cached: true });
 
   route(app, announcements.operatorList, async ({ brand, req, query }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.operatorList(app, brand, query.type);
   });
   route(app, announcements.operatorCreate, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.create(app, brand, body);
   });
   route(app, announcements.operatorUpdate, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.update(app, brand, body.id, body.announcement);
   });
   route(app, announcements.operatorDelete, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.remove(app, brand, body.id);
   });
 

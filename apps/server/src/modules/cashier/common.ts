@@ -1,12 +1,8 @@
-import { randomInt, timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { cashier, type operator } from '@lobby/contract';
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { cashier } from '@lobby/contract';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { authorizeSession, hasSession, SERVICE_ACTOR } from '../operator/access.ts';
-import { permissionOfPath } from '../operator/permissions.ts';
-
-type Permission = operator.Permission;
 
 const DAY_MS = 86_400_000;
 
@@ -64,36 +60,4 @@ export function balanceChanged(app: FastifyInstance, brand: Brand, memberId: big
   } catch (err) {
     app.log.warn({ err }, 'balance push failed');
   }
-}
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-/** The key an operator of this brand must send: the one key, or this brand's in `code:key,…`. */
-export function operatorKeyFor(configured: string | undefined, brandCode: string): string | undefined {
-  if (!configured) return undefined;
-  if (!configured.includes(':')) return configured;
-  for (const part of configured.split(',')) {
-    const i = part.indexOf(':');
-    if (i > 0 && part.slice(0, i).trim().toLowerCase() === brandCode.toLowerCase()) return part.slice(i + 1).trim() || undefined;
-  }
-  return undefined;
-}
-
-/**
- * Operator API guard. A console session (X-Operator-Session, loaded by the operator module's
- * hook) must have `permission` (by default the one its path needs, operator/permissions.ts) on
- * this brand; otherwise X-Operator-Key must match (compared in constant time) and the caller is
- * the service identity with every permission. Either way the caller is kept for the audit log.
- */
-export function requireOperator(app: FastifyInstance, req: FastifyRequest, brand: Brand, permission?: Permission): void {
-  if (hasSession(req)) {
-    req.operatorActor = authorizeSession(req, brand, permission ?? permissionOfPath(req.method, req.url));
-    return;
-  }
-  const expected = operatorKeyFor(app.config.OPERATOR_API_KEY, brand.code);
-  if (!expected) throw new AppError('function.not.available');
-  const h = req.headers[cashier.OPERATOR_KEY_HEADER];
-  const given = Array.isArray(h) ? h[0] : h;
-  if (!given || !timingSafeEqual(digest(given), digest(expected))) throw new AppError('cashier.operator.unauthorized');
-  req.operatorActor = SERVICE_ACTOR;
 }

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cashier } from '@lobby/contract';
-import { route, type Ctx } from '../../lib/route.ts';
-import { requireOperator } from './common.ts';
+import { route } from '../../lib/route.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import * as approvals from './approvals.ts';
 import * as deposit from './deposit.ts';
 import * as secrets from './secrets.ts';
 import * as withdraw from './withdraw.ts';
@@ -24,12 +26,22 @@ export async function cashierRoutes(app: FastifyInstance) {
   route(app, cashier.listWithdrawals, async ({ brand, principal, query }) => withdraw.list(db, brand, principal, query));
   route(app, cashier.confirmWithdrawal, async ({ brand, principal, body }) => withdraw.confirm(db, brand, principal, body));
 
-  // operator API: X-Operator-Key, brand from the Merchant header
-  const op = (ctx: Pick<Ctx<never, never>, 'req' | 'brand'>) => requireOperator(app, ctx.req, ctx.brand);
+  // operator API (X-Operator-Key or a console session; kernel/operator-access), brand from the Merchant header
+  const op = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
   route(app, cashier.operatorListDeposits, async (ctx) => (op(ctx), deposit.operatorList(db, ctx.brand, ctx.query)));
   route(app, cashier.operatorConfirmDeposit, async (ctx) => (op(ctx), deposit.confirmOrder(app, ctx.brand, ctx.body.orderNo, ctx.body.remark)));
   route(app, cashier.operatorRejectDeposit, async (ctx) => (op(ctx), deposit.rejectOrder(db, ctx.brand, ctx.body.orderNo, ctx.body.remark)));
   route(app, cashier.operatorListWithdrawals, async (ctx) => (op(ctx), withdraw.operatorList(db, ctx.brand, ctx.query)));
-  route(app, cashier.operatorPayWithdrawal, async (ctx) => (op(ctx), withdraw.pay(app, ctx.brand, ctx.body.withdrawNo, ctx.body.remark)));
+  // the two-operator rule holds here as in the console: above the brand's amount a first approval
+  // is kept and answered operator.approval.second; a withdrawal no longer pending answers its outcome
+  route(app, cashier.operatorPayWithdrawal, async (ctx) => {
+    const { withdrawNo, remark } = ctx.body;
+    const r = await approvals.approve(app, ctx.brand, op(ctx), ctx.req, withdrawNo, remark).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'cashier.withdraw.state') return null;
+      throw err;
+    });
+    if (r?.status === 'awaiting_second') throw new AppError('operator.approval.second');
+    return withdraw.pay(app, ctx.brand, withdrawNo, remark);
+  });
   route(app, cashier.operatorRejectWithdrawal, async (ctx) => (op(ctx), withdraw.reject(app, ctx.brand, ctx.body.withdrawNo, ctx.body.remark)));
 }

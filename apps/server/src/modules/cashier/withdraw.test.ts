@@ -171,15 +171,19 @@ describe('withdraw', () => {
 describe('operator and receipt', () => {
   it('pay moves the hold to payout and the fee to house, once, also under concurrent pays', async () => {
     const { p, accountId } = await ready();
-    const { withdrawNo } = (await withdraw(p, accountId, { amount: '2000' })).json().value;
+    // the service key pays alone only up to the brand's two-operator amount (1,000.00)
+    const big = (await withdraw(p, accountId, { amount: '1000.01' })).json().value.withdrawNo;
+    expect((await pay(big)).json().errorCode).toBe('operator.approval.named');
+    await reject(big);
+    const { withdrawNo } = (await withdraw(p, accountId, { amount: '1000' })).json().value;
     const [payout0, house0, hold0] = [await brandBalance('demo', 'payout'), await brandBalance('demo', 'house'), await brandBalance('demo', 'withdraw_hold')];
     const rs = await Promise.all(Array.from({ length: 6 }, () => pay(withdrawNo)));
     for (const r of rs) expect(r.json().value).toMatchObject({ status: 'paid', username: p.username, accountNoFull: '012180001234567891' });
     expect((await pay(withdrawNo)).json().value.status).toBe('paid');
-    expect(await brandBalance('demo', 'payout')).toBe(payout0 + 198_000n);
-    expect(await brandBalance('demo', 'house')).toBe(house0 + 2_000n);
-    expect(await brandBalance('demo', 'withdraw_hold')).toBe(hold0 - 200_000n);
-    expect(await mainBalance(t, p)).toBe(300_000n);
+    expect(await brandBalance('demo', 'payout')).toBe(payout0 + 99_000n);
+    expect(await brandBalance('demo', 'house')).toBe(house0 + 1_000n);
+    expect(await brandBalance('demo', 'withdraw_hold')).toBe(hold0 - 100_000n);
+    expect(await mainBalance(t, p)).toBe(400_000n);
     expect((await reject(withdrawNo)).json()).toMatchObject({ errorCode: 'cashier.withdraw.state', value: { status: 'paid' } });
     const mine = (await get(t, p, '/wps/withdraw/records')).json().value.list[0];
     expect(mine.autoReceiptAt).not.toBeNull();

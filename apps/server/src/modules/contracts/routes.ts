@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contracts } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { requireOperator } from '../cashier/common.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
 import * as platform from './platform.ts';
 import * as records from './records.ts';
 import * as service from './service.ts';
@@ -19,11 +19,11 @@ export async function contractsRoutes(app: FastifyInstance) {
   route(app, contracts.records, async ({ brand, principal, query }) => records.records(app.db, brand, principal, query));
   // platform -> top agent (operator)
   route(app, contracts.platformOffer, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return platform.platformOffer(app.db, brand, body);
   });
   route(app, contracts.platformTerminate, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return platform.platformTerminate(app.db, brand, body);
   });
   route(app, contracts.income, async ({ brand, principal, query }) => records.income(app.db, brand, principal, query));

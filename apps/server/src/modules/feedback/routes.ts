@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { feedback } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { requireOperator } from '../cashier/common.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { imageTooLarge } from './images.ts';
 import * as comments from '../promotions/comments.ts';
 import * as service from './service.ts';
@@ -42,15 +42,15 @@ export async function feedbackRoutes(app: FastifyInstance) {
   });
 
   route(app, feedback.operatorList, async ({ brand, req, query }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.operatorList(app, brand, query.page, query.open === 'true');
   });
   route(app, feedback.operatorReply, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.reply(app, brand, body);
   });
   route(app, feedback.operatorSettings, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.setSettings(app.db, brand, body);
   });
 }

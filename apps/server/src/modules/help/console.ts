@@ -11,8 +11,7 @@ import { merchants } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { sanitizeHtml } from '../announcements/sanitize.ts';
-import type { Actor } from '../operator/access.ts';
-import { record } from '../operator/audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 type Article = operatorContent.HelpArticle;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inbox } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { requireOperator } from '../cashier/common.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
 import * as service from './service.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
@@ -16,11 +16,11 @@ export async function inboxRoutes(app: FastifyInstance) {
   route(app, inbox.agentSend, async ({ brand, principal, body }) => service.agentSend(app, brand, principal, body), PER_MINUTE(20));
 
   route(app, inbox.operatorSend, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.operatorSend(app, brand, body);
   });
   route(app, inbox.operatorSupport, async ({ brand, req, query }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.operatorSupport(app, brand, query.page);
   });
 }

@@ -4,7 +4,7 @@
  * the issue) and drawing one now. Each change writes one audit row with the issue before and after.
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operatorLottery as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { lotteryBets, lotteryDraws } from '../../db/lottery-schema.ts';
@@ -12,8 +12,7 @@ import { route } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { balanceChanged } from '../cashier/common.ts';
-import * as audit from '../operator/audit.ts';
-import { guard } from '../operator/routes.ts';
+import { operatorOf, record } from '../../kernel/operator-access/index.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { drawNow, ensureDraws, gameByCode, gamesOf, voidDraw, type DrawRow, type GameRow } from './draws.ts';
 import { gameFacts } from './views.ts';
@@ -69,7 +68,7 @@ export async function listDraws(db: Db, brand: Brand, q: { gameCode: string; sta
 
 export async function operatorLotteryRoutes(app: FastifyInstance) {
   const db = app.db;
-  const g = (ctx: { req: Parameters<typeof guard>[1]; brand: Parameters<typeof guard>[2] }) => guard(app, ctx.req, ctx.brand, 'lottery.manage');
+  const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
 
   route(app, contract.listGames, async (ctx) => {
     g(ctx);
@@ -86,7 +85,7 @@ export async function operatorLotteryRoutes(app: FastifyInstance) {
     const r = await voidDraw(db, brand, game, body.numero, new Date(), { reason: body.reason, by: actor.name });
     r.members.forEach((id) => balanceChanged(app, brand, id));
     const after = await rowOf(db, game, body.numero);
-    await audit.record(db, actor, brand, ctx.req.ip, {
+    await record(db, actor, brand, ctx.req.ip, {
       action: 'lottery.void', target: `${game.code}:${body.numero}`, before, after: { ...after, refunded: r.refunded, reason: body.reason },
     });
     return { draw: after, refunded: r.refunded };
@@ -100,7 +99,7 @@ export async function operatorLotteryRoutes(app: FastifyInstance) {
     if (!before.canDraw && before.status !== 'drawn') throw new AppError('lottery.draw.state', { status: before.status });
     await drawNow(db, brand, game, body.numero, new Date(), (ids) => ids.forEach((id) => balanceChanged(app, brand, id)));
     const after = await rowOf(db, game, body.numero);
-    await audit.record(db, actor, brand, ctx.req.ip, { action: 'lottery.draw-now', target: `${game.code}:${body.numero}`, before, after });
+    await record(db, actor, brand, ctx.req.ip, { action: 'lottery.draw-now', target: `${game.code}:${body.numero}`, before, after });
     return after;
   });
 }

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { lottery } from '@lobby/contract';
-import { route, type Ctx } from '../../lib/route.ts';
-import { balanceChanged, requireOperator } from '../cashier/common.ts';
+import { route } from '../../lib/route.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
+import { balanceChanged } from '../cashier/common.ts';
 import { langOf, myBets, placeBets } from './bets.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { drawNow, gameByCode, gamesOf, modesOf, voidDraw, type GameRow } from './draws.ts';
@@ -43,8 +44,8 @@ export async function lotteryRoutes(app: FastifyInstance) {
     };
   });
 
-  // operator API: X-Operator-Key (or a console session with lottery.manage), brand from the Merchant header
-  const op = (ctx: Pick<Ctx<never, never>, 'req' | 'brand'>) => requireOperator(app, ctx.req, ctx.brand, 'lottery.manage');
+  // operator API: X-Operator-Key or a console session (kernel/operator-access), brand from the Merchant header
+  const op = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
   route(app, lottery.operatorDrawNow, async (ctx) => {
     op(ctx);
     const g = await gameByCode(db, ctx.brand, ctx.body.gameCode);
@@ -54,7 +55,7 @@ export async function lotteryRoutes(app: FastifyInstance) {
   route(app, lottery.operatorVoidDraw, async (ctx) => {
     op(ctx);
     const g = await gameByCode(db, ctx.brand, ctx.body.gameCode);
-    const r = await voidDraw(db, ctx.brand, g, ctx.body.numero, new Date(), { reason: null, by: ctx.req.operatorActor?.name ?? 'service-key' });
+    const r = await voidDraw(db, ctx.brand, g, ctx.body.numero, new Date(), { reason: null, by: op(ctx).name });
     r.members.forEach((id) => balanceChanged(app, ctx.brand, id));
     return { draw: views.drawView(g, r.draw), refunded: r.refunded };
   });

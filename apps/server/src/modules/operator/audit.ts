@@ -1,30 +1,10 @@
-/** The append-only audit log: every operator action and every money or permission change. */
+/** Reading the audit log (written by kernel/operator-access): search, pages and the CSV export. */
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { operator } from '@lobby/contract';
-import type { Db, Tx } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import { merchants, operatorAudit } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandDayStart } from '../cashier/common.ts';
-import type { Actor } from './access.ts';
-
-/** JSON-safe copy: bigints become strings, dates ISO strings. */
-export function plain(v: unknown): unknown {
-  return JSON.parse(JSON.stringify(v ?? null, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)));
-}
-
-export interface AuditEntry {
-  action: string;
-  target?: string;
-  before?: unknown;
-  after?: unknown;
-}
-
-export async function record(db: Db | Tx, actor: Pick<Actor, 'operatorId' | 'name'>, brand: Brand | null, ip: string, e: AuditEntry): Promise<void> {
-  await db.insert(operatorAudit).values({
-    operatorId: actor.operatorId, operatorName: actor.name, merchantId: brand?.id ?? null, action: e.action,
-    target: e.target ?? '', before: e.before === undefined ? null : plain(e.before), after: e.after === undefined ? null : plain(e.after), ip,
-  });
-}
 
 type Filter = Omit<operator.AuditQueryInput, 'page'>;
 

@@ -9,16 +9,9 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { hashToken } from '../../plugins/session.ts';
 import { checkPassword } from '../session/passwords.ts';
-import { inScope, type Actor } from './access.ts';
-import { record } from './audit.ts';
-import { ROLE_PERMISSIONS } from './permissions.ts';
+import { inScope, record, ROLE_PERMISSIONS, SESSION_MAX_MS, type Actor, type OperatorRow } from '../../kernel/operator-access/index.ts';
 import { enrolment, newSecret, verifyCode } from './totp.ts';
 
-export type OperatorRow = typeof operators.$inferSelect;
-
-export const IDLE_MS = operator.IDLE_MINUTES * 60_000;
-export const SESSION_MAX_MS = 12 * 3_600_000;
-const TOUCH_MS = 30_000;
 const MAX_FAILURES = 5;
 const LOCK_MS = 15 * 60_000;
 
@@ -28,12 +21,6 @@ export const operatorView = (o: OperatorRow): operator.OperatorView => ({
 });
 
 export const meOf = (o: OperatorRow): operator.Me => ({ ...operatorView(o), permissions: [...ROLE_PERMISSIONS[o.role]], idleMinutes: operator.IDLE_MINUTES });
-
-const headerOf = (req: FastifyRequest, name: string) => {
-  const h = req.headers[name];
-  return (Array.isArray(h) ? h[0] : h)?.trim() || undefined;
-};
-export const sessionToken = (req: FastifyRequest) => headerOf(req, operator.SESSION_HEADER);
 
 async function failed(db: Db, o: OperatorRow | undefined, brand: Brand, ip: string, username: string, why: string, now: Date): Promise<never> {
   if (o) {
@@ -56,7 +43,7 @@ export async function login(db: Db, brand: Brand, req: FastifyRequest, body: { u
   const passwordOk = await checkPassword(o?.passwordHash, body.password);
   if (!o || o.status !== 'active' || (o.lockedUntil && o.lockedUntil > now)) return failed(db, o, brand, ip, body.username, 'password', now);
   if (!passwordOk) return failed(db, o, brand, ip, body.username, 'password', now);
-  if (!inScope({ brands: o.brands } as Actor, brand)) throw new AppError('operator.forbidden');
+  if (!inScope({ brands: o.brands?.map((b) => b.toLowerCase()) ?? null }, brand)) throw new AppError('operator.forbidden');
 
   let secret = o.totpSecret;
   if (!o.totpEnrolledAt) {
@@ -82,21 +69,6 @@ export async function login(db: Db, brand: Brand, req: FastifyRequest, body: { u
   await db.insert(operatorSessions).values({ tokenHash: hashToken(token), operatorId: o.id, ip, userAgent: ua, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_MS) });
   await record(db, { operatorId: o.id, name: o.username }, brand, ip, { action: o.totpEnrolledAt ? 'operator.login' : 'operator.totp.enrolled', target: o.username });
   return { token, operator: meOf(won) };
-}
-
-/** The live session of a token: unknown, revoked, expired, idle or disabled → operator.not.session. */
-export async function loadActor(db: Db, token: string, now = Date.now()): Promise<{ actor: Actor; row: OperatorRow }> {
-  const [r] = await db.select({ s: operatorSessions, o: operators }).from(operatorSessions)
-    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(and(eq(operatorSessions.tokenHash, hashToken(token)), isNull(operatorSessions.revokedAt)));
-  if (!r) throw new AppError('operator.not.session');
-  if (r.s.expiresAt.getTime() <= now || r.s.lastSeenAt.getTime() + IDLE_MS <= now || r.o.status !== 'active') {
-    await db.update(operatorSessions).set({ revokedAt: new Date(now) }).where(eq(operatorSessions.id, r.s.id));
-    throw new AppError('operator.not.session');
-  }
-  if (now - r.s.lastSeenAt.getTime() > TOUCH_MS) await db.update(operatorSessions).set({ lastSeenAt: new Date(now) }).where(eq(operatorSessions.id, r.s.id));
-  const actor: Actor = { kind: 'operator', operatorId: r.o.id, name: r.o.username, role: r.o.role, brands: r.o.brands?.map((b) => b.toLowerCase()) ?? null, sessionId: r.s.id };
-  return { actor, row: r.o };
 }
 
 export async function logout(db: Db, brand: Brand, req: FastifyRequest, actor: Actor): Promise<null> {

@@ -3,19 +3,18 @@
  * (modules/announcements/console.ts), promotions (modules/promotions/console.ts) and help-centre
  * articles (modules/help/console.ts). Every call passes the console guard; every change is audited.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodType } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operatorContent as api } from '@lobby/contract';
-import { route, type Ctx } from '../../lib/route.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
+import { route } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import * as ann from '../announcements/console.ts';
 import * as help from '../help/console.ts';
 import * as promos from '../promotions/console.ts';
-import { guard } from './routes.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
   const db = app.db;
-  const g = <Q extends ZodType, B extends ZodType>(ctx: Ctx<Q, B>) => guard(app, ctx.req, ctx.brand, 'content.manage');
+  const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
 
   route(app, api.listAnnouncements, async (ctx) => (g(ctx), ann.list(app, ctx.brand, ctx.query.type)));
   route(app, api.saveAnnouncement, async (ctx) => ann.save(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body));

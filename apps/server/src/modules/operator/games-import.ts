@@ -11,8 +11,7 @@ import { games, vendors } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { catalogGame, catalogVendor } from '../games/import.ts';
-import type { Actor } from './access.ts';
-import { record } from './audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 import { catalogChanged } from './games.ts';
 
 type VendorIn = z.output<typeof catalogVendor>;

@@ -1,15 +1,15 @@
 /** Console calls of the Games page (games.manage); registered by the operator routes. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operatorGames as contract } from '@lobby/contract';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import * as svc from './games.ts';
 import { importCatalogFile } from './games-import.ts';
-import { guard } from './routes.ts';
 
 export async function operatorGamesRoutes(app: FastifyInstance) {
   const db = app.db;
-  const g = (ctx: { req: Parameters<typeof guard>[1]; brand: Parameters<typeof guard>[2] }) => guard(app, ctx.req, ctx.brand, 'games.manage');
+  const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
 
   route(app, contract.listVendors, async (ctx) => (g(ctx), svc.listVendors(db, ctx.brand, ctx.query.gameType)));
   route(app, contract.updateVendor, async (ctx) => svc.updateVendor(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body));

@@ -10,8 +10,7 @@ import type { Db } from '../../db/index.ts';
 import { games, vendors } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import type { Actor } from './access.ts';
-import { record } from './audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 type VendorDb = typeof vendors.$inferSelect;
 type GameDb = typeof games.$inferSelect;

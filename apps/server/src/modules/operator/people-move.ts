@@ -35,8 +35,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { recomputeTeams, refreshTeamNow } from '../agent/rollup.ts';
 import { endSpans, startSpans } from '../agent/spans.ts';
 import { cascade } from '../contracts/queries.ts';
-import type { Actor } from './access.ts';
-import { record } from './audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 const MAX_ID = 2n ** 63n - 1n;
 /** The name of the rollup job (jobs/index.ts), whose advisory lock a move holds. */

@@ -10,8 +10,7 @@ import { endSessionSockets } from '../../plugins/realtime.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { formatAmount } from '../wallet/money.ts';
-import type { Actor } from './access.ts';
-import { record } from './audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 type MemberRow = typeof members.$inferSelect;
 export const PEOPLE_PAGE_SIZE = 20;

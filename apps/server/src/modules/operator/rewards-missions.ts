@@ -12,8 +12,7 @@ import { missionClaims, missions } from '../../db/missions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
-import type { Actor } from './access.ts';
-import { record } from './audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 type Row = typeof missions.$inferSelect;
 type Kind = Row['kind'];

@@ -15,8 +15,7 @@ import * as points from '../points/operator.ts';
 import * as pointQueries from '../points/queries.ts';
 import type { Lang } from '../points/service.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
-import type { Actor } from './access.ts';
-import { record } from './audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 type Row = typeof pointRewards.$inferSelect;
 type SaveBody = Omit<contract.PointRewardRow, 'id' | 'redeemed' | 'voucherAmount'> & { id?: string; voucherAmount: string | number | null };

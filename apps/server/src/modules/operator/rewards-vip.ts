@@ -14,8 +14,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { forgetLevels, LEVELS_CHANNEL } from '../vip/service.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
-import type { Actor } from './access.ts';
-import { record } from './audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 type Row = typeof vipLevels.$inferSelect;
 

@@ -2,19 +2,18 @@
  * Console rewards (issue 9 item 3, permission content.manage): missions, points-mall rewards and
  * redemption review, VIP levels. Every call passes the console guard; every change is audited.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodType } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operatorRewards as api } from '@lobby/contract';
-import { route, type Ctx } from '../../lib/route.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
+import { route } from '../../lib/route.ts';
 import { langOf } from '../points/service.ts';
 import * as missions from './rewards-missions.ts';
 import * as points from './rewards-points.ts';
 import * as vip from './rewards-vip.ts';
-import { guard } from './routes.ts';
 
 export async function rewardsRoutes(app: FastifyInstance) {
   const db = app.db;
-  const g = <Q extends ZodType, B extends ZodType>(ctx: Ctx<Q, B>) => guard(app, ctx.req, ctx.brand, 'content.manage');
+  const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
   const lang = (ctx: { req: { headers: Record<string, unknown> } }) => langOf(typeof ctx.req.headers.language === 'string' ? ctx.req.headers.language : undefined);
 
   route(app, api.listMissions, async (ctx) => (g(ctx), missions.list(db, ctx.brand)));

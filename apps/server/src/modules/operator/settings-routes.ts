@@ -2,14 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { operatorSettings as S } from '@lobby/contract';
 import type { ZodType } from 'zod';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { route, type Ctx } from '../../lib/route.ts';
-import { guard } from './routes.ts';
 import * as settings from './settings.ts';
 
 export async function settingsRoutes(app: FastifyInstance) {
   const save = <K extends S.Section>(section: K) => async <Q extends ZodType, B extends ZodType>(ctx: Ctx<Q, B>) =>
-    settings.save(app, ctx.brand, guard(app, ctx.req, ctx.brand, 'settings.manage'), ctx.req.ip, section, ctx.body as settings.SectionBody[K]);
-  route(app, S.getSettings, async (ctx) => (guard(app, ctx.req, ctx.brand, 'settings.manage'), settings.read(app, ctx.brand)));
+    settings.save(app, ctx.brand, operatorOf(ctx.req), ctx.req.ip, section, ctx.body as settings.SectionBody[K]);
+  route(app, S.getSettings, async (ctx) => (operatorOf(ctx.req), settings.read(app, ctx.brand)));
   route(app, S.saveModules, save('modules'));
   route(app, S.saveLanguages, save('languages'));
   route(app, S.saveRegister, save('register'));

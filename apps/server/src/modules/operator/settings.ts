@@ -11,8 +11,7 @@ import { brandConfig, DEFAULT_WALLET_CONFIG, points as pointsContract, REGISTER_
 import { merchants } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import type { Actor } from './access.ts';
-import { record } from './audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 type Sections = S.SettingsView;
 /** The active-member threshold when a brand sets none (agent/rollup.ts DEFAULT_ACTIVE_MIN). */

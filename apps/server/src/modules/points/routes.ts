@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { points } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
-import { requireOperator } from '../cashier/common.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { REWARD_ART, rewardSvg, type RewardArt } from './art.ts';
 import * as operator from './operator.ts';
 import * as service from './service.ts';
@@ -21,15 +21,15 @@ export async function pointsRoutes(app: FastifyInstance) {
   route(app, points.convert, async ({ brand, principal, body }) => service.convert(app, brand, principal, body), PER_MINUTE(60));
 
   route(app, points.operatorListRedemptions, async ({ brand, req, query }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return operator.list(db, brand, query, langOf(req.headers));
   });
   route(app, points.operatorReview, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return operator.review(app, brand, body, langOf(req.headers));
   });
   route(app, points.operatorSaveReward, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return operator.saveReward(db, brand, body);
   });
 

@@ -10,8 +10,7 @@ import { promotionClaims, promotions } from '../../db/promotions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { sanitizeTexts } from '../announcements/sanitize.ts';
-import type { Actor } from '../operator/access.ts';
-import { record } from '../operator/audit.ts';
+import { record, type Actor } from '../../kernel/operator-access/index.ts';
 import { create, ruleOf, type Input } from './operator.ts';
 import { view as playerView } from './service.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { promotions } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { requireOperator } from '../cashier/common.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
 import * as operator from './operator.ts';
 import * as service from './service.ts';
 
@@ -27,19 +27,19 @@ export async function promotionsRoutes(app: FastifyInstance) {
   route(app, promotions.claimList, async ({ brand, req, query, principal }) => service.claimList(app.db, brand, principal, langOf(query, req.headers)));
 
   route(app, promotions.operatorApplications, async ({ brand, req }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.applications(app.db, brand);
   });
   route(app, promotions.operatorCreate, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.view(await operator.create(app.db, brand, body), 'EN', null);
   });
   route(app, promotions.operatorSetEnabled, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return operator.setEnabled(app.db, brand, BigInt(body.id), body.enabled);
   });
   route(app, promotions.operatorReview, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.review(app.db, brand, BigInt(body.claimId), body.approve);
   });
 }

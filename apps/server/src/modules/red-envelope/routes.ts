@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { redEnvelope } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { requireOperator } from '../cashier/common.ts';
+import { operatorOf } from '../../kernel/operator-access/index.ts';
 import * as service from './service.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
@@ -14,7 +14,7 @@ export async function redEnvelopeRoutes(app: FastifyInstance) {
   route(app, redEnvelope.send, async ({ brand, principal, body }) => service.send(app, brand, principal, body), PER_MINUTE(60));
   route(app, redEnvelope.sent, async ({ brand, principal, query }) => service.sentList(app, brand, principal, query.page));
   route(app, redEnvelope.operatorCreate, async ({ brand, req, body }) => {
-    requireOperator(app, req, brand);
+    operatorOf(req);
     return service.operatorCreate(app, brand, body);
   });
 }

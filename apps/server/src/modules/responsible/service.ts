@@ -12,7 +12,7 @@ import { betRecords, members, operatorAudit, responsibleLimits, sessions, type P
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { endSessionSockets } from '../../plugins/realtime.ts';
-import { record } from '../operator/audit.ts';
+import { record } from '../../kernel/operator-access/index.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
 import { activeBreak, cacheKey, depositUsage, effective, forget, lossUsage, type Field, type Limits, type Row } from './state.ts';
 

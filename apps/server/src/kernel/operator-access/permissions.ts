@@ -1,5 +1,5 @@
-/** THE permission table of the operator console: which role may do what (issue 9). */
-import type { operator } from '@lobby/contract';
+/** THE permission table of the operator roles: which role may do what. */
+import { operator } from '@lobby/contract';
 
 type Permission = operator.Permission;
 type Role = operator.Role;
@@ -17,16 +17,11 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
 
 export const can = (role: Role, p: Permission): boolean => ROLE_PERMISSIONS[role].includes(p);
 
-/**
- * The permission an older operator call (X-Operator-Key routes of other modules) needs when it
- * is called with a console session: money calls need finance, the rest (announcements, inbox,
- * promotions) content. The lottery's draw-now and void ask for lottery.manage themselves.
- */
-export function permissionOfPath(method: string, url: string): Permission {
-  const path = url.split('?')[0];
-  const money = /\/(deposit|withdraw)\//.test(path);
-  if (money && method === 'GET') return 'finance.view';
-  if (/\/deposit\//.test(path)) return 'finance.deposit';
-  if (/\/withdraw\//.test(path)) return 'finance.withdraw';
-  return 'content.manage';
-}
+/** Every permission of `role` is one `holder` has: an operator may only grant what it holds. */
+export const holdsAll = (holder: readonly Permission[], role: Role): boolean => ROLE_PERMISSIONS[role].every((p) => holder.includes(p));
+
+/** What no service key may do, whatever is configured: manage operators and their sessions. */
+export const NEVER_FOR_KEYS: readonly Permission[] = ['operators.manage', 'sessions.manage'];
+
+/** The service key's permissions when none are configured: everything a key may hold. */
+export const DEFAULT_KEY_PERMISSIONS: readonly Permission[] = operator.PERMISSIONS.filter((p) => !NEVER_FOR_KEYS.includes(p));
