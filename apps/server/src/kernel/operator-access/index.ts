@@ -3,5 +3,5 @@ export { allows, brandsWithin, inScope, operatorActor, type Actor } from './acto
 export { plain, record, type AuditEntry } from './audit.ts';
 export { can, holdsAll, ROLE_PERMISSIONS } from './permissions.ts';
 export { operatorAccess, operatorOf } from './plugin.ts';
-export { isOperatorPath, ROUTE_PERMISSIONS, ruleOf, type RouteRule } from './route-permissions.ts';
+export { isOperatorPath, ROUTE_PERMISSIONS, ruleOf, sessionOnly, type RouteRule } from './route-permissions.ts';
 export { IDLE_MS, loadActor, SESSION_MAX_MS, sessionToken, type OperatorRow } from './sessions.ts';

@@ -12,7 +12,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { requestBrand, type Brand } from '../../plugins/merchant.ts';
 import { allows, inScope, keyActor, keyIdentities, type Actor } from './actor.ts';
 import { record } from './audit.ts';
-import { isOperatorPath, ruleOf } from './route-permissions.ts';
+import { isOperatorPath, ruleOf, sessionOnly } from './route-permissions.ts';
 import { keyOf, loadActor, sessionToken } from './sessions.ts';
 
 /** The authorised operator caller of this request (the access hook ran), else operator.not.session. */
@@ -44,6 +44,7 @@ export const operatorAccess = fp(async (app: FastifyInstance) => {
       if (!a) throw new AppError('cashier.operator.unauthorized');
     }
     const rule = ruleOf(req.method, req.routeOptions.url!);
+    if (a.kind === 'service' && sessionOnly(req.method, req.routeOptions.url!)) throw new AppError('operator.not.session');
     if (!inScope(a, brand) || rule === undefined || rule === 'self' || !allows(a, rule)) throw new AppError('operator.forbidden');
     return a;
   }

@@ -118,5 +118,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /wps/ops/rewards/vip': 'content.manage',
 };
 
+/** Routes about console sessions themselves: a service key has none, so it is refused there. */
+export const SESSION_ONLY: ReadonlySet<string> = new Set(['GET /wps/ops/me', 'GET /wps/ops/sessions', 'POST /wps/ops/sessions/end']);
+
 /** The rule of a registered route ("HEAD" asks what GET does); undefined = not in the table. */
-export const ruleOf = (method: string, url: string): RouteRule | undefined => ROUTE_PERMISSIONS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+const keyOf = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
+export const ruleOf = (method: string, url: string): RouteRule | undefined => ROUTE_PERMISSIONS[keyOf(method, url)];
+export const sessionOnly = (method: string, url: string): boolean => SESSION_ONLY.has(keyOf(method, url));

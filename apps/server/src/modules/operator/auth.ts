@@ -1,6 +1,6 @@
 /** Operator login (password + TOTP), console sessions with an idle timeout, logout. */
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { operator } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
