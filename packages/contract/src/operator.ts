@@ -7,12 +7,13 @@ import { endpoint } from './endpoint.ts';
  * dashboard, finance (deposits, two-person withdrawals, adjustments, reconciliation) and people.
  * Every call but login sends the console token in {@link SESSION_HEADER} and the brand in the
  * Merchant header; an operator outside the brand's scope or without the permission answers
- * `operator.forbidden`. The service key (X-Operator-Key) keeps working on the older operator
- * calls as a full-permission identity.
+ * `operator.forbidden`. A service key (X-Operator-Key) is an identity with declared permissions
+ * and brands; it never manages operators or console sessions.
  *
  * Failures: request_param_err, `operator.login.failed` (401), `operator.totp.required` (401),
  * `operator.totp.enrol` (401, value {@link enrolment}), `operator.totp.invalid` (401),
- * `operator.not.session` (401), `operator.forbidden` (403), `operator.approval.same` (409),
+ * `operator.not.session` (401), `operator.forbidden` (403), `operator.approval.same` (409), `operator.approval.second` (409),
+ * `operator.approval.named` (403), `operator.grant.forbidden` (403),
  * `operator.exists` (409), `operator.not.found` (404), `operator.member.not.found` (404),
  * `cashier.withdraw.not.found`, `cashier.withdraw.state`, `wallet.insufficient.funds`.
  */
