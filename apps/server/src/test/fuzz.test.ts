@@ -4,6 +4,11 @@
  * agent, operator). No answer may be a 5xx (503 only for maintenance or busy), and every
  * failure is the envelope {success:false, errorCode, message} with a known code and no stack.
  * After it, the ledger of every brand still balances. Deterministic: no random inputs.
+ *
+ * Hostile text (issue 18, item 5) goes everywhere too: a NUL in every query value, path parameter and
+ * body field (top level and one down), and, taking turns by field so the run stays short, other
+ * control characters, DEL, lone surrogates, bytes that are not UTF-8, overlong values, deeply
+ * nested JSON and a NUL in a key or a read header.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +36,28 @@ const NESTED_BAD: unknown[] = ['123', 123, -1, 1e20, 'NaN', [], {}, null, true, 
 const BAD_QUERY = ['abc', '-1', '0', '1.5', '1e20', 'NaN', '', LONG, '😀🎰', '9'.repeat(40), 'true', '[]', '%00'];
 /** Path parameters that are not ids. */
 const BAD_PARAMS = ['..%2F..%2Fetc%2Fpasswd', '.', 'a.png', 'abc', '-1', '0', '1.5', '99999999999999999999999', 'NaN', '😀', LONG.slice(0, 2000), '%00', '1'];
+/** Nested `levels` deep: arrays and objects taking turns (deeper than the input guard's 32). */
+const deep = (levels: number): unknown => {
+  let v: unknown = 'x';
+  for (let i = 0; i < levels; i++) v = i % 2 ? { a: v } : [v];
+  return v;
+};
+/** Hostile text for a body field: a NUL always, then one of these in turn. */
+const NUL = 'a\u0000b';
+const HOSTILE_VALUES: unknown[] = ['a\u0001b', 'a\u001bb\u007f', 'x\ud800y', '\udc00', deep(40), deep(300), { ['k\u0000']: 1 }, ['ok', 'a\u0000'], 'y'.repeat(200_000), '\u0008\u000b\u000c\u000e\u001f'];
+/** The same for a query value and a path parameter; `raw` ones go into the URL as they are (bad percent-encodings). */
+const HOSTILE_QUERY: Array<{ v: string; raw?: boolean }> = [
+  { v: 'a\u0001b' }, { v: '\u007f' }, { v: '\u001b[31m' }, { v: 'x'.repeat(5000) }, { v: '%FF%FE', raw: true }, { v: '%ED%A0%80', raw: true }, { v: '%C3%28', raw: true }, { v: 'a%', raw: true },
+];
+const HOSTILE_PARAMS: Array<{ v: string; raw?: boolean }> = [{ v: '\u0001' }, { v: '\u007f' }, { v: '%FF', raw: true }, { v: '%ED%A0%80', raw: true }, { v: 'x\u001b' }];
+/** A read header with a control character (Node's parser would refuse it; an injected request carries it to the app). */
+const HOSTILE_HEADERS: Array<Record<string, string>> = [{ merchant: `demo${NUL}` }, { language: 'EN\u0001' }, { authorization: `tok${NUL}` }, { 'x-operator-session': 'ses\u001f' }, { device: 'web\u007f' }];
+/** A JSON body's bytes that are not UTF-8 (an overlong encoding, a bare continuation byte, 0xFF). */
+const notUtf8 = (json: string) => Buffer.concat([Buffer.from(json.slice(0, -1)), Buffer.from(',"zz":"'), Buffer.from([0xc0, 0xaf, 0x80, 0xff]), Buffer.from('"}')]);
+let turn = 0;
+/** The next of a list, in turn over the whole run. */
+const next = <T>(list: T[]): T => list[turn++ % list.length];
+
 const BAD_TEXTS: Array<[string, string | undefined]> = [
   ['{"a":', 'application/json'], ['not json', 'application/json'], ['null', 'application/json'], ['[]', 'application/json'],
   ['"s"', 'application/json'], ['123', 'application/json'], ['a=1&b=2', 'application/x-www-form-urlencoded'], ['hello', 'text/plain'],
@@ -116,7 +143,7 @@ function contractEndpoints(): Map<string, Endpoint> {
   return map;
 }
 
-const fill = (path: string, value: string) => path.replace(/:(\w+)/g, () => encodeURIComponent(value));
+const fill = (path: string, value: string, raw = false) => path.replace(/:(\w+)/g, () => (raw ? value : encodeURIComponent(value)));
 const qs = (o: Record<string, string | string[]>) => new URLSearchParams(Object.entries(o).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString();
 
 describe('robustness fuzz: no route answers 5xx for bad input', () => {
@@ -164,7 +191,7 @@ describe('robustness fuzz: no route answers 5xx for bad input', () => {
       else callers.push({ name: isAgent ? 'agent' : 'member', headers: { authorization: await memberToken(isAgent ? 'agent01' : 'player01') }, full: true });
       const good = op.params.length ? fill(op.path, '1') : op.path;
 
-      const send = async (caller: Caller, label: string, o: { url: string; payload?: string; type?: string; enc?: unknown }) => {
+      const send = async (caller: Caller, label: string, o: { url: string; payload?: string | Buffer; type?: string; enc?: unknown }) => {
         // a client address per call, so the per-route rate limits leave every input to reach its route
         const n = calls + 1;
         const headers: Record<string, string> = { merchant: 'demo', language: 'EN', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, ...caller.headers };
@@ -181,12 +208,17 @@ describe('robustness fuzz: no route answers 5xx for bad input', () => {
       // headers that are not what they should be: an unknown brand, a malformed token or console session, a bad language
       const badHeaders: Array<Record<string, string>> = [{ merchant: 'nosuchbrand😀' }, { authorization: `Bearer ${LONG.slice(0, 500)}` }, { [contract.operator.SESSION_HEADER]: '!!' }, { language: '😀' }, { [contract.encryption.ENCRYPTION_HEADER]: 'abc' },
         { 'content-encoding': 'gzip' }, { 'content-encoding': 'br' }, { 'content-encoding': 'deflate' }, { 'content-encoding': 'nope' }, { 'content-length': '5' }];
-      for (const h of badHeaders) {
+      for (const h of [...badHeaders, next(HOSTILE_HEADERS)]) {
         await send({ name: `header ${Object.keys(h)[0]}`, headers: h }, 'bad header', { url: good, ...(op.method === 'GET' ? {} : { payload: '{}', type: 'application/json' }) });
       }
       for (const caller of callers) {
         // path parameters that are not ids
         for (const p of op.params.length ? BAD_PARAMS : []) await send(caller, `param=${p.slice(0, 20)}`, { url: fill(op.path, p) });
+        if (op.params.length) {
+          const h = next(HOSTILE_PARAMS);
+          await send(caller, 'param=NUL', { url: fill(op.path, NUL) });
+          await send(caller, `param=${JSON.stringify(h.v).slice(0, 20)}`, { url: fill(op.path, h.v, h.raw) });
+        }
         // unknown and wrong query parameters
         await send(caller, 'unknown query', { url: `${good}?zz=1&__proto__=x&constructor=1` });
         if (op.query) {
@@ -194,6 +226,12 @@ describe('robustness fuzz: no route answers 5xx for bad input', () => {
           for (const k of Object.keys(op.query)) {
             for (const v of caller.full ? BAD_QUERY : BAD_QUERY.slice(0, 3)) await send(caller, `query ${k}=${v.slice(0, 20)}`, { url: `${good}?${qs({ ...base, [k]: v })}` });
             await send(caller, `query ${k} twice`, { url: `${good}?${qs({ ...base, [k]: ['1', '2'] })}` });
+            await send(caller, `query ${k}=NUL`, { url: `${good}?${qs({ ...base, [k]: NUL })}` });
+            if (!caller.full) continue;
+            const h = next(HOSTILE_QUERY);
+            const { [k]: _k, ...others } = base;
+            const url = h.raw ? `${good}?${qs(others)}${Object.keys(others).length ? '&' : ''}${encodeURIComponent(k)}=${h.v}` : `${good}?${qs({ ...base, [k]: h.v })}`;
+            await send(caller, `query ${k}=${JSON.stringify(h.v).slice(0, 20)}`, { url });
           }
         }
         if (op.method === 'GET' || op.method === 'DELETE' || op.method === 'HEAD') continue;
@@ -207,7 +245,7 @@ describe('robustness fuzz: no route answers 5xx for bad input', () => {
         const wrap = (b: Json) => (encrypted ? { enc: b } : { payload: JSON.stringify(b), type: 'application/json' });
         await send(caller, 'plausible', { url: good, ...wrap(base) });
         for (const k of Object.keys(base)) {
-          for (const v of BAD_VALUES) await send(caller, `${k}=${JSON.stringify(v).slice(0, 20)}`, { url: good, ...wrap({ ...base, [k]: v }) });
+          for (const v of [...BAD_VALUES, NUL, next(HOSTILE_VALUES)]) await send(caller, `${k}=${JSON.stringify(v).slice(0, 20)}`, { url: good, ...wrap({ ...base, [k]: v }) });
           const { [k]: _drop, ...rest } = base;
           await send(caller, `${k} missing`, { url: good, ...wrap(rest) });
         }
@@ -216,13 +254,19 @@ describe('robustness fuzz: no route answers 5xx for bad input', () => {
           const inner = Array.isArray(v) ? v[0] : v;
           if (!inner || typeof inner !== 'object' || Array.isArray(inner)) continue;
           for (const sub of Object.keys(inner)) {
-            for (const bad of NESTED_BAD) {
+            for (const bad of [...NESTED_BAD, NUL]) {
               const changed = { ...(inner as Json), [sub]: bad };
               await send(caller, `${k}.${sub}=${JSON.stringify(bad).slice(0, 20)}`, { url: good, ...wrap({ ...base, [k]: Array.isArray(v) ? [changed] : changed }) });
             }
           }
         }
         await send(caller, 'extra field', { url: good, ...wrap({ ...base, zz: LONG, __proto__x: 1 }) });
+        // the whole body: bytes that are not UTF-8, and nested far deeper than any real body
+        if (!encrypted) {
+          await send(caller, 'not UTF-8', { url: good, payload: notUtf8(JSON.stringify(base)), type: 'application/json' });
+          // as text: JSON.stringify of it would overflow the test's own stack
+          await send(caller, 'deep', { url: good, payload: `${JSON.stringify(base).slice(0, -1)},"zz":${'[{"a":'.repeat(20_000)}1${'}]'.repeat(20_000)}}`, type: 'application/json' });
+        } else await send(caller, 'deep', { url: good, enc: { ...base, zz: deep(200) } });
       }
     }
 
