@@ -28,6 +28,17 @@ export const PERMISSIONS = [
   'lottery.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+/** What each role may do (the server enforces it; the console uses it to offer only grantable roles). */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  owner: [
+    'dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'finance.rules',
+    'people.view', 'people.manage', 'content.manage', 'games.manage', 'settings.manage', 'operators.manage', 'sessions.manage', 'audit.view',
+    'lottery.manage',
+  ],
+  finance: ['dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'people.view', 'audit.view', 'lottery.manage'],
+  content: ['dashboard.view', 'content.manage', 'games.manage'],
+  support: ['dashboard.view', 'people.view', 'people.manage'],
+};
 export const AUDIT_PAGE_SIZE = 50;
 
 const id = z.string().regex(/^\d{1,18}$/);

@@ -1,19 +1,10 @@
-/** THE permission table of the operator roles: which role may do what. */
+/** Permissions of roles (the table is the contract's ROLE_PERMISSIONS) and of service keys. */
 import { operator } from '@lobby/contract';
 
 type Permission = operator.Permission;
 type Role = operator.Role;
 
-export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  owner: [
-    'dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'finance.rules',
-    'people.view', 'people.manage', 'content.manage', 'games.manage', 'settings.manage', 'operators.manage', 'sessions.manage', 'audit.view',
-    'lottery.manage',
-  ],
-  finance: ['dashboard.view', 'finance.view', 'finance.deposit', 'finance.withdraw', 'finance.adjust', 'people.view', 'audit.view', 'lottery.manage'],
-  content: ['dashboard.view', 'content.manage', 'games.manage'],
-  support: ['dashboard.view', 'people.view', 'people.manage'],
-};
+export const ROLE_PERMISSIONS = operator.ROLE_PERMISSIONS;
 
 export const can = (role: Role, p: Permission): boolean => ROLE_PERMISSIONS[role].includes(p);
 

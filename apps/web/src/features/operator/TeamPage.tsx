@@ -1,12 +1,15 @@
 /** Operators (owner: add, change role and brands, disable) and live console sessions (end them). */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { operator, useOp, useOpAction } from './api';
+import { operator, useMe, useOp, useOpAction } from './api';
 import { Card, errMsg, Notice, useOutcome, when } from './ui';
 
 function Operators() {
   const { t } = useTranslation();
   const q = useOp(operator.listOperators);
+  // an operator never changes its own role, brands or status, and grants only roles it holds itself
+  const me = useMe(true).data;
+  const grantable = operator.ROLES.filter((r) => !me || operator.ROLE_PERMISSIONS[r].every((p) => me.permissions.includes(p)));
   const create = useOpAction(operator.createOperator);
   const update = useOpAction(operator.updateOperator);
   const out = useOutcome();
@@ -30,15 +33,15 @@ function Operators() {
           <tr key={o.id}>
             <td data-label={t('console.login.username')}><b>{o.username}</b></td>
             <td data-label={t('console.team.role')}>
-              <select aria-label={t('console.team.role')} value={o.role} onChange={(e) => void out.run(async () => { await update.mutateAsync({ id: o.id, role: e.target.value as operator.Role }); return t('console.done'); })}>
-                {operator.ROLES.map((r) => <option key={r} value={r}>{t(`console.role.${r}`)}</option>)}
+              <select aria-label={t('console.team.role')} value={o.role} disabled={o.id === me?.id} onChange={(e) => void out.run(async () => { await update.mutateAsync({ id: o.id, role: e.target.value as operator.Role }); return t('console.done'); })}>
+                {operator.ROLES.map((r) => <option key={r} value={r} disabled={!grantable.includes(r)}>{t(`console.role.${r}`)}</option>)}
               </select>
             </td>
             <td data-label={t('console.team.brands')}>{o.brands?.join(', ') ?? t('console.team.allBrands')}</td>
             <td data-label="TOTP">{o.enrolled ? t('console.team.enrolled') : t('console.team.notEnrolled')}</td>
             <td data-label={t('console.ppl.lastLogin')}>{when(o.lastLoginAt)}</td>
             <td className="oc-actions">
-              <button type="button" className={`oc-btn ${o.status === 'active' ? 'oc-danger' : ''}`} onClick={() => void out.run(async () => {
+              <button type="button" className={`oc-btn ${o.status === 'active' ? 'oc-danger' : ''}`} disabled={o.id === me?.id} onClick={() => void out.run(async () => {
                 await update.mutateAsync({ id: o.id, status: o.status === 'active' ? 'disabled' : 'active' });
                 return t('console.done');
               })}>{o.status === 'active' ? t('console.team.disable') : t('console.team.enable')}</button>
@@ -51,7 +54,7 @@ function Operators() {
         <label className="oc-field"><span>{t('console.login.username')}</span><input value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} required /></label>
         <label className="oc-field"><span>{t('console.login.password')}</span><input type="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} minLength={10} required /></label>
         <label className="oc-field"><span>{t('console.team.role')}</span>
-          <select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as operator.Role })}>{operator.ROLES.map((r) => <option key={r} value={r}>{t(`console.role.${r}`)}</option>)}</select>
+          <select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as operator.Role })}>{grantable.map((r) => <option key={r} value={r}>{t(`console.role.${r}`)}</option>)}</select>
         </label>
         <label className="oc-field"><span>{t('console.team.brands')}</span><input value={form.brands} onChange={(e) => setForm({ ...form, brands: e.target.value })} /></label>
         <div className="oc-wide"><button type="submit" className="oc-btn oc-primary" disabled={!form.username || form.password.length < 10}>{t('console.team.create')}</button></div>
