@@ -2,10 +2,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { ApiError, onSessionExpired } from '@/lib/api';
+import { ApiError, onPasswordChangeRequired, onSessionExpired } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
 import { memberKeys } from '@/features/session/api';
-import { forcedChangePending } from '@/features/session/actions';
+import { forcedChangePending, setForcedChange } from '@/features/session/actions';
 import { getToken } from '@/lib/storage';
 import { Toaster } from './layout/Toaster';
 import { BalanceSync } from '@/features/wallet/BalanceSync';
@@ -50,6 +50,17 @@ function LoginPopupBridge({ children }: { children: ReactNode }) {
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [queryClient, popups.open],
+  );
+  // The server refuses everything but the change while one is due (password.change.required)
+  useEffect(
+    () =>
+      onPasswordChangeRequired(() => {
+        if (forcedChangePending()) return;
+        setForcedChange(true);
+        popups.open('changePassword', { forced: true });
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [popups.open],
   );
   // A forced password change survives a reload: reopen it while the flag is set (§4).
   // An e-mail reset link (/?resetPassword=<token>) opens the new-password popup once.

@@ -36,6 +36,34 @@ export function onSessionExpired(fn: SessionExpiredListener): () => void {
   return () => sessionListeners.delete(fn);
 }
 
+type PasswordChangeListener = () => void;
+const passwordChangeListeners = new Set<PasswordChangeListener>();
+
+/**
+ * Subscribe to "this session must change its password first" (403 password.change.required): the
+ * server refuses everything else until the change (issue 18), so the app opens the forced change.
+ */
+export function onPasswordChangeRequired(fn: PasswordChangeListener): () => void {
+  passwordChangeListeners.add(fn);
+  return () => passwordChangeListeners.delete(fn);
+}
+
+/**
+ * While a forced change is pending (session flag of features/session/actions), member calls other
+ * than these are not sent: the server would refuse them (password.change.required) and the
+ * browser would log each 403. The popup needs member info; then the change, or logout.
+ */
+const FORCE_CHANGE_KEY = 'forcePasswordChange';
+const WHILE_CHANGE_REQUIRED = new Set(['GET /wps/member/info', 'POST /wps/member/password', 'DELETE /wps/session/logout', 'POST /wps/session/logout']);
+function heldForPasswordChange(endpoint: Endpoint): boolean {
+  if (endpoint.auth === 'none' || WHILE_CHANGE_REQUIRED.has(`${endpoint.method} ${endpoint.path}`)) return false;
+  try {
+    return sessionStorage.getItem(FORCE_CHANGE_KEY) === '1' && !!getToken();
+  } catch {
+    return false;
+  }
+}
+
 type Query = Record<string, unknown>;
 
 export interface CallOptions<E extends Endpoint> {
@@ -89,6 +117,7 @@ function formEncode(body: unknown): string {
 }
 
 export async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ValueOf<E>> {
+  if (heldForPasswordChange(endpoint)) throw new ApiError('password.change.required', 'password.change.required', 403);
   const headers = requestHeaders();
   let body: string | undefined;
   const hasBody = endpoint.method !== 'GET' && options.body !== undefined;
@@ -143,6 +172,7 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
     clearSession();
     for (const fn of [...sessionListeners]) fn(error);
   }
+  if (error.errorCode === 'password.change.required') for (const fn of [...passwordChangeListeners]) fn();
   throw error;
 }
 

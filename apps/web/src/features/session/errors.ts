@@ -8,6 +8,8 @@ export function describeError(e: unknown): string {
   if (!isApiError(e)) return errorText('unknown.error');
   const value = (e.value ?? {}) as { retryAfterSeconds?: number };
   switch (e.errorCode) {
+    case 'login.throttled':
+      return errorText(e.errorCode, undefined, { time: waitText(value.retryAfterSeconds ?? 30) });
     case 'login.locked':
       return errorText(e.errorCode, undefined, { minutes: Math.max(1, Math.ceil((value.retryAfterSeconds ?? 60) / 60)) });
     case 'sms.too.many':
@@ -17,6 +19,12 @@ export function describeError(e: unknown): string {
     default:
       return errorText(e.errorCode, e.message);
   }
+}
+
+/** A wait as the server words it in `login.throttled`: "45 s", "15 min". */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  return s < 90 ? `${s} s` : `${Math.ceil(s / 60)} min`;
 }
 
 /** `value.captcha` of a failed login / register answer: the form must show the captcha. */

@@ -3,7 +3,7 @@
  * asks for it or a failed answer carries `value.captcha`, the new-IP verification step, and the
  * remember-me username (1 day, §9). Used by the login popup and by the agent login page.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, MODULES, session } from '@lobby/contract';
 import { call, isApiError } from '@/lib/api';
@@ -11,7 +11,7 @@ import { readLocal, writeLocal } from '@/lib/storage';
 import { useBrand, useModuleEnabled } from '@/features/system/api';
 import { useFieldRules } from '../api';
 import { useCompleteLogin } from '../actions';
-import { describeError, wantsCaptcha } from '../errors';
+import { describeError, waitText, wantsCaptcha } from '../errors';
 import { mobileDigits, validate } from '../rules';
 import { CaptchaField, useCaptcha } from './Captcha';
 import { CodeButton } from './CodeButton';
@@ -60,6 +60,26 @@ export interface LoginFormProps {
 
 type Tab = 'username' | 'sms';
 
+/** A wait of login.throttled: seconds left, counting down once a second from `start`. */
+function useCountdown(): [number, (seconds: number) => void] {
+  const [left, setLeft] = useState(0);
+  const [until, setUntil] = useState<number | null>(null);
+  useEffect(() => {
+    if (!until) return;
+    const id = setInterval(() => {
+      const l = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      setLeft(l);
+      if (l === 0) clearInterval(id);
+    }, 1000);
+    return () => clearInterval(id);
+  }, [until]);
+  const start = (seconds: number) => {
+    setLeft(seconds);
+    setUntil(Date.now() + seconds * 1000);
+  };
+  return [left, start];
+}
+
 export function LoginForm({ agent = false, goTo, onForgot }: LoginFormProps) {
   const { t } = useTranslation();
   const smsOn = useModuleEnabled(MODULES.smsLogin) && !agent;
@@ -80,6 +100,9 @@ export function LoginForm({ agent = false, goTo, onForgot }: LoginFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<Challenge | null>(null);
+  /** login.throttled: when the password may be tried again (the SMS tab never waits). */
+  const [waitLeft, startWait] = useCountdown();
+  const waiting = tab === 'username' && waitLeft > 0;
 
   const needCaptcha = tab === 'username' && (brandCaptcha || flagged);
   const captcha = useCaptcha(needCaptcha);
@@ -100,6 +123,10 @@ export function LoginForm({ agent = false, goTo, onForgot }: LoginFormProps) {
       setFormError(null);
       return;
     }
+    if (isApiError(e) && e.errorCode === 'login.throttled') {
+      const v = (e.value ?? {}) as Partial<session.LoginThrottled>;
+      startWait(v.retryAfterSeconds ?? 30);
+    }
     setFormError(describeError(e));
     if (wantsCaptcha(e)) {
       setCaptchaText('');
@@ -113,7 +140,7 @@ export function LoginForm({ agent = false, goTo, onForgot }: LoginFormProps) {
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
-    if (busy) return;
+    if (busy || waiting) return;
     setFormError(null);
     let next: Record<string, string | null>;
     if (tab === 'username') {
@@ -267,8 +294,22 @@ export function LoginForm({ agent = false, goTo, onForgot }: LoginFormProps) {
           </Field>
         </>
       )}
-      <FormError message={formError} />
-      <SubmitButton busy={busy}>{t('auth.loginButton')}</SubmitButton>
+      {waiting ? (
+        <div className="auth-throttle" role="status" data-testid="login-throttled">
+          <p className="auth-throttle__text">{t('auth.throttle.text', { time: waitText(waitLeft) })}</p>
+          {smsOn && (
+            <button type="button" className="btn btn--ghost btn--block" onClick={() => { setTab('sms'); setErrors({}); setFormError(null); }}>
+              {t('auth.throttle.useSms')}
+            </button>
+          )}
+          <p className="auth-throttle__hint">{t('auth.throttle.device')}</p>
+        </div>
+      ) : (
+        <FormError message={formError} />
+      )}
+      <SubmitButton busy={busy} disabled={waiting}>
+        {waiting ? t('auth.throttle.button', { time: waitText(waitLeft) }) : t('auth.loginButton')}
+      </SubmitButton>
     </form>
   );
 }

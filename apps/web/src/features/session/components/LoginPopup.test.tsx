@@ -106,6 +106,45 @@ describe('login popup', () => {
     expect(await within(form).findByText('Demasiados intentos fallidos. Inténtelo de nuevo en 14 minutos.')).toBeInTheDocument();
   });
 
+  it('login.throttled: the wait counts down, the button waits with it, and SMS login is offered', async () => {
+    const server = fakeServer({
+      'POST /wps/session/login': () => fail(429, 'login.throttled', { retryAfterSeconds: 2, scope: 'account', smsLogin: true, captcha: true }),
+      'GET /wps/captcha': () => ok(CAPTCHA),
+    });
+    const { form } = await openLogin(withSms());
+    await fillAndSubmit(form);
+    const box = await within(form).findByTestId('login-throttled');
+    expect(box).toHaveTextContent('Podrá volver a intentar la contraseña en 2 s.');
+    expect(box).toHaveTextContent('En un dispositivo donde ya inició sesión, puede entrar de inmediato.');
+    const wait = within(form).getByRole('button', { name: 'Espere 2 s' });
+    expect(wait).toBeDisabled();
+    await userEvent.click(wait);
+    expect(server.count('POST /wps/session/login')).toBe(1);
+    // the way in that does not wait
+    await userEvent.click(within(box).getByRole('button', { name: 'Iniciar sesión con un código SMS' }));
+    expect(within(form).getByLabelText(/^Número de móvil/)).toBeInTheDocument();
+    // back on the password tab the countdown ends and the password may be tried again
+    await userEvent.click(within(form).getByRole('tab', { name: 'Usuario' }));
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled(), { timeout: 5000 });
+  }, 20_000);
+
+  it('password.change.required from any call opens the forced change; held calls are not even sent', async () => {
+    const server = fakeServer({
+      'GET /wps/member/info': () => ok(memberFixture()),
+      'GET /wps/v2/wallets/balance': () => fail(403, 'password.change.required'),
+    });
+    renderApp({ route: '/', token: 'tok-9', member: memberFixture() });
+    const { call } = await import('@/lib/api');
+    const { wallet } = await import('@lobby/contract');
+    await expect(call(wallet.getBalance)).rejects.toMatchObject({ errorCode: 'password.change.required' });
+    const forced = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
+    expect(within(forced).queryByRole('button', { name: 'Cerrar' })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('forcePasswordChange')).toBe('1');
+    const sent = server.count('GET /wps/v2/wallets/balance');
+    await expect(call(wallet.getBalance)).rejects.toMatchObject({ errorCode: 'password.change.required', status: 403 });
+    expect(server.count('GET /wps/v2/wallets/balance')).toBe(sent);
+  });
+
   it('123456: the forced change-password popup opens and cannot be dismissed', async () => {
     fakeServer({
       'POST /wps/session/login': () => ok(loginValue({ mustChangePassword: true })),

@@ -30,6 +30,10 @@ const status = () => {
   return s;
 };
 
+const CAPTCHA = { image: 'data:image/png;base64,iVBORw0KGgo=', captchaId: 'cap-1', expiresInSeconds: 300 };
+const CAPTCHA_LABEL = /^Captcha/;
+const CAPTCHA_ALT = 'Imagen captcha';
+
 async function openRegister(route = '/register') {
   renderApp({ route, status: status() });
   const dialog = await screen.findByRole('dialog', { name: 'Crear una cuenta' });
@@ -81,8 +85,9 @@ describe('register popup', () => {
     expect(within(warn).getByText('El código de invitación no es válido.')).toBeInTheDocument();
   });
 
-  it('success registers with the referral code, logs in and goes to /', async () => {
+  it('success registers with the referral code and the captcha (always asked: issue 18), logs in and goes to /', async () => {
     const server = fakeServer({
+      'GET /wps/captcha': () => ok(CAPTCHA),
       'POST /wps/member/register': () => ok(loginValue({ userName: 'newuser1', firstTimeLogin: true })),
       'GET /wps/member/info': () => ok(memberFixture({ nickname: 'newuser1' })),
     });
@@ -91,11 +96,14 @@ describe('register popup', () => {
     await userEvent.type(field(/^Usuario/), 'newuser1');
     await userEvent.type(field(/^Contraseña/), 'Secret123');
     await userEvent.type(field(/^Confirmar contraseña/), 'Secret123');
+    expect(await within(form).findByRole('img', { name: CAPTCHA_ALT })).toHaveAttribute('src', CAPTCHA.image);
+    await userEvent.type(field(CAPTCHA_LABEL), 'ace47');
     await userEvent.click(within(form).getByRole('checkbox'));
     await submit();
     await waitFor(() => expect(getToken()).toBe('tok-123'));
     expect(server.calls.find((c) => c.path === '/wps/member/register')?.body).toMatchObject({
       username: 'newuser1', password: 'Secret123', confirmPassword: 'Secret123', terms: true, referralCode: 'AGENT01', registerMethod: 'WEB', login: true,
+      captcha: 'ace47', captchaId: 'cap-1',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Crear una cuenta' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
@@ -103,12 +111,14 @@ describe('register popup', () => {
 
   it('a server field error lands on its field with the patternId message', async () => {
     fakeServer({
+      'GET /wps/captcha': () => ok(CAPTCHA),
       'POST /wps/member/register': () => fail(400, 'field.invalid', { field: 'username', reason: 'pattern', patternId: 'alphanumeric', minLength: 8, maxLength: 8 }),
     });
     const { form, field, submit } = await openRegister();
     await userEvent.type(field(/^Usuario/), 'newuser1');
     await userEvent.type(field(/^Contraseña/), 'Secret123');
     await userEvent.type(field(/^Confirmar contraseña/), 'Secret123');
+    await userEvent.type(field(CAPTCHA_LABEL), 'ACE47');
     await userEvent.click(within(form).getByRole('checkbox'));
     await submit();
     const input = field(/^Usuario/);

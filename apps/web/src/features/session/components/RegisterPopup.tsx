@@ -64,7 +64,9 @@ export function registerPlan(mode: Mode, settings: Settings, mods: { mobileVerif
     }
     if (on('affiliateCode')) add('affiliateCode');
   }
-  if (req('captcha')) add('captcha', true);
+  // Issue 18: the server answers "already exists" only behind a captcha, so username registration
+  // always shows one; by mobile the SMS code to that number is the proof, unless the code is off.
+  if (mode === 'username' || !mods.mobileVerify || req('captcha')) add('captcha', true);
   return { fields, required };
 }
 
