@@ -7,8 +7,9 @@
 // 2. Brute force: `guesses` wrong passwords against one account (player01), each from a different
 //    address, 32 at a time, as an attacker who cannot read captchas would send them; then how many
 //    reached a password check (GET /wps/dev/auth-stats, outside production only) and the answers.
-// The server is the built dist on PGlite in a temp dir, TRUST_PROXY=true, NODE_ENV=development
-// (for /wps/dev/auth-stats), on 127.0.0.1 only.
+// The server is the built dist on PGlite in a temp dir, TRUST_PROXY=loopback, NODE_ENV=development
+// (for /wps/dev/auth-stats), on 127.0.0.1 only; CAPTCHA_TEST_ANSWER lets the bench's own
+// registrations pass their captcha (the attacker of part 2 sends none).
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
 import { opt } from './lib/cli.mjs';
@@ -25,7 +26,7 @@ const ip = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 runMain(async () => {
   benchBuild();
   const dataDir = tempDir('lobby-bench-login-');
-  const server = await startServer({ dataDir, env: { NODE_ENV: 'development', JOBS_ENABLED: 'false' } });
+  const server = await startServer({ dataDir, env: { NODE_ENV: 'development', JOBS_ENABLED: 'false', CAPTCHA_TEST_ANSWER: 'ACE47' } });
   try {
     const base = server.baseUrl;
     const key = (await (await fetch(`${base}/wps/session/key/rsa`, { headers: { merchant: 'demo' } })).json()).value;
@@ -39,8 +40,9 @@ runMain(async () => {
     };
     const login = (username, password, from) => send('/wps/session/login', { type: 'username', username, password }, from);
     const users = Array.from({ length: CLIENTS }, (_, i) => `benchuser${i}`);
+    const captcha = async () => ({ captchaId: (await (await fetch(`${base}/wps/captcha`, { headers: { merchant: 'demo' } })).json()).value.captchaId, captcha: 'ACE47' });
     for (const [i, username] of users.entries()) {
-      const r = await send('/wps/member/register', { username, password: 'Bench1234', confirmPassword: 'Bench1234', terms: true }, ip(5_000_000 + i));
+      const r = await send('/wps/member/register', { username, password: 'Bench1234', confirmPassword: 'Bench1234', terms: true, ...(await captcha()) }, ip(5_000_000 + i));
       if (r.code !== 'ok') throw new Error(`registering ${username}: ${r.code}`);
     }
 
@@ -81,13 +83,13 @@ runMain(async () => {
     console.log(`brute force: ${GUESSES} guesses from ${GUESSES} addresses in ${fmt((performance.now() - t1) / 1000)} s; `
       + `${checks} reached a password check; answers ${JSON.stringify(answers)}`);
     const right = await login('player01', 'Player123', ip(9_999_999));
-    console.log(`the right password during the lock: ${right.status} ${right.code}`);
+    console.log(`the right password during the back-off: ${right.status} ${right.code}`);
 
     const figures = [
       { figure: `logins/s (encrypted, argon2id m=64MiB t=2 p=1), ${CLIENTS} clients`, value: +fmt(perSec), unit: '/s', goal: null, pass: null },
-      { figure: `password checks reached by ${GUESSES} guesses from ${GUESSES} IPs`, value: checks, unit: '', goal: '<= 5 (the account lock)', pass: checks <= 5 },
+      { figure: `password checks reached by ${GUESSES} guesses from ${GUESSES} IPs`, value: checks, unit: '', goal: '<= 6 (5 free, then one per back-off wait)', pass: checks <= 6 },
     ];
-    const file = writeResult('login', figures, { clients: CLIENTS, durationMs: DURATION_MS, guesses: GUESSES, answers, otherLoginAnswers: other, rightPasswordDuringLock: right });
+    const file = writeResult('login', figures, { clients: CLIENTS, durationMs: DURATION_MS, guesses: GUESSES, answers, otherLoginAnswers: other, rightPasswordDuringBackoff: right });
     console.log(`Wrote ${file}`);
   } finally {
     await server.stop();

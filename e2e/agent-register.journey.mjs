@@ -6,7 +6,7 @@
 // at 1920, 1366 and 390 wide in ES and EN.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { dialog, lookup, t as tMain } from './lib/web.mjs';
+import { CAPTCHA_ANSWER, dialog, lookup, t as tMain } from './lib/web.mjs';
 
 export const timeout = 300_000;
 
@@ -53,6 +53,7 @@ async function registerWith(newPage, code, username) {
   await form.locator('input[name=username]').fill(username);
   await form.locator('input[name=password]').fill('Secret123');
   await form.locator('input[name=confirmPassword]').fill('Secret123');
+  await form.locator('input[name=captcha]').fill(CAPTCHA_ANSWER);
   await form.getByRole('button', { name: t('es', 'auth.registerButton') }).click();
   return { p, form };
 }

@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { createJourney, launchBrowser, stripAnsi } from './lib/harness.mjs';
 import { ensureBuilt, rmTemp, root, snapshotWebDist, startServer, tempDir } from './lib/proc.mjs';
 import { setBrands } from './lib/set-brand.mjs';
+import { CAPTCHA_ANSWER } from './lib/web.mjs';
 
 const args = process.argv.slice(2);
 const noBuild = args.includes('--no-build') || process.env.E2E_NO_BUILD === '1';
@@ -40,7 +41,7 @@ let webCopy;
 async function serverFor(brands) {
   const dataDir = tempDir('lobby-e2e-');
   dirs.push(dataDir);
-  const env = { WEB_DIST: webCopy, DEV_OUTBOX: 'true', OPERATOR_API_KEY: 'dev-operator-key', CONTRACTS_REALTIME_SECONDS: '20', CONTRACTS_SETTLE_LAG_SECONDS: '20' };
+  const env = { WEB_DIST: webCopy, DEV_OUTBOX: 'true', OPERATOR_API_KEY: 'dev-operator-key', CONTRACTS_REALTIME_SECONDS: '20', CONTRACTS_SETTLE_LAG_SECONDS: '20', CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER };
   let server = await startServer({ dataDir, env });
   if (brands && Object.keys(brands).length) {
     await server.stop();

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { root } from './proc.mjs';
 import { settle, waitUntil } from './harness.mjs';
 
+/** Every captcha's answer in the browser runs (run.mjs sets CAPTCHA_TEST_ANSWER; never on a real deployment). */
+export const CAPTCHA_ANSWER = 'ACE47';
+
 const localeCache = {};
 /**
  * A string from apps/web/src/locales/<lang>.json (or <file>.<lang>.json, a feature's own strings)
