@@ -63,7 +63,8 @@ export function ThresholdsForm({ data }: { data: View }) {
       <label className="st-switch"><input type="checkbox" role="switch" checked={captcha} onChange={(e) => setCaptcha(e.target.checked)} /><span>{t('opSettings.th.captchaOnLogin')}</span></label>
       <fieldset className="oc-wide st-set st-row">
         <legend>{t('opSettings.th.newIp')}</legend>
-        {S.VERIFICATIONS.map((m) => (
+        {/* the account holder's name is a guessable fact, not a check (issue 18): no longer offered */}
+        {S.VERIFICATIONS.filter((m) => m !== 'bank').map((m) => (
           <label key={m} className="st-check"><input type="checkbox" checked={verify.includes(m)} onChange={() => setVerify(verify.includes(m) ? verify.filter((x) => x !== m) : [...verify, m])} /> {t(`opSettings.th.verify.${m}`)}</label>
         ))}
       </fieldset>
