@@ -5,7 +5,7 @@
  * answer into this step; after the code the form is sent again.
  */
 import '../locale';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { memberProfile } from '@lobby/contract';
@@ -14,6 +14,7 @@ import { Field, FormError } from '@/features/session/components/Field';
 import { describeError } from '@/features/session/errors';
 import { call, isApiError } from '@/lib/api';
 import { memberKeys } from '@/features/session/api';
+import { useSecurityProfile } from '../api';
 
 export type ProofChannels = Partial<Record<'sms' | 'email', string>>;
 
@@ -24,18 +25,39 @@ export function proofChannelsOf(err: unknown): ProofChannels | null {
   return v.channels ?? {};
 }
 
-/** Remembers the channels of the last member.proof.required answer. */
+/**
+ * The proof step of a form: `needed()` before sending (from the security profile: a bound contact
+ * and no live proof in this session) shows the step without a refused call; `catch(err)` does the
+ * same for a member.proof.required answer; `done()` after the code.
+ */
 export function useProofGate() {
   const [channels, setChannels] = useState<ProofChannels | null>(null);
+  const proved = useRef(false);
+  const profile = useSecurityProfile().data;
   return {
     channels,
+    /** True (and the step shown) when this session must prove its bound contact before sending. */
+    needed: () => {
+      if (proved.current || !profile) return false;
+      if (profile.proofUntil && Date.parse(profile.proofUntil) > Date.now()) return false;
+      const bound: ProofChannels = { ...(profile.mobile ? { sms: profile.mobile } : {}), ...(profile.email ? { email: profile.email } : {}) };
+      if (!bound.sms && !bound.email) return false;
+      setChannels(bound);
+      return true;
+    },
     /** True when the error asked for a proof (the step is then shown). */
     catch: (err: unknown) => {
       const c = proofChannelsOf(err);
-      if (c) setChannels(c);
+      if (c) {
+        proved.current = false;
+        setChannels(c);
+      }
       return !!c;
     },
-    done: () => setChannels(null),
+    done: () => {
+      proved.current = true;
+      setChannels(null);
+    },
   };
 }
 

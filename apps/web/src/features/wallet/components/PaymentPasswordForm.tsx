@@ -27,7 +27,7 @@ export function PaymentPasswordForm({ isSet, onDone }: { isSet: boolean; onDone?
     if (!cashier.PAYMENT_PASSWORD_PATTERN.test(newPassword)) errs.new = t('wallet.pwd.format');
     if (confirmPassword !== newPassword) errs.confirm = t('wallet.pwd.mismatch');
     setErrors(errs);
-    if (Object.keys(errs).length) return;
+    if (Object.keys(errs).length || gate.needed()) return;
     save.mutate(
       { oldPassword: isSet ? oldPassword : undefined, newPassword, confirmPassword },
       {

@@ -179,7 +179,7 @@ function BindForm({ data, onDone, onCancel }: { data: Accounts; onDone: () => vo
     if (!cashier.ACCOUNT_NO_PATTERNS[kind].test(no)) errs.accountNo = t(`wallet.accounts.noInvalid.${kind}`);
     if (payeeName.trim().length < 2) errs.payeeName = t('wallet.accounts.payeeRequired');
     setErrors(errs);
-    if (Object.keys(errs).length) return;
+    if (Object.keys(errs).length || gate.needed()) return;
     bind.mutate({ kind, bankName: bankName.trim(), accountNo: no, payeeName: payeeName.trim() }, { onSuccess: onDone, onError: (err) => { gate.catch(err); } });
   };
   // a member with a bound contact confirms a new payout account with a code sent there (ProofStep)
