@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { operatorAudit, operatorSessions, sessions } from '../../db/schema.ts';
+import { memberSecurity } from '../../db/member-profile-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { fund, get, mainBalance, newPlayer, operator as keyCall, postEnc, postJson, rid } from '../cashier/testkit.ts';
 import { audit as ledgerAudit, brandWalletBalance } from '../wallet/ledger.ts';
@@ -274,6 +275,9 @@ describe('people', () => {
     expect(reset.temporaryPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     const q = await t.database.db.select().from(sessions).where(eq(sessions.memberId, p.id));
     expect(q.every((s) => s.revokedAt !== null)).toBe(true);
+    // the operator knows the temporary password: a new device after it holds money out, as after an agent's reset
+    const [sec] = await t.database.db.select().from(memberSecurity).where(eq(memberSecurity.memberId, p.id));
+    expect(sec).toMatchObject({ resetBy: 'operator' });
     for (const action of ['people.lock', 'people.unlock', 'people.reset.password']) expect(await auditRows(action, p.username)).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
+import { markReset } from '../member/security.ts';
 
 type MemberRow = typeof members.$inferSelect;
 export const PEOPLE_PAGE_SIZE = 20;
@@ -95,6 +96,8 @@ export async function resetPassword(db: Db, brand: Brand, actor: Actor, req: Fas
   let pw = '';
   while (!/\d/.test(pw) || !/[A-Za-z]/.test(pw)) pw = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   await db.update(members).set({ passwordHash: await hashPassword(pw), mustChangePassword: true, passwordChangedAt: new Date() }).where(eq(members.id, m.id));
+  // like an agent's reset: a login from a new device after it holds money out for the brand's hours
+  await markReset(db, brand, m.id, 'operator');
   const ended = await endSessions(db, brand, m.id, req);
   await record(db, actor, brand, req.ip, { action: 'people.reset.password', target: m.username, after: { mustChangePassword: true, endedSessions: ended } });
   return { temporaryPassword: pw };
