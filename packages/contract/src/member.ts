@@ -118,16 +118,19 @@ export const passwordByEmail = endpoint({
   response: z.object({ messageKey: z.literal('in_been_out'), expiredMinutes: z.number().int() }),
 });
 
+/** A reset finished with the link token, or with username + code. */
+const resetBody = z.object({
+  resetToken: z.string().max(128).optional(),
+  username: z.string().trim().max(64).optional(),
+  code: z.string().trim().max(8).optional(),
+  newPassword: z.string().max(128),
+  confirmNewPassword: z.string().max(128),
+});
+
 export const passwordByEmailReset = endpoint({
   method: 'POST', path: '/wps/member/password/email/reset', module: MODULES.passwordByMail, auth: 'none', encrypted: true,
   summary: 'Finish an e-mail reset with the token from the link (or username + code); logs in.',
-  body: z.object({
-    resetToken: z.string().max(128).optional(),
-    username: z.string().trim().max(64).optional(),
-    code: z.string().trim().max(8).optional(),
-    newPassword: z.string().max(128),
-    confirmNewPassword: z.string().max(128),
-  }),
+  body: resetBody,
   response: loginValue,
 });
 
@@ -139,13 +142,7 @@ export const passwordByEmailReset = endpoint({
 export const finishPasswordReset = endpoint({
   method: 'POST', path: '/wps/member/password/reset', module: MODULES.common, auth: 'none', encrypted: true,
   summary: 'Set a new password with a reset link token or username + code sent to the bound contact; logs in.',
-  body: z.object({
-    resetToken: z.string().max(128).optional(),
-    username: z.string().trim().max(64).optional(),
-    code: z.string().trim().max(8).optional(),
-    newPassword: z.string().max(128),
-    confirmNewPassword: z.string().max(128),
-  }),
+  body: resetBody,
   response: loginValue,
 });
 

@@ -86,35 +86,33 @@ export async function passwordByEmail(c: Caller, body: { username: string; email
   return { messageKey: 'in_been_out' as const, expiredMinutes: CODE_TTL_MINUTES };
 }
 
-/** Finishes an e-mail reset with the link token, or with username + code; logs in. */
-export async function passwordByEmailReset(c: Caller, body: { resetToken?: string; username?: string; code?: string; newPassword: string; confirmNewPassword: string }) {
+type ResetBody = { resetToken?: string; username?: string; code?: string; newPassword: string; confirmNewPassword: string };
+
+/** A reset finished with the link token, or with username + a code that `byCode` checks; logs in. */
+async function finishReset(c: Caller, body: ResetBody, byCode: (db: ReturnType<typeof deps>['db']) => Promise<bigint | null>) {
   const newPassword = checkNewPassword(c.brand, 'newPassword', body.newPassword);
   checkConfirmation(body.newPassword, body.confirmNewPassword);
   const { db } = deps(c.app);
-  let memberId: bigint | null;
-  if (body.resetToken) {
-    memberId = (await consumeLink(db, c.brand.id, body.resetToken)).memberId;
-  } else {
-    const m = body.username ? await sq.memberByUsername(db, c.brand.id, body.username) : undefined;
-    if (!m?.email) throw new AppError('password.reset.invalid');
-    memberId = (await consumeCode(db, c.brand.id, 'reset', m.email.toLowerCase(), body.code)).memberId;
-  }
+  const memberId = body.resetToken ? (await consumeLink(db, c.brand.id, body.resetToken)).memberId : await byCode(db);
   const m = usable(c, memberId ? await sq.memberById(db, c.brand.id, memberId) : undefined);
   return replacePassword(c, m, newPassword, 'reset');
+}
+
+/** Finishes an e-mail reset with the link token, or with username + code; logs in. */
+export async function passwordByEmailReset(c: Caller, body: ResetBody) {
+  return finishReset(c, body, async (db) => {
+    const m = body.username ? await sq.memberByUsername(db, c.brand.id, body.username) : undefined;
+    if (!m?.email) throw new AppError('password.reset.invalid');
+    return (await consumeCode(db, c.brand.id, 'reset', m.email.toLowerCase(), body.code)).memberId;
+  });
 }
 
 /**
  * Finishes any reset sent to the member's own mobile or e-mail (forgot password by e-mail, an
  * agent's reset): the link token, or username + the code of the latest reset sent to it; logs in.
  */
-export async function finishPasswordReset(c: Caller, body: { resetToken?: string; username?: string; code?: string; newPassword: string; confirmNewPassword: string }) {
-  const newPassword = checkNewPassword(c.brand, 'newPassword', body.newPassword);
-  checkConfirmation(body.newPassword, body.confirmNewPassword);
-  const { db } = deps(c.app);
-  let memberId: bigint | null;
-  if (body.resetToken) {
-    memberId = (await consumeLink(db, c.brand.id, body.resetToken)).memberId;
-  } else {
+export async function finishPasswordReset(c: Caller, body: ResetBody) {
+  return finishReset(c, body, async (db) => {
     const m = body.username ? await sq.memberByUsername(db, c.brand.id, body.username) : undefined;
     const [last] = m ? await db.select({ recipient: verificationCodes.recipient }).from(verificationCodes)
       .where(and(eq(verificationCodes.merchantId, c.brand.id), eq(verificationCodes.purpose, 'reset'), eq(verificationCodes.memberId, m.id)))
@@ -122,8 +120,6 @@ export async function finishPasswordReset(c: Caller, body: { resetToken?: string
     if (!m || !last) throw new AppError('password.reset.invalid');
     const code = await consumeCode(db, c.brand.id, 'reset', last.recipient, body.code);
     if (code.memberId !== m.id) throw new AppError('password.reset.invalid');
-    memberId = m.id;
-  }
-  const m = usable(c, memberId ? await sq.memberById(db, c.brand.id, memberId) : undefined);
-  return replacePassword(c, m, newPassword, 'reset');
+    return m.id;
+  });
 }
