@@ -145,6 +145,8 @@ interface Scope {
   name: session.LoginThrottled['scope'];
   count: string;
   gate: string;
+  /** How many times the gate let an attempt through: the next wait doubles with it. */
+  level: string;
   free: number;
   baseMs: number;
   windowMs: number;
@@ -157,15 +159,15 @@ function scopesOf(brand: Brand, account: string, ip: string, device: string | nu
   const day = b.windowHours * 3_600_000;
   if (device) {
     const d = `${brand.id}:login:dev:${deviceHash(device)}:${account}`;
-    return [{ name: 'device', count: `${d}:n`, gate: `${d}:gate`, free: b.deviceFree, baseMs: b.baseSeconds * 1000, windowMs: day, perAttempt: true }];
+    return [{ name: 'device', count: `${d}:n`, gate: `${d}:gate`, level: `${d}:lvl`, free: b.deviceFree, baseMs: b.baseSeconds * 1000, windowMs: day, perAttempt: true }];
   }
   return [
-    { name: 'account', count: `${brand.id}:login:acct:${account}:n`, gate: `${brand.id}:login:acct:${account}:gate`, free: b.accountFree, baseMs: b.baseSeconds * 1000, windowMs: day, perAttempt: true },
-    { name: 'address', count: `${brand.id}:login:ip:${ip}:n`, gate: `${brand.id}:login:ip:${ip}:gate`, free: b.addressFree, baseMs: b.addressBaseSeconds * 1000, windowMs: b.addressWindowHours * 3_600_000, perAttempt: false },
+    { name: 'account', count: `${brand.id}:login:acct:${account}:n`, gate: `${brand.id}:login:acct:${account}:gate`, level: `${brand.id}:login:acct:${account}:lvl`, free: b.accountFree, baseMs: b.baseSeconds * 1000, windowMs: day, perAttempt: true },
+    { name: 'address', count: `${brand.id}:login:ip:${ip}:n`, gate: `${brand.id}:login:ip:${ip}:gate`, level: `${brand.id}:login:ip:${ip}:lvl`, free: b.addressFree, baseMs: b.addressBaseSeconds * 1000, windowMs: b.addressWindowHours * 3_600_000, perAttempt: false },
   ];
 }
 
-/** The wait after the n-th attempt past the free ones: base, doubling, at most maxSeconds. */
+/** The wait after the n-th attempt let through past the free ones: base, doubling, at most maxSeconds. */
 export const backoffMs = (s: Pick<Scope, 'baseMs'>, over: number) => Math.min(LOGIN_BACKOFF.maxSeconds * 1000, s.baseMs * 2 ** Math.min(20, Math.max(0, over - 1)));
 
 const waitText = (seconds: number) => (seconds < 90 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
@@ -200,13 +202,16 @@ export async function login(c: Caller, body: session.LoginBody, agentOnly: boole
     throw new AppError('captcha.invalid', undefined, { captcha: true });
   }
   // 3. reserve the attempt before the hash (atomic increments): past the free attempts only the
-  //    one that closes the gate goes on, so concurrent guesses reach the hash once per delay
+  //    one that closes the gate goes on, so concurrent guesses reach the hash once per wait; the
+  //    wait doubles with each attempt let through (not with refused ones, nor with who came first)
   for (const [i, s] of scopes.entries()) {
     const n = s.perAttempt ? (await counters.hit(s.count, s.windowMs)).count : counts[i] + 1;
     if (s.perAttempt) counts[i] = n;
     if (n > s.free) {
-      const g = await counters.hit(s.gate, backoffMs(s, n - s.free));
+      const level = (await counters.peek(s.level))?.count ?? 0;
+      const g = await counters.hit(s.gate, backoffMs(s, level + 1));
       if (g.count > 1) throw throttled(c, s, g.resetAt, true);
+      await counters.hit(s.level, s.windowMs);
     }
   }
   const m = await q.memberByUsername(db, c.brand.id, account);
@@ -217,7 +222,7 @@ export async function login(c: Caller, body: session.LoginBody, agentOnly: boole
     throw new AppError('login.failed', undefined, { captcha: needCaptcha(counts) });
   }
   // a success forgets the account's (or device's) failures; an address's stay (many members share one)
-  for (const s of scopes) if (s.perAttempt) await Promise.all([counters.clear(s.count), counters.clear(s.gate)]);
+  for (const s of scopes) if (s.perAttempt) await Promise.all([counters.clear(s.count), counters.clear(s.gate), counters.clear(s.level)]);
   admit(c.brand, m!, agentOnly);
   const member = m!;
   const challenge = known ? null : await newIpChallenge(c, member, agentOnly);
