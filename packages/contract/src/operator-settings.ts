@@ -79,6 +79,10 @@ export const thresholdsSection = z.object({
     captchaOnLogin: z.boolean(),
     captchaAfterFailures: z.number().int().min(1).max(20),
     newIpVerification: z.array(z.enum(VERIFICATIONS)).max(4),
+    /** A new-address login by a member with nothing to check against: let in, or refuse. */
+    newIpWithoutContact: z.enum(['allow', 'refuse']).optional(),
+    /** Hours money out stays held after a new-device login that follows a password reset (0 = none). */
+    moneyOutHoldHours: z.number().int().min(0).max(720).optional(),
   }),
   /** Valid bets in a day that make a member active (agent reports). */
   activeMemberValidBet: money,
@@ -109,6 +113,7 @@ export const settingsView = z.object({
     security: z.object({
       idleTimeoutMinutes: z.number().int(), absoluteLifetimeHours: z.number().int(), passwordExpiryDays: z.number().int(),
       captchaOnLogin: z.boolean(), captchaAfterFailures: z.number().int(), newIpVerification: z.array(z.enum(VERIFICATIONS)),
+      newIpWithoutContact: z.enum(['allow', 'refuse']), moneyOutHoldHours: z.number().int(),
     }),
     activeMemberValidBet: z.string(),
     points: z.object({ validBetPerPoint: z.string(), convertValue: z.string(), convertMin: z.number().int() }),

@@ -30,12 +30,14 @@ describe('brand settings: each section round-trips', () => {
         social: { facebook: 'https://facebook.com/luna2', youtube: '', telegram: '', whatsapp: '', instagram: '' }, supportHours: '24/7', gmtOffsetMinutes: 330 }],
       ['thresholds', {
         autoReceiptMinutes: 90,
-        security: { idleTimeoutMinutes: 20, absoluteLifetimeHours: 12, passwordExpiryDays: 30, captchaOnLogin: false, captchaAfterFailures: 4, newIpVerification: ['sms'] },
+        security: { idleTimeoutMinutes: 20, absoluteLifetimeHours: 12, passwordExpiryDays: 30, captchaOnLogin: false, captchaAfterFailures: 4, newIpVerification: ['sms'],
+          newIpWithoutContact: 'refuse', moneyOutHoldHours: 48 },
         activeMemberValidBet: '2.50', points: { validBetPerPoint: '50', convertValue: '0.05', convertMin: 20 },
         referral: { firstDepositPercent: '7.5', firstDepositMax: '300', thresholdAmount: '1000', thresholdReward: '0' },
       }, (v) => v.thresholds, {
         autoReceiptMinutes: 90,
-        security: { idleTimeoutMinutes: 20, absoluteLifetimeHours: 12, passwordExpiryDays: 30, captchaOnLogin: false, captchaAfterFailures: 4, newIpVerification: ['sms'] },
+        security: { idleTimeoutMinutes: 20, absoluteLifetimeHours: 12, passwordExpiryDays: 30, captchaOnLogin: false, captchaAfterFailures: 4, newIpVerification: ['sms'],
+          newIpWithoutContact: 'refuse', moneyOutHoldHours: 48 },
         activeMemberValidBet: '2.50', points: { validBetPerPoint: '50.00', convertValue: '0.05', convertMin: 20 },
         referral: { firstDepositPercent: '7.5', firstDepositMax: '300.00', thresholdAmount: '1000.00', thresholdReward: '0.00' },
       }],

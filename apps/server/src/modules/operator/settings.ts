@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { brandConfig, DEFAULT_WALLET_CONFIG, points as pointsContract, REGISTER_FIELDS, referral as referralContract, type BrandConfig, type ModuleNode, operatorSettings as S } from '@lobby/contract';
+import { brandConfig, DEFAULT_WALLET_CONFIG, memberProfile, points as pointsContract, REGISTER_FIELDS, referral as referralContract, type BrandConfig, type ModuleNode, operatorSettings as S } from '@lobby/contract';
 import { merchants } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
@@ -63,7 +63,7 @@ const sectionViews = {
     const r = c.referral ?? referralContract.DEFAULT_RULE;
     return {
       autoReceiptMinutes: c.wallet.autoReceiptMinutes,
-      security: c.security,
+      security: { ...c.security, newIpWithoutContact: c.security.newIpWithoutContact ?? 'allow', moneyOutHoldHours: c.security.moneyOutHoldHours ?? memberProfile.MONEY_OUT_RULES.defaultHoldHours },
       activeMemberValidBet: fmt(c.activeMemberValidBet ?? DEFAULT_ACTIVE_MIN),
       points: { validBetPerPoint: fmt(p.validBetPerPoint), convertValue: fmt(p.convertValue), convertMin: p.convertMin },
       referral: { firstDepositPercent: bpsToPercent(r.firstDepositBps), firstDepositMax: fmt(r.firstDepositMax), thresholdAmount: fmt(r.thresholdAmount), thresholdReward: fmt(r.thresholdReward) },

@@ -22,7 +22,7 @@ const settings = (over: Record<string, unknown> = {}) => ({
   access: { maintenance: { enabled: false, message: '' }, region: { mode: 'block', countries: ['KP'] } },
   contact: { customerService: [], resources: [], social: { facebook: '', youtube: '', telegram: '', whatsapp: '', instagram: '' }, supportHours: '9-18', gmtOffsetMinutes: -360 },
   thresholds: {
-    autoReceiptMinutes: 1440, security: { idleTimeoutMinutes: 15, absoluteLifetimeHours: 24, passwordExpiryDays: 0, captchaOnLogin: false, captchaAfterFailures: 3, newIpVerification: ['sms'] },
+    autoReceiptMinutes: 1440, security: { idleTimeoutMinutes: 15, absoluteLifetimeHours: 24, passwordExpiryDays: 0, captchaOnLogin: false, captchaAfterFailures: 3, newIpVerification: ['sms'], newIpWithoutContact: 'allow', moneyOutHoldHours: 24 },
     activeMemberValidBet: '1.00', points: { validBetPerPoint: '100.00', convertValue: '0.10', convertMin: 100 },
     referral: { firstDepositPercent: '10', firstDepositMax: '100.00', thresholdAmount: '500.00', thresholdReward: '50.00' },
   },

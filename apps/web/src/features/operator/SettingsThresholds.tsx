@@ -6,7 +6,7 @@ import { Err, FormFoot, isInt, isMoney, isPercent, useSection, type Errors, type
 
 const INTS = [
   ['autoReceiptMinutes', 1, 43_200], ['idleTimeoutMinutes', 1, 1440], ['absoluteLifetimeHours', 1, 720],
-  ['passwordExpiryDays', 0, 3650], ['captchaAfterFailures', 1, 20], ['convertMin', 1, 1_000_000],
+  ['passwordExpiryDays', 0, 3650], ['captchaAfterFailures', 1, 20], ['moneyOutHoldHours', 0, 720], ['convertMin', 1, 1_000_000],
 ] as const;
 const MONEY = ['activeMemberValidBet', 'validBetPerPoint', 'convertValue', 'firstDepositMax', 'thresholdAmount', 'thresholdReward'] as const;
 type Key = (typeof INTS)[number][0] | (typeof MONEY)[number] | 'firstDepositPercent';
@@ -17,13 +17,14 @@ export function ThresholdsForm({ data }: { data: View }) {
   const [v, setV] = useState<Record<Key, string>>({
     autoReceiptMinutes: String(d.autoReceiptMinutes), idleTimeoutMinutes: String(d.security.idleTimeoutMinutes),
     absoluteLifetimeHours: String(d.security.absoluteLifetimeHours), passwordExpiryDays: String(d.security.passwordExpiryDays),
-    captchaAfterFailures: String(d.security.captchaAfterFailures), convertMin: String(d.points.convertMin),
+    captchaAfterFailures: String(d.security.captchaAfterFailures), moneyOutHoldHours: String(d.security.moneyOutHoldHours), convertMin: String(d.points.convertMin),
     activeMemberValidBet: d.activeMemberValidBet, validBetPerPoint: d.points.validBetPerPoint, convertValue: d.points.convertValue,
     firstDepositPercent: d.referral.firstDepositPercent, firstDepositMax: d.referral.firstDepositMax,
     thresholdAmount: d.referral.thresholdAmount, thresholdReward: d.referral.thresholdReward,
   });
   const [captcha, setCaptcha] = useState(d.security.captchaOnLogin);
   const [verify, setVerify] = useState(d.security.newIpVerification);
+  const [noContact, setNoContact] = useState(d.security.newIpWithoutContact);
   const [errors, setErrors] = useState<Errors>({});
   const s = useSection(S.saveThresholds);
   const submit = (e: FormEvent) => {
@@ -39,6 +40,7 @@ export function ThresholdsForm({ data }: { data: View }) {
       security: {
         idleTimeoutMinutes: Number(v.idleTimeoutMinutes), absoluteLifetimeHours: Number(v.absoluteLifetimeHours), passwordExpiryDays: Number(v.passwordExpiryDays),
         captchaOnLogin: captcha, captchaAfterFailures: Number(v.captchaAfterFailures), newIpVerification: verify,
+        newIpWithoutContact: noContact, moneyOutHoldHours: Number(v.moneyOutHoldHours),
       },
       activeMemberValidBet: v.activeMemberValidBet.trim(),
       points: { validBetPerPoint: v.validBetPerPoint.trim(), convertValue: v.convertValue.trim(), convertMin: Number(v.convertMin) },
@@ -68,6 +70,12 @@ export function ThresholdsForm({ data }: { data: View }) {
           <label key={m} className="st-check"><input type="checkbox" checked={verify.includes(m)} onChange={() => setVerify(verify.includes(m) ? verify.filter((x) => x !== m) : [...verify, m])} /> {t(`opSettings.th.verify.${m}`)}</label>
         ))}
       </fieldset>
+      <label className="oc-field"><span>{t('opSettings.th.newIpWithoutContact')}</span>
+        <select value={noContact} onChange={(e) => setNoContact(e.target.value as 'allow' | 'refuse')} name="newIpWithoutContact">
+          <option value="allow">{t('opSettings.th.noContact.allow')}</option>
+          <option value="refuse">{t('opSettings.th.noContact.refuse')}</option>
+        </select></label>
+      {field('moneyOutHoldHours')}
       <h3 className="oc-wide">{t('opSettings.th.points')}</h3>
       {field('validBetPerPoint', true)}
       {field('convertValue', true)}
