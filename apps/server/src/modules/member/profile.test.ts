@@ -1,16 +1,16 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { members } from '../../db/schema.ts';
-import { call, encPost, freshIp, lastCode, login, memberRow } from '../session/testkit.ts';
+import { call, clearCounters, encPost, freshIp, lastCode, login, memberRow } from '../session/testkit.ts';
 
 const t = useTestApp({ TRUST_PROXY: true });
 const PROFILE = '/wps/member/info/profile';
 
 /** A proof from the bound contact for this session (member/security); the one-code-a-minute limit is not tested here. */
 async function proveBy(token: string, channel: 'sms' | 'email', to: string) {
-  await t.database.db.execute(sql`delete from auth_counters where key like ${`%:code:%${to}`}`);
+  await clearCounters(t, `%:code:%${to}`);
   expect((await call(t, 'POST', '/wps/member/info/proof/code', { channel }, { token, ip: freshIp() })).statusCode).toBe(200);
   expect((await call(t, 'POST', '/wps/member/info/proof', { channel, verificationCode: await lastCode(t, to) }, { token })).statusCode).toBe(200);
 }

@@ -1,5 +1,5 @@
 /** Helpers for the account tests (session and member suites). Not loaded by the server. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BrandConfig } from '@lobby/contract';
 import { members, merchants, outbox } from '../../db/schema.ts';
 import { encryptForTest } from '../../test/crypto-client.ts';
@@ -78,3 +78,20 @@ export function setModule(c: BrandConfig, modId: string, enabled: boolean) {
 let n = 0;
 /** A unique IP per call site, so per-IP limits of one test do not touch another. */
 export const freshIp = () => `10.${(++n >> 8) & 255}.${n & 255}.${(Math.random() * 250 + 1) | 0}`;
+
+/**
+ * Clears the rate-limit counters whose key matches `like` (SQL LIKE: `%` any run) wherever the
+ * app keeps them: the database table, or Redis when REDIS_URL is set (as CI runs).
+ */
+export async function clearCounters(t: TestApp, like: string) {
+  await t.database.db.execute(sql`delete from auth_counters where key like ${like}`);
+  const redis = t.app.redis;
+  if (!redis) return;
+  const glob = `${t.app.config.REDIS_PREFIX}ctr:${like.replace(/[*?[\]]/g, '\\$&').replace(/%/g, '*')}`;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', glob, 'COUNT', 500);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, memberProfile } from '@lobby/contract';
 import { inboxDeliveries, inboxMessages, members, outbox } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/session/passwords.ts';
-import { setBrand } from '../../modules/session/testkit.ts';
+import { clearCounters, setBrand } from '../../modules/session/testkit.ts';
 import { memberBalances } from '../../modules/wallet/ledger.ts';
 import { addMember, brandOf, fund, memberId, tokenFor } from '../../modules/wallet/testkit.ts';
 import { encryptForTest } from '../crypto-client.ts';
@@ -62,7 +62,7 @@ async function login(username: string, password: string, o: Opts = {}) {
 
 /** The send limits (1 code a minute per recipient) are not what this test is about. */
 async function clearSendLimits() {
-  await t.database.db.execute(sql`delete from auth_counters where key like '%:code:%'`);
+  await clearCounters(t, '%:code:%');
 }
 
 async function lastCode(to: string): Promise<string> {

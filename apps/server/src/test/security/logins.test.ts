@@ -12,10 +12,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { session } from '@lobby/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { authCounters, captchas, memberIps, members, withdrawAccounts } from '../../db/schema.ts';
+import { captchas, memberIps, members, withdrawAccounts } from '../../db/schema.ts';
 import { setCaptchaAnswerSource } from '../../modules/session/captcha.ts';
 import { REGISTER_LIMITS } from '../../modules/member/register.ts';
-import { call, freshIp, knownCaptcha, lastCode, memberRow, setBrand } from '../../modules/session/testkit.ts';
+import { call, clearCounters, freshIp, knownCaptcha, lastCode, memberRow, setBrand } from '../../modules/session/testkit.ts';
 import { loadConfig } from '../../config.ts';
 import { encryptForTest } from '../crypto-client.ts';
 import { useTestApp } from '../harness.ts';
@@ -115,8 +115,7 @@ describe('finding 6: nobody can lock a member out', () => {
     expect(sms.statusCode).toBe(200);
 
     // 3. once the wait is over, the right password from anywhere (with a captcha)
-    await t.database.db.update(authCounters).set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(authCounters.key, `${(await memberRow(t, 'player01')).merchantId}:login:acct:player01:gate`));
+    await clearCounters(t, `${(await memberRow(t, 'player01')).merchantId}:login:acct:player01:gate`);
     const later = await login('player01', 'Player123', { ip: '10.77.0.1', ...(await knownCaptcha(t)) });
     expect(later.statusCode).toBe(200);
   });
