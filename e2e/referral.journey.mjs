@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { balanceText, cents, login, topUp500 } from './lib/player.mjs';
-import { dialog, t as tMain, tFeature } from './lib/web.mjs';
+import { CAPTCHA_ANSWER, dialog, t as tMain, tFeature } from './lib/web.mjs';
 
 export const timeout = 300_000;
 /** Its own server: fresh invitations and envelopes, no other journey's data. */
@@ -52,6 +52,7 @@ export default async function referralJourney({ newPage, step, shot, settle, exp
     await form.locator('input[name=username]').fill(invitee);
     await form.locator('input[name=password]').fill('Secret123');
     await form.locator('input[name=confirmPassword]').fill('Secret123');
+    await form.locator('input[name=captcha]').fill(CAPTCHA_ANSWER); // registration always asks one (issue 18)
     await form.getByRole('button', { name: tFeature('auth', 'ES', 'auth.registerButton') }).click();
     await visitor.getByTestId('balance').waitFor();
     await waitUntil(async () => /\d/.test(await balanceText(visitor)), { message: 'no balance after registering' });
