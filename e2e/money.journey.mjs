@@ -5,10 +5,8 @@
 // Screenshots of every member-centre page at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { balanceText, cents, codeFor, loginWithBalance, operator } from './lib/player.mjs';
+import { balanceText, cents, loginWithBalance, operator, passProof } from './lib/player.mjs';
 
-/** player01's bound mobile (seed): where the proof code goes. */
-const PLAYER01_MOBILE = '+525512345678';
 import { t } from './lib/web.mjs';
 
 export const timeout = 300_000;
@@ -88,12 +86,7 @@ export default async function money({ newPage, step, shot, settle, expectNoConso
     await form.locator('input[name=confirmPaymentPassword]').fill(PAYMENT_PASSWORD);
     await form.locator('button[type=submit]').click();
     // player01 has a mobile bound: a code sent there proves it is the member (issue 18), then the form is sent again
-    const proof = page.getByTestId('proof-step');
-    await proof.waitFor();
-    const at = Date.now();
-    await proof.getByTestId('send-code').click();
-    await proof.locator('input[name=proofCode]').fill(await codeFor(page, PLAYER01_MOBILE, at - 2000, { timeout: 15_000, message: 'no proof code' }));
-    await proof.locator('button[type=submit]').click();
+    await passProof(page);
     await page.getByTestId('bind-form').waitFor();
   });
 

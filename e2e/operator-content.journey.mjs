@@ -34,6 +34,10 @@ async function openContent(page, lang) {
 const field = (form, caption) => form.locator('label').filter({ has: form.page().locator(`xpath=./span[normalize-space(.)="${caption}"]`) }).locator('input, select, textarea').first();
 const tab = (page, lang, name) => page.getByRole('tab', { name: c(lang, `console.content.tabs.${name}`) }).click();
 
+// Chromium reports the operator HTML's onerror as a CSP violation when DOMPurify merely parses it
+// in its inert document (cure53/DOMPurify#107, #900): nothing runs (window.__xss stays unset, checked below).
+const INERT_PARSE = { ignore: [/Executing inline event handler violates the following Content Security Policy/] };
+
 export default async function operatorContent({ newPage, step, shot, settle, expectNoConsoleErrors }) {
   const owner = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
 
@@ -94,7 +98,7 @@ export default async function operatorContent({ newPage, step, shot, settle, exp
       await form.getByRole('button', { name: c('ES', 'console.content.save') }).click();
       await owner.locator('.oc-content-table tr', { hasText: title }).waitFor();
     }
-    expectNoConsoleErrors(owner);
+    expectNoConsoleErrors(owner, INERT_PARSE);
   }, { fatal: true });
 
   for (const lang of ['ES', 'EN']) {
@@ -130,7 +134,7 @@ export default async function operatorContent({ newPage, step, shot, settle, exp
       await settle(page);
       await page.locator('.hero__dot').first().click();
       await shot(`home-banner-${lang}-390`, page);
-      expectNoConsoleErrors(page);
+      expectNoConsoleErrors(page, INERT_PARSE);
     });
   }
 
@@ -161,7 +165,7 @@ export default async function operatorContent({ newPage, step, shot, settle, exp
           await shot(`console-content-${name}-${lang}-${size}`, owner);
         }
       }
-      expectNoConsoleErrors(owner);
+      expectNoConsoleErrors(owner, INERT_PARSE);
     });
   }
 }

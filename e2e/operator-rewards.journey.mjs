@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { consoleLogin, consoleMenu } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { api, loginWithBalance, topUp500 } from './lib/player.mjs';
+import { api, loginWithBalance, passProof, topUp500 } from './lib/player.mjs';
 import { lookup, t as tMain } from './lib/web.mjs';
 
 export const timeout = 400_000;
@@ -111,6 +111,7 @@ export default async function operatorRewards({ newPage, step, shot, settle, exp
     await panel.locator('input[name=newPaymentPassword]').fill(PIN);
     await panel.locator('input[name=confirmPaymentPassword]').fill(PIN);
     await panel.locator('button[type=submit]').click();
+    await passProof(player); // player01 has a mobile bound: a code sent there proves it is the member (issue 18)
     await player.getByTestId('convert-form').waitFor();
     await player.getByRole('tab', { name: s('ES', 'points.tab.rewards', 'points') }).click();
     const card = player.getByTestId('reward-card').filter({ hasText: GIFT.ES });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { consoleLogin as signIn, consoleMenu, FINANCE, OWNER } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { balanceText, cents, loginWithBalance, operator } from './lib/player.mjs';
+import { balanceText, cents, loginWithBalance, operator, passProof } from './lib/player.mjs';
 import { lookup, t as tMain } from './lib/web.mjs';
 
 export const timeout = 400_000;
@@ -100,6 +100,7 @@ export default async function operatorConsole({ newPage, step, shot, settle, exp
     await pw.locator('input[name=newPaymentPassword]').fill(PAYMENT_PASSWORD);
     await pw.locator('input[name=confirmPaymentPassword]').fill(PAYMENT_PASSWORD);
     await pw.locator('button[type=submit]').click();
+    await passProof(player); // player01 has a mobile bound: a code sent there proves it is the member (issue 18)
     const bind = player.getByTestId('bind-form');
     await bind.locator('input[name=bankName]').fill('BBVA México');
     await bind.locator('input[name=accountNo]').fill('0121800012345678');

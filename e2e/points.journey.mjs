@@ -6,7 +6,7 @@
 // the earn, redeem and convert postings. Screenshots ES and EN, 1366 and 390.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { balanceText, cents, login, loginWithBalance, operator, topUp500 } from './lib/player.mjs';
+import { balanceText, cents, login, loginWithBalance, operator, passProof, topUp500 } from './lib/player.mjs';
 import { lookup } from './lib/web.mjs';
 
 export const timeout = 300_000;
@@ -93,6 +93,7 @@ export default async function points({ newPage, step, shot, settle, expectNoCons
     await panel.locator('input[name=newPaymentPassword]').fill(PIN);
     await panel.locator('input[name=confirmPaymentPassword]').fill(PIN);
     await panel.locator('button[type=submit]').click();
+    await passProof(page); // player01 has a mobile bound: a code sent there proves it is the member (issue 18)
     await page.getByTestId('convert-form').waitFor();
     await page.getByRole('tab', { name: s('ES', 'points.tab.rewards') }).click();
     const card = page.getByTestId('reward-card').filter({ hasText: GIFT.ES });

@@ -80,3 +80,20 @@ export function codeFor(page, to, after = 0, { timeout, message = `no code in th
     return msg && /\b(\d{6})\b/.exec(msg.body)?.[1];
   }, { timeout, message });
 }
+
+/** player01's bound mobile (seed): where its proof codes go. */
+export const PLAYER01_MOBILE = '+525512345678';
+
+/**
+ * The proof step (issue 18): before the withdrawal password or a payout account is set, a code
+ * sent to the member's bound contact proves it is the member. Sends it, reads it from the dev
+ * outbox and types it back.
+ */
+export async function passProof(page, recipient = PLAYER01_MOBILE) {
+  const proof = page.getByTestId('proof-step');
+  await proof.waitFor();
+  const at = Date.now();
+  await proof.getByTestId('send-code').click();
+  await proof.locator('input[name=proofCode]').fill(await codeFor(page, recipient, at - 2000, { timeout: 15_000, message: 'no proof code' }));
+  await proof.locator('button[type=submit]').click();
+}
