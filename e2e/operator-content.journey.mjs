@@ -125,7 +125,11 @@ export default async function operatorContent({ newPage, step, shot, settle, exp
       if (lang === 'ES') assert.match(await slide.locator('img').first().getAttribute('src'), /\/wps\/announcements\/art\/upload\//);
       await page.getByTestId('marquee').getByText(NOTICE).first().waitFor({ state: 'attached' });
       // for the pictures: the marquee held at its start, the carousel on its first slide (the new banner)
-      await page.addStyleTag({ content: '.marquee__text { animation: none !important; padding-inline-start: 0 !important; }' });
+      // (through the CSSOM: the page's CSP refuses an added <style> tag)
+      await page.evaluate(() => document.querySelectorAll('.marquee__text').forEach((el) => {
+        el.style.setProperty('animation', 'none', 'important');
+        el.style.setProperty('padding-inline-start', '0', 'important');
+      }));
       await settle(page);
       await page.locator('.hero__dot').first().click();
       await shot(`home-banner-${lang}-1366`, page);
