@@ -19,7 +19,6 @@ import * as q from './queries.ts';
 import { grantTrialBalance } from '../wallet/service.ts';
 import { contractFlags } from '../contracts/service.ts';
 import { endSessionSockets } from '../../plugins/realtime.ts';
-import { noteLoginDevice } from '../member/security.ts';
 
 /**
  * Login back-off (issue 18 item 3; the rule is LOGIN_BACKOFF in the contract and the README):
@@ -47,7 +46,9 @@ export interface AuthStats {
   captchaRejections: number;
 }
 
-interface Deps { db: Db; counters: Counters; stats: AuthStats }
+/** Told of every member session opened (member/security records the device; no import back). */
+export type LoginHook = (c: Caller, m: MemberRow, deviceId: string | null, now: Date) => Promise<void>;
+interface Deps { db: Db; counters: Counters; stats: AuthStats; loginHooks: LoginHook[] }
 const depsByDb = new WeakMap<object, Deps>();
 
 /** Shared state of one app: counters in Redis when configured, else in the database. */
@@ -58,6 +59,7 @@ export function deps(app: FastifyInstance): Deps {
       db: app.db,
       counters: app.redis ? redisCounters(app.redis, app.config.REDIS_PREFIX) : dbCounters(app.db),
       stats: { attempts: 0, passwordChecks: 0, successes: 0, failures: 0, lockedRejections: 0, captchaRejections: 0 },
+      loginHooks: [],
     };
     depsByDb.set(app.db, d);
   }
@@ -114,8 +116,8 @@ export async function openSession(c: Caller, m: MemberRow, method: SessionMethod
   });
   await q.recordLogin(db, m.id, c.ip, now);
   const device = method !== 'trial' ? await rememberDevice(deps(c.app).counters, c.brand, m.usernameKey, c.deviceCookie, c.reply, c.secure) : null;
-  // member/security: a device new to the member after a password reset holds money out (the id the browser keeps, if any)
-  await noteLoginDevice(c.app, c.brand, m, device && (c.deviceCookie || c.reply) ? device : null, c.userAgent, now);
+  // the id the browser keeps, if any (member/security: a device new to the member after a reset holds money out)
+  for (const hook of deps(c.app).loginHooks) await hook(c, m, device && (c.deviceCookie || c.reply) ? device : null, now);
   const byPassword = method === 'password' || method === 'verification';
   const weak = c.brand.modules.has(MODULES.forcePasswordChange) && byPassword && !!opts.weakPassword;
   if (weak && !m.mustChangePassword) await q.setMustChangePassword(db, m.id);
