@@ -24,7 +24,7 @@ export const memberAvatars = pgTable('member_avatars', {
 }, (t) => [index('member_avatars_member').on(t.memberId)]);
 
 /**
- * Agents' powers over members (issue 18 item 2, migration 0036; modules/member/security.ts): the
+ * Agents' powers over members (issue 18 item 2, migration 0036; modules/member-security): the
  * last password reset, the money-out block of an agent's temporary password (`contactRequired`,
  * until the member binds a contact of its own) and the money-out hold after a new-device login
  * following a reset (`holdUntil`).

@@ -6,7 +6,7 @@ import { members } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
-import { markReset } from '../member/security.ts';
+import { markReset } from '../member-security/index.ts';
 import { checkSendLimits, createCode, deliver, maskRecipient } from '../session/codes.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { revokeAllSessions } from '../session/queries.ts';
@@ -165,7 +165,7 @@ function resetText(brand: Brand, lang: string, username: string, link: string, c
  * e-mail, a one-time link and code go there and nothing else changes until the member uses them:
  * the agent never learns a password. With neither, a random temporary password replaces the
  * member's (shown to the agent once), must be changed at the next login, the member's sessions
- * end, and money out is blocked until the member binds a contact of its own (member/security).
+ * end, and money out is blocked until the member binds a contact of its own (member-security).
  */
 export async function resetPassword(c: Caller, p: Principal, body: { memberId: string }) {
   const { db, counters } = deps(c.app);

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import { assertMoneyOut } from '../member/security.ts';
+import { assertMoneyOut } from '../member-security/index.ts';
 import { brandAccount, memberAccount, memberBalances, post } from '../wallet/ledger.ts';
 import { balanceChanged, brandDayStart, newRef, pageOf, recordRange } from './common.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
@@ -57,7 +57,7 @@ export async function request(app: FastifyInstance, brand: Brand, p: Principal, 
   if (replay) return view(brand, replay);
   const w = brand.config.wallet.withdraw;
   if (!w.allowed) throw new AppError('cashier.withdraw.not.allowed');
-  await assertMoneyOut(db, brand, p, now); // a reset's block or new-device hold (member/security)
+  await assertMoneyOut(db, brand, p, now); // a reset's block or new-device hold (member-security)
   const amount = parseAmount(body.amount);
   const fee = withdrawFee(brand, amount);
   if (amount < BigInt(w.min) || amount > BigInt(w.max) || fee >= amount) {

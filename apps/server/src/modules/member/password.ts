@@ -10,7 +10,7 @@ import { checkPassword, hashPassword } from '../session/passwords.ts';
 import * as sq from '../session/queries.ts';
 import { deps, openSession, type Caller } from '../session/service.ts';
 import { checkConfirmation, checkNewPassword } from './rules.ts';
-import { markReset } from './security.ts';
+import { markReset } from '../member-security/index.ts';
 
 /**
  * Sets a new password, revokes every session of the member and opens a fresh one. A reset (forgot

@@ -8,7 +8,7 @@ import { call, clearCounters, encPost, freshIp, lastCode, login, memberRow } fro
 const t = useTestApp({ TRUST_PROXY: true });
 const PROFILE = '/wps/member/info/profile';
 
-/** A proof from the bound contact for this session (member/security); the one-code-a-minute limit is not tested here. */
+/** A proof from the bound contact for this session (member-security); the one-code-a-minute limit is not tested here. */
 async function proveBy(token: string, channel: 'sms' | 'email', to: string) {
   await clearCounters(t, `%:code:%${to}`);
   expect((await call(t, 'POST', '/wps/member/info/proof/code', { channel }, { token, ip: freshIp() })).statusCode).toBe(200);

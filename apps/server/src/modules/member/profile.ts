@@ -19,7 +19,7 @@ import { CODE_TTL_MINUTES, checkSendLimits, codeText, consumeCode, createCode, d
 import { checkPassword, hashPassword } from '../session/passwords.ts';
 import { deps, type Caller } from '../session/service.ts';
 import { cleanImage, decodeUpload, tooLarge } from './avatar.ts';
-import { contactVerified, moneyOutState, proofUntil, requireProof } from './security.ts';
+import { contactVerified, moneyOutState, proofUntil, requireProof } from '../member-security/index.ts';
 import { checkBirthday, checkField, checkValue, fieldFail } from './rules.ts';
 
 type Field = memberProfile.ProfileField;

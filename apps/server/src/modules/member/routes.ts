@@ -5,7 +5,7 @@ import { callerOf, deps } from '../session/service.ts';
 import * as password from './password.ts';
 import * as profile from './profile.ts';
 import * as reg from './register.ts';
-import * as security from './security.ts';
+import * as security from '../member-security/index.ts';
 import * as service from './service.ts';
 import { sendError } from '../../plugins/errors.ts';
 
@@ -16,7 +16,7 @@ export async function memberRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  // a device new to the member after a password reset holds money out (member/security)
+  // a device new to the member after a password reset holds money out (member-security)
   deps(app).loginHooks.push((c, m, deviceId, now) => security.noteLoginDevice(app, c.brand, m, deviceId, c.userAgent, now));
   const caller = (ctx: { brand: Parameters<typeof callerOf>[1]; req: Parameters<typeof callerOf>[2]; reply?: Parameters<typeof callerOf>[3] }) => callerOf(app, ctx.brand, ctx.req, ctx.reply);
 

@@ -9,7 +9,7 @@ import { mainBalance } from '../wallet/service.ts';
 import { availableCount as availablePromoCount } from '../promotions/service.ts';
 import { unreadCount } from '../inbox/queries.ts';
 import { vipInfo } from '../vip/service.ts';
-import { moneyOutState } from './security.ts';
+import { moneyOutState } from '../member-security/index.ts';
 
 /** Member info (§3); `balance` is the main wallet. VIP fills its part when that domain lands. */
 export async function memberInfo(db: Db, brand: Brand, p: Principal): Promise<member.MemberInfo> {

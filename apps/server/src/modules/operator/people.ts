@@ -11,7 +11,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { formatAmount } from '../wallet/money.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
-import { markReset } from '../member/security.ts';
+import { markReset } from '../member-security/index.ts';
 
 type MemberRow = typeof members.$inferSelect;
 export const PEOPLE_PAGE_SIZE = 20;

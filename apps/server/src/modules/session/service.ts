@@ -46,7 +46,7 @@ export interface AuthStats {
   captchaRejections: number;
 }
 
-/** Told of every member session opened (member/security records the device; no import back). */
+/** Told of every member session opened (member-security records the device; no import back). */
 export type LoginHook = (c: Caller, m: MemberRow, deviceId: string | null, now: Date) => Promise<void>;
 interface Deps { db: Db; counters: Counters; stats: AuthStats; loginHooks: LoginHook[] }
 const depsByDb = new WeakMap<object, Deps>();
@@ -116,7 +116,7 @@ export async function openSession(c: Caller, m: MemberRow, method: SessionMethod
   });
   await q.recordLogin(db, m.id, c.ip, now);
   const device = method !== 'trial' ? await rememberDevice(deps(c.app).counters, c.brand, m.usernameKey, c.deviceCookie, c.reply, c.secure) : null;
-  // the id the browser keeps, if any (member/security: a device new to the member after a reset holds money out)
+  // the id the browser keeps, if any (member-security: a device new to the member after a reset holds money out)
   for (const hook of deps(c.app).loginHooks) await hook(c, m, device && (c.deviceCookie || c.reply) ? device : null, now);
   const byPassword = method === 'password' || method === 'verification';
   const weak = c.brand.modules.has(MODULES.forcePasswordChange) && byPassword && !!opts.weakPassword;

@@ -4,7 +4,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { verifyPaymentPassword } from '../cashier/secrets.ts';
-import { assertMoneyOut } from '../member/security.ts';
+import { assertMoneyOut } from '../member-security/index.ts';
 import { memberAccount, post, type PostResult } from './ledger.ts';
 import { KIND } from './kinds.ts';
 import { formatAmount, parseAmount } from './money.ts';

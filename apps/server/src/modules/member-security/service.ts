@@ -28,10 +28,10 @@ import { deps, type Caller } from '../session/service.ts';
 const { resetWindowDays, defaultHoldHours, proofMinutes } = mp.MONEY_OUT_RULES;
 const DAY_MS = 86_400_000;
 
-export const holdHoursOf = (brand: Brand) => brand.config.security.moneyOutHoldHours ?? defaultHoldHours;
+const holdHoursOf = (brand: Brand) => brand.config.security.moneyOutHoldHours ?? defaultHoldHours;
 
 /** "2026-05-02 14:30 GMT+8": a time as the brand's players read it. */
-export function brandTime(brand: Brand, d: Date): string {
+function brandTime(brand: Brand, d: Date): string {
   const off = brand.config.gmtOffsetMinutes ?? 0;
   const local = new Date(d.getTime() + off * 60_000).toISOString().slice(0, 16).replace('T', ' ');
   const h = Math.trunc(Math.abs(off) / 60);
@@ -84,7 +84,7 @@ export async function contactVerified(db: Db | Tx, memberId: bigint) {
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The stored key of a device: the SHA-256 of the known-device id the browser keeps (session/device.ts cookie). */
-export const deviceKeyOf = (deviceId: string) => `id:${sha(deviceId)}`;
+const deviceKeyOf = (deviceId: string) => `id:${sha(deviceId)}`;
 
 /** Inbox text of a hold, in the member's language (ES, else EN). */
 function holdMessage(brand: Brand, lang: string, until: Date) {
