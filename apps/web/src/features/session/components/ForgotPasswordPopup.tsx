@@ -17,7 +17,6 @@ import { AuthBanner } from './AuthBanner';
 import { CodeButton } from './CodeButton';
 import { AuthTabs, Field, FormError, PasswordInput, SubmitButton } from './Field';
 import { DialCodeSelect } from './MobileInput';
-import '@/features/member/locale';
 import './auth.css';
 
 type Tab = 'email' | 'phone';
@@ -150,7 +149,7 @@ export default function ForgotPasswordPopup({ close }: PopupBodyProps<'forgotPas
             ← {t('auth.backToLogin')}
           </button>
           <button type="button" className="link-btn" data-testid="have-reset-code" onClick={() => (close(), popups.open('resetPassword', {}))}>
-            {t('security.resetCode.link')}
+            {t('auth.resetCode.link')}
           </button>
         </p>
       </form>

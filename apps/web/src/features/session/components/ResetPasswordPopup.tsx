@@ -4,7 +4,6 @@
  * types its username and the code it received (forgot password by e-mail, or its agent's reset).
  * The member sets a new password here and is logged in (§4 forgot password).
  */
-import '@/features/member/locale';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { member } from '@lobby/contract';
@@ -36,7 +35,7 @@ export default function ResetPasswordPopup({ props }: PopupBodyProps<'resetPassw
     setFormError(null);
     const next = {
       username: withCode && !username.trim() ? t('rules.not_empty') : null,
-      code: withCode && !/^\d{6}$/.test(code) ? t('security.proof.codeFormat') : null,
+      code: withCode && !/^\d{6}$/.test(code) ? t('auth.codeFormat') : null,
       newPassword: validate(t, rules?.password, pw, true),
       confirmNewPassword: confirm ? (confirm !== pw ? t('auth.confirmMismatch') : null) : t('rules.not_empty'),
     };
@@ -59,13 +58,13 @@ export default function ResetPasswordPopup({ props }: PopupBodyProps<'resetPassw
   return (
     <div className="auth">
       <form className="auth-form" onSubmit={submit} noValidate data-testid="reset-form">
-        <p className="muted auth-form__intro">{withCode ? t('security.resetCode.text') : t('auth.reset.text')}</p>
+        <p className="muted auth-form__intro">{withCode ? t('auth.resetCode.text') : t('auth.reset.text')}</p>
         {withCode && (
           <>
             <Field label={t('auth.username')} error={errors.username} required icon="user">
               {(a) => <input {...a} className="input" name="username" autoComplete="username" dir="ltr" maxLength={64} value={username} onChange={(e) => setUsername(e.target.value)} />}
             </Field>
-            <Field label={t('security.resetCode.code')} error={errors.code} required>
+            <Field label={t('auth.resetCode.code')} error={errors.code} required>
               {(a) => <input {...a} className="input" name="code" inputMode="numeric" autoComplete="one-time-code" dir="ltr" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} />}
             </Field>
           </>
