@@ -5,6 +5,7 @@ import { depositOrders, turnoverRequirements } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../wallet/ledger.ts';
 import { expireOrders } from './deposit.ts';
+import { insertDeposit } from './queries.ts';
 import { get, mainBalance, newPlayer, operator, postJson, rid, type Player } from './testkit.ts';
 
 // per-brand operator keys: a luna key is no key for demo
@@ -38,6 +39,16 @@ describe('deposit methods', () => {
 });
 
 describe('deposit orders', () => {
+  it('draws another order number when the random one is taken (two orders in one second)', async () => {
+    const p = await newPlayer(t);
+    const first = (await order(p, {})).json().value.orderNo as string;
+    const numbers = [first, first, 'D20261127000000123456'];
+    const base = { merchantId: p.brandId, memberId: p.id, method: 'SPEI', channel: 'SANTANDER', amount: 25_050n, createdAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000) };
+    const row = await insertDeposit(t.database.db, { ...base, requestId: rid() }, () => numbers.shift()!);
+    expect(row.orderNo).toBe('D20261127000000123456');
+    await expect(insertDeposit(t.database.db, { ...base, requestId: rid() }, () => first)).rejects.toThrow('no free deposit order number');
+  });
+
   it('refuses bad amounts: negative, zero, 3 decimals, huge, exponents, words, NaN', async () => {
     const p = await newPlayer(t);
     for (const amount of ['-100', '0', '0.00', '250.505', '1e3', '250.', '.5', ' 250', '2,50', 'abc', 'NaN', 'Infinity', '', '0x10',

@@ -62,11 +62,11 @@ export async function createOrder(db: Db, brand: Brand, p: Principal, body: Crea
     await checkDeposit(tx, brand, p.member.id, amount, now); // responsible gaming: break, deposit limits (member locked)
     if (await q.countOpenDeposits(tx, brand.id, p.member.id, now) >= MAX_OPEN_DEPOSITS) throw new AppError('cashier.deposit.pending.limit');
     const row = await q.insertDeposit(tx, {
-      merchantId: brand.id, memberId: p.member.id, orderNo: newRef('D', now), requestId: body.requestId,
+      merchantId: brand.id, memberId: p.member.id, requestId: body.requestId,
       method: method.code, channel: channel.code, amount, bonusCode: body.bonusCode ?? null, bonusAmount, turnoverMultiple,
       payee: channel.payee, createdAt: now, expiresAt: new Date(now.getTime() + deposit.expiryMinutes * 60_000),
-    });
-    return depositView(row ?? (await q.depositByRequest(tx, brand.id, p.member.id, body.requestId))!);
+    }, () => newRef('D', now));
+    return depositView(row);
   });
 }
 

@@ -20,10 +20,16 @@ export async function lockMember(tx: Tx, memberId: bigint): Promise<void> {
 // ---- deposits --------------------------------------------------------------------------------
 
 /** Inserts an order; undefined when the member already used this requestId. */
-export async function insertDeposit(q: Q, v: typeof depositOrders.$inferInsert): Promise<DepositRow | undefined> {
-  const [row] = await q.insert(depositOrders).values(v)
-    .onConflictDoNothing({ target: [depositOrders.merchantId, depositOrders.memberId, depositOrders.requestId] }).returning();
-  return row;
+/**
+ * Inserts a new order under the member's lock (so its request id is new); a clash of the random
+ * order number (two orders in one second drawing the same 6 digits) draws another number.
+ */
+export async function insertDeposit(q: Q, v: Omit<typeof depositOrders.$inferInsert, 'orderNo'>, orderNo: () => string): Promise<DepositRow> {
+  for (let tries = 0; ; tries++) {
+    const [row] = await q.insert(depositOrders).values({ ...v, orderNo: orderNo() }).onConflictDoNothing().returning();
+    if (row) return row;
+    if (tries >= 8) throw new Error('no free deposit order number');
+  }
 }
 
 export async function depositByRequest(q: Q, merchantId: number, memberId: bigint, requestId: string) {
@@ -159,10 +165,13 @@ export async function accountById(q: Q, merchantId: number, memberId: bigint, id
 
 // ---- withdrawals ---------------------------------------------------------------------------------
 
-export async function insertWithdrawal(q: Q, v: typeof withdrawals.$inferInsert): Promise<WithdrawalRow | undefined> {
-  const [row] = await q.insert(withdrawals).values(v)
-    .onConflictDoNothing({ target: [withdrawals.merchantId, withdrawals.memberId, withdrawals.requestId] }).returning();
-  return row;
+/** Like {@link insertDeposit}: under the member's lock, drawing another number on a clash. */
+export async function insertWithdrawal(q: Q, v: Omit<typeof withdrawals.$inferInsert, 'withdrawNo'>, withdrawNo: () => string): Promise<WithdrawalRow> {
+  for (let tries = 0; ; tries++) {
+    const [row] = await q.insert(withdrawals).values({ ...v, withdrawNo: withdrawNo() }).onConflictDoNothing().returning();
+    if (row) return row;
+    if (tries >= 8) throw new Error('no free withdrawal number');
+  }
 }
 
 export async function withdrawalByRequest(q: Q, merchantId: number, memberId: bigint, requestId: string) {

@@ -79,11 +79,11 @@ export async function request(app: FastifyInstance, brand: Brand, p: Principal, 
     const again = await q.withdrawalByRequest(tx, brand.id, p.member.id, body.requestId);
     if (again) return { row: again, fresh: false };
     await overDaily(tx);
-    const created = (await q.insertWithdrawal(tx, {
-      merchantId: brand.id, memberId: p.member.id, withdrawNo: newRef('W', now), requestId: body.requestId, accountId: account.id,
+    const created = await q.insertWithdrawal(tx, {
+      merchantId: brand.id, memberId: p.member.id, requestId: body.requestId, accountId: account.id,
       account: { kind: account.kind, bankName: account.bankName, accountNo: account.accountNo, payeeName: account.payeeName },
       amount, fee, createdAt: now,
-    }))!;
+    }, () => newRef('W', now));
     const main = await memberAccount(tx, brand.id, p.member.id);
     const hold = await brandAccount(tx, brand.id, 'withdraw_hold', created.withdrawNo);
     await post(tx, { merchantId: brand.id, kind: 'withdraw_hold', idemKey: `withdraw:${created.withdrawNo}:hold`, memberId: p.member.id,
