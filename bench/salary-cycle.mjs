@@ -8,7 +8,7 @@
 // real-time salary contract in force (from its upline: 0.10% from 0.00, 0.20% from 5,000.00 of
 // the day's valid bet so far) and has a team row for today in agent_team_daily; the top agent
 // and the uplines have money to pay. It then times one cycle of the job's own code
-// (modules/contracts/settle.ts `compute` then `pay`, what `settle` runs: compute the 5-minute period's payouts set-based from the
+// (modules/agent-contracts/settle.ts `compute` then `pay`, what `settle` runs: compute the 5-minute period's payouts set-based from the
 // rollups, then pay them through ledger_post), checks every contract was paid once, and times a
 // second cycle of the same period (nothing to do) and the next period (bets added).
 import { performance } from 'node:perf_hooks';
@@ -25,7 +25,7 @@ const GOAL_S = 5;
 const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { demoBrand } = await import('../apps/server/src/db/seed/brands.ts');
 const { enabledModules } = await import('@lobby/contract');
-const { settle, compute, pay, lastSlot, timing } = await import('../apps/server/src/modules/contracts/settle.ts');
+const { settle, compute, pay, lastSlot, timing } = await import('../apps/server/src/modules/agent-contracts/settle.ts');
 const { audit } = await import('../apps/server/src/modules/wallet/ledger.ts');
 const { sql } = await import('drizzle-orm');
 

@@ -44,7 +44,7 @@ const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { games, members, merchants, sessions, vendors } = await import('../apps/server/src/db/schema.ts');
 const { brandAccount, memberAccount, postAlone } = await import('../apps/server/src/modules/wallet/ledger.ts');
 const { hashToken } = await import('../apps/server/src/plugins/session.ts');
-const { sign, vendorSecret } = await import('../apps/server/src/modules/vendor/seamless.ts');
+const { sign, vendorSecret } = await import('../apps/server/src/modules/seamless-wallet/seamless.ts');
 const { and, asc, eq } = await import('drizzle-orm');
 
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);

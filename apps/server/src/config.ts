@@ -72,7 +72,7 @@ const schema = z.object({
   /** On SIGTERM: seconds /readyz answers 503 before the listener closes (the balancer's probe interval), then the in-flight wait cap. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
-  /** Test acceleration of agent contract settlement (modules/contracts/settle.ts; browser journeys): never on a real deployment (the server logs a warning). */
+  /** Test acceleration of agent contract settlement (modules/agent-contracts/settle.ts; browser journeys): never on a real deployment (the server logs a warning). */
   CONTRACTS_REALTIME_SECONDS: z.coerce.number().int().min(10).max(300).optional(),
   CONTRACTS_SETTLE_LAG_SECONDS: z.coerce.number().int().min(5).max(60).optional(),
   /** Browser journeys only: every captcha gets this answer (modules/session/captcha.ts); never on a real deployment (the server logs a warning). */

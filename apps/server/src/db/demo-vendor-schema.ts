@@ -4,7 +4,7 @@ import { merchants } from './schema.ts';
 
 /**
  * The built-in demo vendor's own storage. The vendor is a separate party: these tables are
- * read and written only by `vendors/demo`, which reaches the platform's money only through the
+ * read and written only by `demo-vendor`, which reaches the platform's money only through the
  * seamless-wallet API.
  */
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });

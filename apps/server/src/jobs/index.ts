@@ -4,7 +4,7 @@ import { expireOrders } from '../modules/cashier/deposit.ts';
 import { autoReceiveAll } from '../modules/cashier/withdraw.ts';
 import { rollup } from '../modules/agent/rollup.ts';
 import { drawJob } from '../modules/lottery/job.ts';
-import { setTiming, settle as settleContracts, timing } from '../modules/contracts/settle.ts';
+import { setTiming, settle as settleContracts, timing } from '../modules/agent-contracts/settle.ts';
 import { accrueAll as accruePoints } from '../modules/points/accrue.ts';
 import { settleRecent as settleReferrals } from '../modules/referral/service.ts';
 import { expire as expireRedEnvelopes } from '../modules/red-envelope/service.ts';

@@ -171,7 +171,7 @@ function nameFor(v: VendorDef, i: number, r: () => number): Name {
   }
 }
 
-/** Game types the demo vendor cannot play (vendors/demo: engineFor). */
+/** Game types the demo vendor cannot play (demo-vendor: engineFor). */
 const NO_ENGINE: readonly T[] = ['SPORTS', 'ESPORTS', 'COCKFIGHT'];
 
 /** The demo catalog in the import format (see import.ts). */

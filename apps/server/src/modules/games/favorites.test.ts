@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { accountGames as contract, okEnvelope } from '@lobby/contract';
 import { favoriteGames, games } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { player } from '../vendor/testkit.ts';
+import { player } from '../seamless-wallet/testkit.ts';
 import { api, brandOf } from '../wallet/testkit.ts';
 import type { CatalogGame } from './catalog.ts';
 import { gameOf } from './testkit.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { games as contract, okEnvelope } from '@lobby/contract';
 import { betRecords, games } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { player } from '../vendor/testkit.ts';
+import { player } from '../seamless-wallet/testkit.ts';
 import { brandOf } from '../wallet/testkit.ts';
 import { PLAYS_REFRESH_MS } from './catalog.ts';
 import { gameOf, round } from './testkit.ts';

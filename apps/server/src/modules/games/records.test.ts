@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { accountGames, okEnvelope } from '@lobby/contract';
 import { betRecords } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { player } from '../vendor/testkit.ts';
+import { player } from '../seamless-wallet/testkit.ts';
 import { brandOf } from '../wallet/testkit.ts';
 import { gameOf, round } from './testkit.ts';
 

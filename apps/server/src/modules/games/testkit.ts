@@ -1,7 +1,7 @@
 /** Helpers for the games tests. Not loaded by the server. */
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness.ts';
-import { seamlessCall, type SeamlessPath } from '../vendor/testkit.ts';
+import { seamlessCall, type SeamlessPath } from '../seamless-wallet/testkit.ts';
 import { brandOf, rid } from '../wallet/testkit.ts';
 import type { CatalogGame } from './catalog.ts';
 

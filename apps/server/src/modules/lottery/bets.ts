@@ -7,7 +7,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { balanceChanged } from '../cashier/common.ts';
-import * as seamless from '../vendor/seamless.ts';
+import * as seamless from '../seamless-wallet/seamless.ts';
 import { memberBalances } from '../wallet/ledger.ts';
 import { formatAmount, parseAmount } from '../wallet/money.ts';
 import { gameByCode, markPlaced, modeFor, offeredGame, type GameRow } from './draws.ts';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { lottery as contract } from '@lobby/contract';
 import { lotteryDraws } from '../../db/lottery-schema.ts';
 import type { TestApp } from '../../test/harness.ts';
-import { player } from '../vendor/testkit.ts';
+import { player } from '../seamless-wallet/testkit.ts';
 import { memberBalances } from '../wallet/ledger.ts';
 import { brandOf, rid } from '../wallet/testkit.ts';
 import { currentDraw, gameByCode } from './draws.ts';

@@ -6,7 +6,7 @@ import { vendorTransactions } from '../../db/vendor-schema.ts';
 import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
-import * as seamless from '../vendor/seamless.ts';
+import * as seamless from '../seamless-wallet/seamless.ts';
 import { audit } from '../wallet/ledger.ts';
 import { brandOf } from '../wallet/testkit.ts';
 import { finishVoids, VOID_GRACE_MS, voidDraw, type GameRow } from './draws.ts';

@@ -4,7 +4,7 @@ import { games as gamesContract, okEnvelope, operatorGames } from '@lobby/contra
 import { games, operatorAudit, vendors } from '../../db/schema.ts';
 import { buildApp } from '../../app.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { player } from '../vendor/testkit.ts';
+import { player } from '../seamless-wallet/testkit.ts';
 import { brandOf } from '../wallet/testkit.ts';
 import { newOp, opCall, type Op } from './testkit.ts';
 

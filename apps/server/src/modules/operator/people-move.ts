@@ -34,7 +34,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { recomputeTeams, refreshTeamNow } from '../agent/rollup.ts';
 import { endSpans, startSpans } from '../agent/spans.ts';
-import { cascade } from '../contracts/queries.ts';
+import { cascade } from '../agent-contracts/queries.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 const MAX_ID = 2n ** 63n - 1n;

@@ -6,7 +6,7 @@ import { newPlayer, postJson, rid, get, fund, type Player } from '../cashier/tes
 import { newOp, opCall } from '../operator/testkit.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { freshIp, login } from '../session/testkit.ts';
-import { seamlessCall } from '../vendor/testkit.ts';
+import { seamlessCall } from '../seamless-wallet/testkit.ts';
 import { brandOf } from '../wallet/testkit.ts';
 import { endLongSessions, memberChanger, takeBreak } from './service.ts';
 import { cacheKey, forget } from './state.ts';

@@ -17,7 +17,7 @@ import { deviceIdOf, deviceHash, isKnownDevice, rememberDevice } from './device.
 import { checkPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import { grantTrialBalance } from '../wallet/service.ts';
-import { contractFlags } from '../contracts/service.ts';
+import { contractFlags } from '../agent-contracts/service.ts';
 import { endSessionSockets } from '../../plugins/realtime.ts';
 
 /**

@@ -5,7 +5,7 @@ import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { brandAccount, memberAccount, memberBalances, postAlone } from './ledger.ts';
 import { KIND } from './kinds.ts';
 import { formatAmount } from './money.ts';
-import { contractFlags } from '../contracts/service.ts';
+import { contractFlags } from '../agent-contracts/service.ts';
 
 const { ACCOUNT_TYPE, GAME_WALLET_PREFIX, MAIN_WALLET } = wallet;
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { demoVendor as contract } from '@lobby/contract';
-import { demoVendorRounds, demoVendorSeeds, demoVendorSessions } from '../../db/demo-vendor-schema.ts';
-import { AppError } from '../../plugins/errors.ts';
-import type { Brand } from '../../plugins/merchant.ts';
-import { formatAmount } from '../../modules/wallet/money.ts';
+import { demoVendorRounds, demoVendorSeeds, demoVendorSessions } from '../db/demo-vendor-schema.ts';
+import { AppError } from '../plugins/errors.ts';
+import type { Brand } from '../plugins/merchant.ts';
+import { formatAmount } from '../modules/wallet/money.ts';
 import type { WalletAnswer } from './wallet.ts';
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
-import { demoVendorRounds, demoVendorSessions } from '../../db/demo-vendor-schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import type { Db, Tx } from '../db/index.ts';
+import { demoVendorRounds, demoVendorSessions } from '../db/demo-vendor-schema.ts';
+import { AppError } from '../plugins/errors.ts';
 import { betInvalid, ENGINES, jsonSafe, type EngineDef, type Lang } from './engines.ts';
 import { FairRng, GameInputError } from './games/index.ts';
-import { formatAmount } from '../../modules/wallet/money.ts';
+import { formatAmount } from '../modules/wallet/money.ts';
 import { credit, debit, finish, roundView, type RoundRow, type Session } from './rounds.ts';
 import { takeNonce } from './seeds.ts';
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { demoVendor as contract } from '@lobby/contract';
-import { demoVendorRounds, demoVendorSessions, vendorTransactions } from '../../db/schema.ts';
-import { jobsOf } from '../../jobs/index.ts';
-import { runExclusive } from '../../jobs/runner.ts';
-import { useTestApp } from '../../test/harness.ts';
-import { player } from '../../modules/vendor/testkit.ts';
+import { demoVendorRounds, demoVendorSessions, vendorTransactions } from '../db/schema.ts';
+import { jobsOf } from '../jobs/index.ts';
+import { runExclusive } from '../jobs/runner.ts';
+import { useTestApp } from '../test/harness.ts';
+import { player } from '../modules/seamless-wallet/testkit.ts';
 import type { WalletPath } from './wallet.ts';
 import { clock, CYCLE_MS } from './table.ts';
 import { balanceOf, dv, launch, minor, postingsOf } from './testkit.ts';

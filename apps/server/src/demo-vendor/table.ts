@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, exists, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { demoVendorRounds as rounds, demoVendorSeeds as seeds } from '../../db/demo-vendor-schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { demoVendorRounds as rounds, demoVendorSeeds as seeds } from '../db/demo-vendor-schema.ts';
+import { AppError } from '../plugins/errors.ts';
 import { betInvalid, ENGINES, jsonSafe, type Lang } from './engines.ts';
 import { FairRng, baccarat, hashServerSeed, newServerSeed } from './games/index.ts';
-import { formatAmount } from '../../modules/wallet/money.ts';
+import { formatAmount } from '../modules/wallet/money.ts';
 import { moveTrial, stakeOf } from './play.ts';
 import { credit, debit, finish, roundView, type Party, type RoundRow, type Session } from './rounds.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { demoVendor as contract } from '@lobby/contract';
-import { route } from '../../lib/route.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { route } from '../lib/route.ts';
+import { AppError } from '../plugins/errors.ts';
 import { loadSession } from './rounds.ts';
 import { historyOf, newSeed, play, sessionValue } from './service.ts';
 import { tableView } from './table.ts';

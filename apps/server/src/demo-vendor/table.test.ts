@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { demoVendor as contract } from '@lobby/contract';
-import { demoVendorRounds, demoVendorSessions, vendorTransactions } from '../../db/schema.ts';
-import { useTestApp } from '../../test/harness.ts';
-import { player } from '../../modules/vendor/testkit.ts';
-import { brandOf } from '../../modules/wallet/testkit.ts';
+import { demoVendorRounds, demoVendorSessions, vendorTransactions } from '../db/schema.ts';
+import { useTestApp } from '../test/harness.ts';
+import { player } from '../modules/seamless-wallet/testkit.ts';
+import { brandOf } from '../modules/wallet/testkit.ts';
 import { ENGINES } from './engines.ts';
 import { FairRng, hashServerSeed } from './games/index.ts';
 import { clock, CYCLE_MS, settleTable, tableRoundId } from './table.ts';

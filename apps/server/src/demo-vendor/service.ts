@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { demoVendor as contract, type GameType } from '@lobby/contract';
-import { demoVendorSessions } from '../../db/demo-vendor-schema.ts';
-import { AppError } from '../../plugins/errors.ts';
-import type { LaunchRequest } from '../launcher.ts';
+import { demoVendorSessions } from '../db/demo-vendor-schema.ts';
+import { AppError } from '../plugins/errors.ts';
+import type { LaunchRequest } from './launcher.ts';
 import { ENGINES, type Lang } from './engines.ts';
-import { formatAmount } from '../../modules/wallet/money.ts';
+import { formatAmount } from '../modules/wallet/money.ts';
 import { playInstant } from './play.ts';
 import { history, loadSession, type Session } from './rounds.ts';
 import { activeSeed, fairnessOf, rotateSeed } from './seeds.ts';

@@ -1,6 +1,6 @@
 import type { demoVendor } from '@lobby/contract';
-import { formatAmount } from '../../modules/wallet/money.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { formatAmount } from '../modules/wallet/money.ts';
+import { AppError } from '../plugins/errors.ts';
 import { baccarat, crash, dice, fish, keno, slot5, GameInputError, type GameMeta, type PlayResult, type Rng } from './games/index.ts';
 import { parseMinor } from './money.ts';
 

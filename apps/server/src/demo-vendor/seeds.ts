@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
-import { demoVendorSeeds } from '../../db/demo-vendor-schema.ts';
+import type { Db } from '../db/index.ts';
+import { demoVendorSeeds } from '../db/demo-vendor-schema.ts';
 import { hashServerSeed, newServerSeed, rotate as rotatePair } from './games/index.ts';
 
 /**

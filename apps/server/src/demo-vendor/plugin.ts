@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Tx } from '../../db/index.ts';
+import type { Tx } from '../db/index.ts';
 import { demoVendorRoutes } from './routes.ts';
 import { launch } from './service.ts';
 import { staleRounds, sweep } from './sweep.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { demoVendor as contract, type GameType } from '@lobby/contract';
-import { demoVendorSessions } from '../../db/schema.ts';
-import { useTestApp } from '../../test/harness.ts';
-import { player } from '../../modules/vendor/testkit.ts';
-import { brandOf } from '../../modules/wallet/testkit.ts';
+import { demoVendorSessions } from '../db/schema.ts';
+import { useTestApp } from '../test/harness.ts';
+import { player } from '../modules/seamless-wallet/testkit.ts';
+import { brandOf } from '../modules/wallet/testkit.ts';
 import { dv, launch } from './testkit.ts';
 
 const t = useTestApp();

@@ -5,7 +5,7 @@ import type { Brand } from '../plugins/merchant.ts';
  * How the platform opens a game at a vendor (server to server). The platform has checked login,
  * account kind, maintenance and the catalog; the vendor answers the URL the player's browser
  * opens (in the game popup or on the /seamless page). Implemented by the demo vendor for every
- * vendor code of the demo catalog (vendors/demo); a real vendor integration implements the same.
+ * vendor code of the demo catalog (demo-vendor); a real vendor integration implements the same.
  */
 export interface LaunchRequest {
   brand: Brand;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, lt, notExists } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
-import type { Brand } from '../../plugins/merchant.ts';
-import { demoVendorRounds as rounds, demoVendorSessions as sessions } from '../../db/demo-vendor-schema.ts';
+import type { Db, Tx } from '../db/index.ts';
+import type { Brand } from '../plugins/merchant.ts';
+import { demoVendorRounds as rounds, demoVendorSessions as sessions } from '../db/demo-vendor-schema.ts';
 import { credit, finish, refund, type RoundRow } from './rounds.ts';
 import { settleTable, tablePlayer } from './table.ts';
 

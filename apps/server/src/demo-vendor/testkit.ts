@@ -2,14 +2,14 @@
 import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GameType } from '@lobby/contract';
-import { betRecords, postings } from '../../db/schema.ts';
-import type { TestApp } from '../../test/harness.ts';
-import { brandOf } from '../../modules/wallet/testkit.ts';
+import { betRecords, postings } from '../db/schema.ts';
+import type { TestApp } from '../test/harness.ts';
+import { brandOf } from '../modules/wallet/testkit.ts';
 import { parseMinor } from './money.ts';
 
 /**
  * Launches the first catalog game of a type (of a vendor when given) at the demo vendor: real
- * play for `account` (a `player` of modules/vendor/testkit.ts), free play when null; answers url and token.
+ * play for `account` (a `player` of modules/seamless-wallet/testkit.ts), free play when null; answers url and token.
  */
 export async function launch(t: TestApp, gameType: GameType, account: { id: bigint; username: string } | null, vendor?: string, code = 'demo') {
   const brand = brandOf(t, code);
