@@ -2,7 +2,7 @@
 import { lazySection } from '@/lib/lazy';
 
 export const Promotions = lazySection(() => import('@/features/promotions/PromotionsPage'), 'Promotions');
-export const Seamless = lazySection(() => import('@/features/vendor/SeamlessPage'), 'Seamless');
+export const Seamless = lazySection(() => import('@/features/play/SeamlessPage'), 'Seamless');
 export const Lottery = lazySection(() => import('@/features/lottery/LotteryPage'), 'Lottery');
 export const MemberCenter = lazySection(() => import('@/features/member/MemberCenter'), 'MemberCenter');
 export const PointMall = lazySection(() => import('@/features/points/PointMall'), 'PointMall');

@@ -7,7 +7,7 @@ import { lazy, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import type { AuthPopupOptions } from '@/features/session/loginPopup';
-import type { GamePopupProps } from '@/features/vendor/launch';
+import type { GamePopupProps } from '@/features/play/launch';
 
 export interface AlertPopupProps {
   message: string;
@@ -58,7 +58,7 @@ const RegisterPopup = lazy(() => import('@/features/session/components/RegisterP
 const ForgotPasswordPopup = lazy(() => import('@/features/session/components/ForgotPasswordPopup'));
 const ChangePasswordPopup = lazy(() => import('@/features/session/components/ChangePasswordPopup'));
 const ResetPasswordPopup = lazy(() => import('@/features/session/components/ResetPasswordPopup'));
-const GamePopup = lazy(() => import('@/features/vendor/GamePopup'));
+const GamePopup = lazy(() => import('@/features/play/GamePopup'));
 const NoticePopup = lazy(() => import('@/features/announcements/NoticePopup'));
 const AnnouncementPopup = lazy(() => import('@/features/announcements/AnnouncementPopup'));
 const LiveChatPopup = lazy(() => import('@/features/support/LiveChatPopup'));

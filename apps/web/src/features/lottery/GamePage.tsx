@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lottery } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/features/session/api';
-import { safeBackPath } from '@/features/vendor/launch';
+import { safeBackPath } from '@/features/play/launch';
 import { ErrorState, Money, SkeletonRows } from '@/features/wallet/components/ui';
 import { clockSkew, lotteryKeys, useCurrentIssue, useServerNow, useSettleWatch } from './api';
 import { BetBoard } from './components/BetBoard';
