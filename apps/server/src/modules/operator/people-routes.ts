@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { operator } from '@lobby/contract';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';
-import * as tree from './people-move.ts';
+import * as tree from '../agent/move.ts';
 
 export async function peopleRoutes(app: FastifyInstance) {
   route(app, operator.personTree, async (ctx) => (operatorOf(ctx.req), tree.tree(app.db, ctx.brand, ctx.query)));

@@ -7,9 +7,9 @@ import { operatorRewards as api } from '@lobby/contract';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';
 import { langOf } from '../points/service.ts';
-import * as missions from './rewards-missions.ts';
-import * as points from './rewards-points.ts';
-import * as vip from './rewards-vip.ts';
+import * as missions from '../missions/console.ts';
+import * as points from '../points/console.ts';
+import * as vip from '../vip/console.ts';
 
 export async function rewardsRoutes(app: FastifyInstance) {
   const db = app.db;

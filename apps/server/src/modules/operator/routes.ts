@@ -13,12 +13,12 @@ import { requestBrand } from '../../plugins/merchant.ts';
 import * as approvals from '../cashier/approvals.ts';
 import * as deposit from '../cashier/deposit.ts';
 import * as withdraw from '../cashier/withdraw.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/money.ts';
 import * as accounts from './accounts.ts';
 import * as audit from './audit.ts';
 import * as auth from './auth.ts';
 import { dashboard } from './dashboard.ts';
-import * as finance from './finance.ts';
+import * as finance from '../cashier/console.ts';
 import * as people from './people.ts';
 
 const settledView = (no: string, r: { status: string; amount: string; username: string }) => ({ no, status: r.status, amount: r.amount, username: r.username });
@@ -96,5 +96,5 @@ export const operatorRoutes = fp(async (app: FastifyInstance) => {
   route(app, operator.setPersonStatus, async (ctx) => people.setStatus(db, ctx.brand, g(ctx), ctx.req, ctx.body.id, ctx.body.status));
   route(app, operator.resetPersonPassword, async (ctx) => people.resetPassword(db, ctx.brand, g(ctx), ctx.req, ctx.body.id));
   route(app, operator.endPersonSessions, async (ctx) => people.endMemberSessions(db, ctx.brand, g(ctx), ctx.req, ctx.body.id));
-  await app.register((await import('./games-routes.ts')).operatorGamesRoutes);
+  await app.register((await import('../games/console-routes.ts')).operatorGamesRoutes);
 });

@@ -4,7 +4,7 @@ import { operatorSettings as S } from '@lobby/contract';
 import type { ZodType } from 'zod';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { route, type Ctx } from '../../lib/route.ts';
-import * as settings from './settings.ts';
+import * as settings from '../system/console.ts';
 
 export async function settingsRoutes(app: FastifyInstance) {
   const save = <K extends S.Section>(section: K) => async <Q extends ZodType, B extends ZodType>(ctx: Ctx<Q, B>) =>

@@ -4,7 +4,7 @@ import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { REWARD_ART, rewardSvg, type RewardArt } from './art.ts';
-import * as operator from './operator.ts';
+import * as operator from './console-review.ts';
 import * as service from './service.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });

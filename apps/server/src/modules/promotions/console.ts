@@ -11,7 +11,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { sanitizeTexts } from '../announcements/sanitize.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
-import { create, ruleOf, type Input } from './operator.ts';
+import { create, ruleOf, type Input } from './console-rules.ts';
 import { view as playerView } from './service.ts';
 
 type Row = typeof promotions.$inferSelect;

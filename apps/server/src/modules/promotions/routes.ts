@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { promotions } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
-import * as operator from './operator.ts';
+import * as operator from './console-rules.ts';
 import * as service from './service.ts';
 
 const langOf = (query: { language?: string }, headers: Record<string, unknown>) =>

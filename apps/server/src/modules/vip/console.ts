@@ -12,8 +12,8 @@ import type { Db } from '../../db/index.ts';
 import { vipLevels, vipRewards } from '../../db/missions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { forgetLevels, LEVELS_CHANNEL } from '../vip/service.ts';
-import { formatAmount, parseAmount } from '../wallet/money.ts';
+import { forgetLevels, LEVELS_CHANNEL } from './service.ts';
+import { formatAmount, parseAmount } from '../../kernel/ledger/money.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 type Row = typeof vipLevels.$inferSelect;

@@ -11,7 +11,7 @@ import type { Db } from '../../db/index.ts';
 import { missionClaims, missions } from '../../db/missions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { formatAmount, parseAmount } from '../wallet/money.ts';
+import { formatAmount, parseAmount } from '../../kernel/ledger/money.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 type Row = typeof missions.$inferSelect;

@@ -13,7 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { balanceChanged } from '../cashier/common.ts';
 import { operatorOf, record } from '../../kernel/operator-access/index.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/money.ts';
 import { drawNow, ensureDraws, gameByCode, gamesOf, voidDraw, type DrawRow, type GameRow } from './draws.ts';
 import { gameFacts } from './views.ts';
 

@@ -6,10 +6,10 @@ import { ledgerAccounts, members, operatorBrandRules, postings } from '../../db/
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { balanceChanged } from '../cashier/common.ts';
-import { dualApprovalAbove } from '../cashier/approvals.ts';
-import { audit as ledgerAudit, BRAND_WALLETS, brandAccount, brandWalletBalance, memberAccount, memberBalances, post } from '../wallet/ledger.ts';
-import { formatAmount, parseAmount } from '../wallet/money.ts';
+import { balanceChanged } from './common.ts';
+import { dualApprovalAbove } from './approvals.ts';
+import { audit as ledgerAudit, BRAND_WALLETS, brandAccount, brandWalletBalance, memberAccount, memberBalances, post } from '../../kernel/ledger/ledger.ts';
+import { formatAmount, parseAmount } from '../../kernel/ledger/money.ts';
 
 export async function setDualApprovalAbove(db: Db, brand: Brand, actor: Actor, ip: string, input: string | number) {
   const value = input === 0 || input === '0' ? 0n : parseAmount(input);

@@ -10,9 +10,9 @@ import { operatorGames as contract } from '@lobby/contract';
 import { games, vendors } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { catalogGame, catalogVendor } from '../games/import.ts';
+import { catalogGame, catalogVendor } from './import.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
-import { catalogChanged } from './games.ts';
+import { catalogChanged } from './console.ts';
 
 type VendorIn = z.output<typeof catalogVendor>;
 type GameIn = z.output<typeof catalogGame>;

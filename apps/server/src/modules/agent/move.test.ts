@@ -6,11 +6,11 @@ import { agentContracts } from '../../db/contracts-schema.ts';
 import { operatorAudit } from '../../db/schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { insertBet } from '../agent/testkit.ts';
-import { rollup } from '../agent/rollup.ts';
+import { insertBet } from './testkit.ts';
+import { rollup } from './rollup.ts';
 import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
-import { brandDay } from './people-move.ts';
-import { newOp, opCall, type Op } from './testkit.ts';
+import { brandDay } from './move.ts';
+import { newOp, opCall, type Op } from '../operator/testkit.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;

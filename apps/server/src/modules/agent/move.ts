@@ -32,8 +32,8 @@ import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { lockKey } from '../../jobs/runner.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { recomputeTeams, refreshTeamNow } from '../agent/rollup.ts';
-import { endSpans, startSpans } from '../agent/spans.ts';
+import { recomputeTeams, refreshTeamNow } from './rollup.ts';
+import { endSpans, startSpans } from './spans.ts';
 import { cascade } from '../agent-contracts/queries.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
 

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { betRecords, operatorAudit, pointRewards } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { mainBalance, newPlayer, postEnc, postJson, rid, type Player } from '../cashier/testkit.ts';
-import { lockAccount, postPoints, readAccount } from '../points/ledger.ts';
-import { audit as ledgerAudit } from '../wallet/ledger.ts';
-import { newOp, opCall } from './testkit.ts';
+import { lockAccount, postPoints, readAccount } from './ledger.ts';
+import { audit as ledgerAudit } from '../../kernel/ledger/ledger.ts';
+import { newOp, opCall } from '../operator/testkit.ts';
 
 const t = useTestApp();
 const PIN = '246810';

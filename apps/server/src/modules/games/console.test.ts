@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { player } from '../seamless-wallet/testkit.ts';
 import { brandOf } from '../wallet/testkit.ts';
-import { newOp, opCall, type Op } from './testkit.ts';
+import { newOp, opCall, type Op } from '../operator/testkit.ts';
 
 const t = useTestApp();
 

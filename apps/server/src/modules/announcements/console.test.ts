@@ -9,7 +9,7 @@ import { merchants, operatorAudit } from '../../db/schema.ts';
 import { bootPage } from '../../plugins/boot-page.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { get, newPlayer, operator as keyCall } from '../cashier/testkit.ts';
-import { newOp, opCall, type Op } from './testkit.ts';
+import { newOp, opCall, type Op } from '../operator/testkit.ts';
 
 const t = useTestApp();
 const LIST = '/wps/relay/MCSFE_getListAnnouncements';

@@ -4,7 +4,7 @@ import { errorEnvelope, games as gamesContract, okEnvelope, operatorGames } from
 import { games, operatorAudit, vendors } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { brandOf } from '../wallet/testkit.ts';
-import { newOp, opCall, type Op } from './testkit.ts';
+import { newOp, opCall, type Op } from '../operator/testkit.ts';
 
 const t = useTestApp();
 

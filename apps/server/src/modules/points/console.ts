@@ -11,10 +11,10 @@ import type { Db, Tx } from '../../db/index.ts';
 import { pointRedemptions, pointRewards } from '../../db/points-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import * as points from '../points/operator.ts';
-import * as pointQueries from '../points/queries.ts';
-import type { Lang } from '../points/service.ts';
-import { formatAmount, parseAmount } from '../wallet/money.ts';
+import * as points from './console-review.ts';
+import * as pointQueries from './queries.ts';
+import type { Lang } from './service.ts';
+import { formatAmount, parseAmount } from '../../kernel/ledger/money.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
 
 type Row = typeof pointRewards.$inferSelect;

@@ -4,8 +4,8 @@ import { operatorGames as contract } from '@lobby/contract';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
-import * as svc from './games.ts';
-import { importCatalogFile } from './games-import.ts';
+import * as svc from './console.ts';
+import { importCatalogFile } from './console-import.ts';
 
 export async function operatorGamesRoutes(app: FastifyInstance) {
   const db = app.db;
