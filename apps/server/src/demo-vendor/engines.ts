@@ -1,5 +1,5 @@
 import type { demoVendor } from '@lobby/contract';
-import { formatAmount } from '../modules/wallet/money.ts';
+import { formatAmount } from '../kernel/ledger/index.ts';
 import { AppError } from '../plugins/errors.ts';
 import { baccarat, crash, dice, fish, keno, slot5, GameInputError, type GameMeta, type PlayResult, type Rng } from './games/index.ts';
 import { parseMinor } from './money.ts';

@@ -5,7 +5,7 @@ import { demoVendorRounds, demoVendorSessions } from '../db/demo-vendor-schema.t
 import { AppError } from '../plugins/errors.ts';
 import { betInvalid, ENGINES, jsonSafe, type EngineDef, type Lang } from './engines.ts';
 import { FairRng, GameInputError } from './games/index.ts';
-import { formatAmount } from '../modules/wallet/money.ts';
+import { formatAmount } from '../kernel/ledger/index.ts';
 import { credit, debit, finish, roundView, type RoundRow, type Session } from './rounds.ts';
 import { takeNonce } from './seeds.ts';
 

@@ -4,7 +4,7 @@ import { demoVendor as contract } from '@lobby/contract';
 import { demoVendorRounds, demoVendorSeeds, demoVendorSessions } from '../db/demo-vendor-schema.ts';
 import { AppError } from '../plugins/errors.ts';
 import type { Brand } from '../plugins/merchant.ts';
-import { formatAmount } from '../modules/wallet/money.ts';
+import { formatAmount } from '../kernel/ledger/index.ts';
 import type { WalletAnswer } from './wallet.ts';
 
 /**

@@ -5,7 +5,7 @@ import { demoVendorSessions } from '../db/demo-vendor-schema.ts';
 import { AppError } from '../plugins/errors.ts';
 import type { LaunchRequest } from './launcher.ts';
 import { ENGINES, type Lang } from './engines.ts';
-import { formatAmount } from '../modules/wallet/money.ts';
+import { formatAmount } from '../kernel/ledger/index.ts';
 import { playInstant } from './play.ts';
 import { history, loadSession, type Session } from './rounds.ts';
 import { activeSeed, fairnessOf, rotateSeed } from './seeds.ts';

@@ -5,7 +5,7 @@ import { demoVendorRounds as rounds, demoVendorSeeds as seeds } from '../db/demo
 import { AppError } from '../plugins/errors.ts';
 import { betInvalid, ENGINES, jsonSafe, type Lang } from './engines.ts';
 import { FairRng, baccarat, hashServerSeed, newServerSeed } from './games/index.ts';
-import { formatAmount } from '../modules/wallet/money.ts';
+import { formatAmount } from '../kernel/ledger/index.ts';
 import { moveTrial, stakeOf } from './play.ts';
 import { credit, debit, finish, roundView, type Party, type RoundRow, type Session } from './rounds.ts';
 

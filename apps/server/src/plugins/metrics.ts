@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { AppError } from './errors.ts';
 import { jobEvents, type JobRunEvent } from '../jobs/runner.ts';
-import { ledgerStats } from '../modules/wallet/ledger.ts';
+import { ledgerStats } from '../kernel/ledger/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

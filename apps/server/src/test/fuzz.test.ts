@@ -16,7 +16,7 @@ import * as contract from '@lobby/contract';
 import { ERRORS, type Endpoint } from '@lobby/contract';
 import { merchants, sessions } from '../db/schema.ts';
 import { hashToken } from '../plugins/session.ts';
-import { audit } from '../modules/wallet/ledger.ts';
+import { audit } from '../kernel/ledger/index.ts';
 import { memberId } from '../modules/wallet/testkit.ts';
 import { newOp } from '../modules/operator/testkit.ts';
 import { encryptWithKey, fetchBrandKey } from './crypto-client.ts';

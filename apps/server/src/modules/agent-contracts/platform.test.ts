@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { agentTeamDaily } from '../../db/agent-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { freshIp } from '../session/testkit.ts';
-import { audit, brandWalletBalance, memberBalances } from '../wallet/ledger.ts';
+import { audit, brandWalletBalance, memberBalances } from '../../kernel/ledger/index.ts';
 import { addMember, brandOf, fund, tokenFor } from '../wallet/testkit.ts';
 import { lastSlot, settle } from './settle.ts';
 import { rowsOf } from '../../db/index.ts';

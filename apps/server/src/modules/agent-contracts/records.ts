@@ -4,7 +4,7 @@ import { rowsOf, type Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
 import { teamDays } from '../agent/queries.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 import { dayRange } from '../wallet/records.ts';
 
 /** The records pages (dividend records, daily wages, hourly and real-time salary) and my income. */

@@ -4,7 +4,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { downlineOf } from '../agent/service.ts';
-import { formatAmount, parseAmount } from '../wallet/money.ts';
+import { formatAmount, parseAmount } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
 import { baseline } from './settle.ts';
 import { pgError } from '../../lib/pg-error.ts';

@@ -4,7 +4,7 @@ import { agentDailyStats, agentTeamDaily } from '../../db/agent-schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { freshIp } from '../session/testkit.ts';
-import { audit, memberAccount, memberBalances } from '../wallet/ledger.ts';
+import { audit, memberAccount, memberBalances } from '../../kernel/ledger/index.ts';
 import { addMember, brandOf, fund, memberId, tokenFor } from '../wallet/testkit.ts';
 import { compute, lastDividendPeriod, lastSlot, pay, settle } from './settle.ts';
 import { rowsOf } from '../../db/index.ts';

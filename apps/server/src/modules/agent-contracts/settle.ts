@@ -3,7 +3,7 @@ import { contracts as C, type contracts } from '@lobby/contract';
 import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { DEFAULT_ACTIVE_MIN } from '../agent/rollup.ts';
-import { postBatch } from '../wallet/ledger.ts';
+import { postBatch } from '../../kernel/ledger/index.ts';
 import { payPlatform } from './platform.ts';
 
 type Kind = contracts.ContractKind;

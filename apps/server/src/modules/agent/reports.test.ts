@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
-import { brandAccount, memberAccount, postAlone } from '../wallet/ledger.ts';
+import { brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
 import { rollup } from './rollup.ts';
 

@@ -9,7 +9,7 @@ import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
 import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
-import { brandAccount, memberAccount, postAlone } from '../wallet/ledger.ts';
+import { brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 import { rollup } from './rollup.ts';
 
 const t = useTestApp();

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/index.ts';
-import { CODE_TYPE_OF_KIND } from '../wallet/kinds.ts';
+import { CODE_TYPE_OF_KIND } from '../../kernel/ledger/index.ts';
 import { wallet } from '@lobby/contract';
 
 /**

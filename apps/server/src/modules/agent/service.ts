@@ -11,7 +11,7 @@ import { checkSendLimits, createCode, deliver, maskRecipient } from '../session/
 import { hashPassword } from '../session/passwords.ts';
 import { revokeAllSessions } from '../session/queries.ts';
 import { deps, type Caller } from '../session/service.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 import { dayRange } from '../wallet/records.ts';
 import * as q from './queries.ts';
 import { withSpans } from './spans.ts';

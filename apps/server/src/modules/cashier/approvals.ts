@@ -10,7 +10,7 @@ import { operatorBrandRules, operators, withdrawalApprovals, withdrawals } from 
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 import * as withdraw from './withdraw.ts';
 
 export const DEFAULT_DUAL_APPROVAL_ABOVE = 100_000n;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { ERROR_PARAM_WORDS, cashier, errorMessage, okEnvelope } from '@lobby/contract';
 import { depositOrders, turnoverRequirements } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit } from '../wallet/ledger.ts';
+import { audit } from '../../kernel/ledger/index.ts';
 import { expireOrders } from './deposit.ts';
 import { insertDeposit } from './queries.ts';
 import { get, mainBalance, newPlayer, operator, postJson, rid, type Player } from './testkit.ts';

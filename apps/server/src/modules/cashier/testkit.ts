@@ -5,7 +5,7 @@ import { members, merchants, sessions } from '../../db/schema.ts';
 import { hashToken } from '../../plugins/session.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { encPost } from '../session/testkit.ts';
-import { brandAccount, memberAccount, memberBalances, postAlone } from '../wallet/ledger.ts';
+import { brandAccount, memberAccount, memberBalances, postAlone } from '../../kernel/ledger/index.ts';
 
 export interface Player { id: bigint; token: string; username: string; merchant: string; brandId: number }
 

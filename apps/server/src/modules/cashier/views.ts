@@ -1,5 +1,5 @@
 import type { cashier } from '@lobby/contract';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 import { iso, maskAccountNo } from './common.ts';
 import type { AccountRow, DepositRow, WithdrawalRow } from './queries.ts';
 

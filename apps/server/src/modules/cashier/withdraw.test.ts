@@ -5,7 +5,7 @@ import { memberSecrets, turnoverRequirements, withdrawals } from '../../db/schem
 import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit, brandWalletBalance } from '../wallet/ledger.ts';
+import { audit, brandWalletBalance } from '../../kernel/ledger/index.ts';
 import { addTurnoverProgress } from './turnover.ts';
 import { autoReceiveAll } from './withdraw.ts';
 import { fund, get, mainBalance, newPlayer, operator, postEnc, postJson, rid, type Player } from './testkit.ts';

@@ -12,7 +12,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { catalogGame, catalogVendor } from './import.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
-import { catalogChanged } from './console.ts';
+import { catalogChanged } from './console-catalog.ts';
 
 type VendorIn = z.output<typeof catalogVendor>;
 type GameIn = z.output<typeof catalogGame>;

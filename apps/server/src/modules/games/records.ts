@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { betRecords } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 import { dayRange } from '../wallet/records.ts';
 import type { Catalog, Lang } from './catalog.ts';
 

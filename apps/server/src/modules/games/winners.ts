@@ -2,7 +2,7 @@ import { and, desc, eq, gt, gte } from 'drizzle-orm';
 import { GAME_TYPES, games as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { betRecords, members } from '../../db/schema.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 import type { Catalog, Lang } from './catalog.ts';
 import { PLAY_WINDOW_MS } from './plays.ts';
 

@@ -3,7 +3,7 @@ import { operatorLottery } from '@lobby/contract';
 import { operatorAudit } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { newOp, opCall, type Op } from '../operator/testkit.ts';
-import { audit } from '../../kernel/ledger/ledger.ts';
+import { audit } from '../../kernel/ledger/index.ts';
 import { brandOf } from '../wallet/testkit.ts';
 import { balanceOf, bettor, drawRow, placeSlip, upcoming } from './testkit.ts';
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { betRecords } from '../../db/vendor-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit } from '../wallet/ledger.ts';
+import { audit } from '../../kernel/ledger/index.ts';
 import { brandOf, rid } from '../wallet/testkit.ts';
 import { balanceOf, bettor, drawNowCall, drawRow, placeSlip, upcoming } from './testkit.ts';
 

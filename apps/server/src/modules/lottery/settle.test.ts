@@ -6,7 +6,7 @@ import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
 import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit } from '../wallet/ledger.ts';
+import { audit } from '../../kernel/ledger/index.ts';
 import { brandOf } from '../wallet/testkit.ts';
 import { publish, runBrand, settle } from './draws.ts';
 import { hits, oddsMilli } from './rules.ts';

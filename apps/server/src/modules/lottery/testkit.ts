@@ -4,7 +4,7 @@ import type { lottery as contract } from '@lobby/contract';
 import { lotteryDraws } from '../../db/lottery-schema.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { player } from '../seamless-wallet/testkit.ts';
-import { memberBalances } from '../wallet/ledger.ts';
+import { memberBalances } from '../../kernel/ledger/index.ts';
 import { brandOf, rid } from '../wallet/testkit.ts';
 import { currentDraw, gameByCode } from './draws.ts';
 import { resultOf } from './rules.ts';

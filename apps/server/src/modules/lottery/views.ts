@@ -5,7 +5,7 @@ import { lotteryBets, lotteryDraws } from '../../db/lottery-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 import { langOf } from './bets.ts';
 import { currentDraw, gameByCode, lotteryConfigOf, modeFor, modesOf, offeredGame, offeredGames, type DrawRow, type GameRow } from './draws.ts';
 import { betTypesOf, fastFigures, hhmm, oddsMilli, oddsText, type PrizeMode } from './rules.ts';

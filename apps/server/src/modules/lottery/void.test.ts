@@ -7,7 +7,7 @@ import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import * as seamless from '../seamless-wallet/seamless.ts';
-import { audit } from '../wallet/ledger.ts';
+import { audit } from '../../kernel/ledger/index.ts';
 import { brandOf } from '../wallet/testkit.ts';
 import { finishVoids, VOID_GRACE_MS, voidDraw, type GameRow } from './draws.ts';
 import { OPERATOR, balanceOf, bettor, drawRow, placeSlip, upcoming } from './testkit.ts';

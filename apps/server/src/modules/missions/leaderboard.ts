@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { periodAt } from '../promotions/rules.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 import { validBetRanking } from './activity.ts';
 
 const CACHE_MS = 10_000;

@@ -16,8 +16,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { balanceChanged } from '../cashier/common.ts';
 import { periodAt, type Period } from '../promotions/rules.ts';
-import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import { activityIn, lifetime, NO_ACTIVITY, type Activity, type Window } from './activity.ts';
 
 export type Lang = 'ES' | 'EN';

@@ -4,7 +4,7 @@ import type { operator, ValueOf } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandDayStart } from '../cashier/common.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 
 type Row = Record<string, unknown>;
 const rows = async (db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows;

@@ -4,7 +4,7 @@ import { operatorAudit, operatorSessions, sessions } from '../../db/schema.ts';
 import { memberSecurity } from '../../db/member-profile-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { fund, get, mainBalance, newPlayer, operator as keyCall, postEnc, postJson, rid } from '../cashier/testkit.ts';
-import { audit as ledgerAudit, brandWalletBalance } from '../wallet/ledger.ts';
+import { audit as ledgerAudit, brandWalletBalance } from '../../kernel/ledger/index.ts';
 import { codeOf, newOp, opCall, PASSWORD, type Op } from './testkit.ts';
 
 const t = useTestApp();

@@ -9,7 +9,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { endSessionSockets } from '../../plugins/realtime.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { hashPassword } from '../session/passwords.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
 import { markReset } from '../member-security/index.ts';
 

@@ -4,7 +4,7 @@ import { betRecords, operatorAudit, pointRewards } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { mainBalance, newPlayer, postEnc, postJson, rid, type Player } from '../cashier/testkit.ts';
 import { lockAccount, postPoints, readAccount } from './ledger.ts';
-import { audit as ledgerAudit } from '../../kernel/ledger/ledger.ts';
+import { audit as ledgerAudit } from '../../kernel/ledger/index.ts';
 import { newOp, opCall } from '../operator/testkit.ts';
 
 const t = useTestApp();

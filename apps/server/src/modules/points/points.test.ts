@@ -5,7 +5,7 @@ import { betRecords, pointPostings, pointRewards } from '../../db/schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { get, mainBalance, newPlayer, operator, postEnc, rid, type Player } from '../cashier/testkit.ts';
-import { audit } from '../wallet/ledger.ts';
+import { audit } from '../../kernel/ledger/index.ts';
 import { accrueAll, pointsFor } from './accrue.ts';
 import { lockAccount, postPoints } from './ledger.ts';
 

@@ -4,7 +4,7 @@ import { errorMessage, okEnvelope, promotions as contract } from '@lobby/contrac
 import { betRecords, members, promotions, turnoverRequirements } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { get, newPlayer, operator, postJson, rid, type Player } from '../cashier/testkit.ts';
-import { audit, memberBalances } from '../wallet/ledger.ts';
+import { audit, memberBalances } from '../../kernel/ledger/index.ts';
 import { previousPeriod } from './rules.ts';
 
 const t = useTestApp({ OPERATOR_API_KEY: 'demo:demo-operator-key,luna:luna-operator-key' });

@@ -14,8 +14,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { balanceChanged } from '../cashier/common.ts';
 import { insertTurnover } from '../cashier/queries.ts';
-import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
 import { fixedAmount, minDeposit, minValidBet, needsJoin, percentReward, periodAt, previousPeriod, turnoverFor, type Period } from './rules.ts';
 

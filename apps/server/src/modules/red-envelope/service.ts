@@ -16,8 +16,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { pushToMembers } from '../../plugins/realtime.ts';
 import { requireAgent, requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { balanceChanged } from '../cashier/common.ts';
-import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
-import { formatAmount, parseAmount } from '../wallet/money.ts';
+import { brandAccount, formatAmount, memberAccount, parseAmount, post } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
 import { splitShares } from './split.ts';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { referral } from '@lobby/contract';
 import { referralRewards } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit } from '../wallet/ledger.ts';
+import { audit } from '../../kernel/ledger/index.ts';
 import { mainBalance, newPlayer, operator, postJson, get, rid, type Player } from '../cashier/testkit.ts';
 import { addMember, brandOf, tokenFor } from '../wallet/testkit.ts';
 import { rewardsDue } from './rules.ts';

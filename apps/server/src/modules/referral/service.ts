@@ -12,8 +12,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { balanceChanged } from '../cashier/common.ts';
-import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
 import { rewardsDue, ruleOf } from './rules.ts';
 

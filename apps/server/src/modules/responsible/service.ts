@@ -13,7 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { endSessionSockets } from '../../plugins/realtime.ts';
 import { record } from '../../kernel/operator-access/index.ts';
-import { formatAmount, parseAmount } from '../wallet/money.ts';
+import { formatAmount, parseAmount } from '../../kernel/ledger/index.ts';
 import { activeBreak, cacheKey, depositUsage, effective, forget, lossUsage, type Field, type Limits, type Row } from './state.ts';
 
 export const BUS_CHANNEL = 'responsible.changed';

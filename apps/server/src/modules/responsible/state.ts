@@ -11,7 +11,7 @@ import { betRecords, depositOrders, responsibleLimits, vendorTransactions } from
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandDayStart } from '../cashier/common.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 
 export type Row = typeof responsibleLimits.$inferSelect;
 export type Field = contract.Field;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { betRecords, turnoverRequirements, vendorTransactions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit, brandAccount } from '../wallet/ledger.ts';
+import { audit, brandAccount } from '../../kernel/ledger/index.ts';
 import { brandOf, rid } from '../wallet/testkit.ts';
 import { memberRoom } from '../../plugins/realtime.ts';
 import { PUSH_COALESCE_MS } from './routes.ts';

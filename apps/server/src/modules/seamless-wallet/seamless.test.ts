@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { betRecords, entries, postings, vendorTransactions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit } from '../wallet/ledger.ts';
+import { audit } from '../../kernel/ledger/index.ts';
 import { addMember, brandOf, fund, rid } from '../wallet/testkit.ts';
 import { vendorSecret } from './seamless.ts';
 import { player as fundedPlayer, seamlessCall, type SeamlessPath, type SignOpts } from './testkit.ts';

@@ -8,9 +8,7 @@ import { pgError } from '../../lib/pg-error.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Catalog } from '../games/catalog.ts';
-import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
-import { PLAY_KINDS } from '../wallet/kinds.ts';
-import { formatAmount, parseAmount } from '../wallet/money.ts';
+import { brandAccount, formatAmount, memberAccount, parseAmount, PLAY_KINDS, post } from '../../kernel/ledger/index.ts';
 import { checkPlay } from '../responsible/state.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { loginChallenges, memberIps, members, sessions } from '../../db/schema.ts';
 import type { MemberRow } from '../../plugins/session.ts';
-import { memberAccount } from '../wallet/ledger.ts';
+import { memberAccount } from '../../kernel/ledger/index.ts';
 
 export type NewMember = typeof members.$inferInsert;
 

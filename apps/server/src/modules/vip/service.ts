@@ -15,8 +15,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { balanceChanged } from '../cashier/common.ts';
 import { lifetime, type Activity } from '../missions/activity.ts';
-import { brandAccount, memberAccount, post } from '../wallet/ledger.ts';
-import { formatAmount } from '../wallet/money.ts';
+import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 
 export const POSTING_KIND = 'bonus';
 type LevelRow = typeof vipLevels.$inferSelect;

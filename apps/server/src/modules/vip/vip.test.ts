@@ -4,7 +4,7 @@ import { okEnvelope, vip as contract } from '@lobby/contract';
 import { betRecords, depositOrders, postings, vipRewards } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { get, mainBalance, newPlayer, operator, postJson, rid, type Player } from '../cashier/testkit.ts';
-import { audit } from '../wallet/ledger.ts';
+import { audit } from '../../kernel/ledger/index.ts';
 import { levelFor } from './service.ts';
 
 const t = useTestApp({ OPERATOR_API_KEY: 'demo:demo-operator-key' });

@@ -29,7 +29,7 @@ import type { Principal } from '../../plugins/session.ts';
 import { dbKind, freshDatabase, TEMPLATE_DB } from '../../test/harness.ts';
 import { cancelOrder, confirmOrder, createOrder, rejectOrder } from '../cashier/deposit.ts';
 import { pay as payWithdrawal, reject as rejectWithdrawal, request as requestWithdrawal } from '../cashier/withdraw.ts';
-import { audit, brandAccount, memberAccount, postAlone } from './ledger.ts';
+import { audit, brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 import { recallAll, transfer, transferKey } from './transfers.ts';
 
 const POSTGRES = dbKind() === 'postgres';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { audit, brandAccount, memberAccount, postAlone } from './ledger.ts';
+import { audit, brandAccount, CODE_TYPE_OF_KIND, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 import { addMember, api, brandOf, fund, rid, tokenFor } from './testkit.ts';
-import { CODE_TYPE_OF_KIND } from './kinds.ts';
 
 const t = useTestApp();
 const HISTORY = '/wps/relay/ODSFE2_MemTransDet';

@@ -3,9 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import { memberBalances } from './ledger.ts';
-import { CODE_TYPE_OF_KIND, codeTypeOf, KNOWN_KINDS, kindFilter, PLAY_KINDS } from './kinds.ts';
-import { formatAmount } from './money.ts';
+import { CODE_TYPE_OF_KIND, codeTypeOf, formatAmount, kindFilter, KNOWN_KINDS, memberBalances, PLAY_KINDS } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
 
 const { RECORDS_PAGE_SIZE, MAX_RANGE_DAYS, CODE_TYPES, BONUS_CODE_TYPES, MAIN_WALLET } = wallet;

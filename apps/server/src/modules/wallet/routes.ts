@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { wallet } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { ensureBrandAccounts } from './ledger.ts';
+import { ensureBrandAccounts } from '../../kernel/ledger/index.ts';
 import * as records from './records.ts';
 import * as service from './service.ts';
 import * as transfers from './transfers.ts';

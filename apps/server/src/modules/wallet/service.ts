@@ -2,9 +2,7 @@ import { wallet } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import { brandAccount, memberAccount, memberBalances, postAlone } from './ledger.ts';
-import { KIND } from './kinds.ts';
-import { formatAmount } from './money.ts';
+import { brandAccount, formatAmount, KIND, memberAccount, memberBalances, postAlone } from '../../kernel/ledger/index.ts';
 import { contractFlags } from '../agent-contracts/service.ts';
 
 const { ACCOUNT_TYPE, GAME_WALLET_PREFIX, MAIN_WALLET } = wallet;

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { members, sessions } from '../../db/schema.ts';
 import { hashToken } from '../../plugins/session.ts';
 import type { TestApp } from '../../test/harness.ts';
-import { brandAccount, memberAccount, postAlone } from './ledger.ts';
+import { brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 
 export const brandOf = (t: TestApp, code = 'demo') => t.app.brands.byMerchantCode(code)!;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { count, eq, like } from 'drizzle-orm';
 import { postings } from '../../db/ledger-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { audit, memberBalances } from './ledger.ts';
+import { audit, memberBalances } from '../../kernel/ledger/index.ts';
 import { addMember, api, brandOf, fund, memberId, rid, tokenFor } from './testkit.ts';
 import { transferToDownline } from './transfers.ts';
 import { loadPrincipal } from '../../plugins/session.ts';

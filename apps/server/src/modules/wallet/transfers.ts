@@ -5,9 +5,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { verifyPaymentPassword } from '../cashier/secrets.ts';
 import { assertMoneyOut } from '../member-security/index.ts';
-import { memberAccount, post, type PostResult } from './ledger.ts';
-import { KIND } from './kinds.ts';
-import { formatAmount, parseAmount } from './money.ts';
+import { formatAmount, KIND, lockMemberAccounts, memberAccount, parseAmount, post, postingByKey, postingEntries, type PostResult } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
 import { notify, type WalletEvents } from './service.ts';
 
@@ -51,7 +49,7 @@ async function move(db: Db, brand: Brand, m: Move): Promise<{ result: wallet.Tra
     lines: [{ account: fromId, amount: -m.amount }, { account: toId, amount: m.amount }],
   }));
   if (!res.applied) {
-    const first = await q.postingByKey(db, brand.id, idemKey);
+    const first = await postingByKey(db, brand.id, idemKey);
     const same = first && first.meta.from === meta.from && first.meta.to === meta.to && first.meta.amount === meta.amount;
     if (!same) throw new AppError('wallet.duplicate.reference');
   }
@@ -91,11 +89,11 @@ export async function recallAll(db: Db, brand: Brand, p: Principal, requestId: s
   const out = await db.transaction(async (tx) => {
     // Lock all the member's wallets first (in post's order), then look for a first result:
     // a concurrent twin waits here and then finds it.
-    const accounts = await q.lockMemberAccounts(tx, brand.id, me);
-    const first = await q.postingByKey(tx, brand.id, idemKey);
+    const accounts = await lockMemberAccounts(tx, brand.id, me);
+    const first = await postingByKey(tx, brand.id, idemKey);
     if (first) {
       if (first.kind !== KIND.recall) throw new AppError('wallet.duplicate.reference');
-      const rows = await q.postingEntries(tx, first.id);
+      const rows = await postingEntries(tx, first.id);
       const main = rows.find((r) => r.accountId === mainId);
       return { applied: false, postingId: first.id, main: main?.balanceAfter ?? 0n, moved: rows.filter((r) => r.amount < 0n).map((r) => ({ wallet: r.wallet, amount: -r.amount })) };
     }

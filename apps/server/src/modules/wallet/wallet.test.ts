@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { audit } from './ledger.ts';
+import { audit } from '../../kernel/ledger/index.ts';
 import { addMember, api, brandOf, fund, memberId, rid, tokenFor } from './testkit.ts';
 
 const t = useTestApp();

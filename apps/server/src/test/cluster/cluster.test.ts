@@ -12,7 +12,7 @@ import { encryption, wallet } from '@lobby/contract';
 import { openDatabase, type Database } from '../../db/index.ts';
 import { authCounters, members, merchants, postings, sessions } from '../../db/schema.ts';
 import { createCaptcha } from '../../modules/session/captcha.ts';
-import { audit, brandAccount, memberAccount, memberBalances, postAlone } from '../../modules/wallet/ledger.ts';
+import { audit, brandAccount, memberAccount, memberBalances, postAlone } from '../../kernel/ledger/index.ts';
 import { hashToken } from '../../plugins/session.ts';
 import { encryptWithKey } from '../crypto-client.ts';
 import { dbKind } from '../harness.ts';

@@ -13,7 +13,7 @@ import { ERRORS, memberProfile } from '@lobby/contract';
 import { inboxDeliveries, inboxMessages, members, outbox } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/session/passwords.ts';
 import { clearCounters, setBrand } from '../../modules/session/testkit.ts';
-import { memberBalances } from '../../modules/wallet/ledger.ts';
+import { memberBalances } from '../../kernel/ledger/index.ts';
 import { addMember, brandOf, fund, memberId, tokenFor } from '../../modules/wallet/testkit.ts';
 import { encryptForTest } from '../crypto-client.ts';
 import { useTestApp } from '../harness.ts';
