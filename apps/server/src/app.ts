@@ -26,6 +26,7 @@ import { agentRoutes } from './modules/agent/routes.ts';
 import { contractsRoutes } from './modules/agent-contracts/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { announcementsRoutes } from './modules/announcements/routes.ts';
+import { helpRoutes } from './modules/help/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { promotionsRoutes } from './modules/promotions/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
@@ -39,10 +40,6 @@ import { isInternalRequest } from './lib/internal.ts';
 import { operatorAccess } from './kernel/operator-access/index.ts';
 import { operatorRoutes } from './modules/operator/routes.ts';
 import { responsibleRoutes } from './modules/responsible/routes.ts';
-import { contentRoutes } from './modules/operator/content-routes.ts';
-import { settingsRoutes } from './modules/operator/settings-routes.ts';
-import { rewardsRoutes } from './modules/operator/rewards.ts';
-import { peopleRoutes } from './modules/operator/people-routes.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 
@@ -114,6 +111,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(contractsRoutes);
   await app.register(lotteryRoutes);
   await app.register(announcementsRoutes);
+  await app.register(helpRoutes);
   await app.register(inboxRoutes);
   await app.register(promotionsRoutes);
   await app.register(feedbackRoutes);
@@ -125,10 +123,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(demoVendorPlugin);
   await app.register(operatorRoutes);
   await app.register(responsibleRoutes);
-  await app.register(contentRoutes);
-  await app.register(settingsRoutes);
-  await app.register(rewardsRoutes);
-  await app.register(peopleRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   registerJobs(app);
   return app;

@@ -4,6 +4,7 @@ import { route } from '../../lib/route.ts';
 import { callerOf } from '../session/service.ts';
 import * as service from './service.ts';
 import { agentRegister } from '@lobby/contract';
+import { agentConsoleRoutes } from './console.ts';
 import * as invites from './invites.ts';
 import * as reports from './reports.ts';
 
@@ -24,4 +25,6 @@ export async function agentRoutes(app: FastifyInstance) {
   route(app, agentRegister.inviteSetDisabled, async ({ brand, principal, body }) => invites.setInviteDisabled(app.db, brand, principal, body), PER_MINUTE(60));
   route(app, agentRegister.inviteDelete, async ({ brand, principal, body }) => invites.deleteInvite(app.db, brand, principal, body), PER_MINUTE(60));
   route(app, agentRegister.createDownline, async ({ brand, principal, body }) => invites.createDownline(app.db, brand, principal, body), PER_MINUTE(30));
+  // the console's downline tree and member moves (session with people.* permissions)
+  await agentConsoleRoutes(app);
 }

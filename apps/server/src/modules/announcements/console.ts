@@ -2,18 +2,20 @@
  * The console's banners and announcements (issue 9 item 3): list everything (published or not),
  * save with sanitised HTML, publish/unpublish, delete, order a banner group, upload banner art.
  * Every change is audited with before/after and dropped from the announcement cache on every
- * instance (service.changed), so the lobby and the boot page serve it at once.
+ * instance (service.changed), so the lobby and the boot page serve it at once. Registered by the
+ * announcements routes (routes.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { announcements as contract, operatorContent } from '@lobby/contract';
 import { operatorContent as oc } from '@lobby/contract';
 import { announcements, bannerImages } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { cleanImage, decodeUpload } from '../member/avatar.ts';
-import { record, type Actor } from '../../kernel/operator-access/index.ts';
+import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
+import { route } from '../../lib/route.ts';
 import { byOrder, type Row } from './filter.ts';
 import { changed, columns } from './service.ts';
 
@@ -128,4 +130,23 @@ export async function imageFile(app: FastifyInstance, merchantId: number, file: 
   const [row] = await app.db.select().from(bannerImages).where(and(eq(bannerImages.id, m[1]), eq(bannerImages.merchantId, merchantId)));
   if (!row || (row.contentType === 'image/png') !== (m[2] === 'png')) return null;
   return row;
+}
+
+/** The console's banners and announcements page (content.manage). */
+export async function announcementsConsoleRoutes(app: FastifyInstance) {
+  const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
+  route(app, oc.listAnnouncements, async (ctx) => (g(ctx), list(app, ctx.brand, ctx.query.type)));
+  route(app, oc.saveAnnouncement, async (ctx) => save(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body));
+  route(app, oc.setAnnouncementEnabled, async (ctx) => setEnabled(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body.id, ctx.body.enabled));
+  route(app, oc.deleteAnnouncement, async (ctx) => remove(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body.id));
+  route(app, oc.orderBanners, async (ctx) => order(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body.groupName, ctx.body.ids));
+
+  // banner art (≤ 5 MB as base64) is larger than the app's 1 MB body limit: its own scope allows more
+  await app.register(async (upload) => {
+    upload.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 7_300_000 }, upload.getDefaultJsonParser('error', 'error'));
+    upload.setErrorHandler((err: { code?: string }) => {
+      throw err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError('content.image.too.large', { max: oc.BANNER_IMAGE_MAX_BYTES / (1024 * 1024) }) : err;
+    });
+    route(upload, oc.uploadBannerImage, async (ctx) => uploadImage(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body.image), { rateLimit: { max: 20, timeWindow: 60_000 } });
+  });
 }

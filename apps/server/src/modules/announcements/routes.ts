@@ -5,12 +5,12 @@ import { sendError } from '../../plugins/errors.ts';
 import { requestBrand } from '../../plugins/merchant.ts';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { ART_THEMES, bannerSvg, type ArtTheme } from './art.ts';
-import { imageFile } from './console.ts';
+import { announcementsConsoleRoutes, imageFile } from './console.ts';
 import * as service from './service.ts';
 
 const ART_CACHE = 'public, max-age=86400';
 
-/** Announcements (§7 MCSFE_getListAnnouncements), the operator calls and the banner art. */
+/** Announcements (§7 MCSFE_getListAnnouncements), the operator calls, the banner art and the console's page. */
 export async function announcementsRoutes(app: FastifyInstance) {
   await service.setupCache(app);
 
@@ -59,4 +59,6 @@ export async function announcementsRoutes(app: FastifyInstance) {
     return reply.type(img.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'Merchant')
       .header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'").send(img.data);
   });
+  // the console's banners and announcements page (session with content.manage)
+  await announcementsConsoleRoutes(app);
 }

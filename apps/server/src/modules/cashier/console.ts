@@ -1,15 +1,23 @@
-/** Finance of the console: the two-operator rule's amount, manual adjustments, reconciliation. */
+/**
+ * The console's Finance page: the two-operator rule's amount, deposits confirmed or rejected,
+ * withdrawals approved (two operators above the brand's amount) or rejected, manual adjustments and
+ * reconciliation. Every change is audited. Registered by the cashier routes (routes.ts).
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
+import { operator } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { ledgerAccounts, members, operatorBrandRules, postings } from '../../db/schema.ts';
-import { record, type Actor } from '../../kernel/operator-access/index.ts';
+import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
+import { route } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { balanceChanged } from './common.ts';
+import * as approvals from './approvals.ts';
 import { dualApprovalAbove } from './approvals.ts';
-import { audit as ledgerAudit, BRAND_WALLETS, brandAccount, brandWalletBalance, memberAccount, memberBalances, post } from '../../kernel/ledger/ledger.ts';
-import { formatAmount, parseAmount } from '../../kernel/ledger/money.ts';
+import * as deposit from './deposit.ts';
+import * as withdraw from './withdraw.ts';
+import { audit as ledgerAudit, BRAND_WALLETS, brandAccount, brandWalletBalance, formatAmount, memberAccount, memberBalances, parseAmount, post } from '../../kernel/ledger/index.ts';
 
 export async function setDualApprovalAbove(db: Db, brand: Brand, actor: Actor, ip: string, input: string | number) {
   const value = input === 0 || input === '0' ? 0n : parseAmount(input);
@@ -59,4 +67,40 @@ export async function reconcile(db: Db, brand: Brand) {
     entrySum: formatAmount(a.entrySum), accounts: counts.accounts, mismatchedAccounts: a.mismatchedAccounts,
     negativeMemberBalances: a.negativeMemberBalances, postings: p.n, memberTotal: formatAmount(BigInt(counts.memberTotal)), brandWallets,
   };
+}
+
+const settledView = (no: string, r: { status: string; amount: string; username: string }) => ({ no, status: r.status, amount: r.amount, username: r.username });
+
+/** The Finance page's calls (finance.* permissions, kernel/operator-access). */
+export async function cashierConsoleRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
+
+  route(app, operator.financeRules, async (ctx) => {
+    g(ctx);
+    return { dualApprovalAbove: formatAmount(await dualApprovalAbove(db, ctx.brand)) };
+  });
+  route(app, operator.setFinanceRules, async (ctx) => setDualApprovalAbove(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body.dualApprovalAbove));
+  route(app, operator.confirmDeposit, async (ctx) => {
+    const a = g(ctx);
+    const r = await deposit.confirmOrder(app, ctx.brand, ctx.body.orderNo, ctx.body.remark);
+    await record(db, a, ctx.brand, ctx.req.ip, { action: 'finance.deposit.confirm', target: r.orderNo, before: { status: 'pending' }, after: { status: r.status, amount: r.amount, member: r.username } });
+    return settledView(r.orderNo, r);
+  });
+  route(app, operator.rejectDeposit, async (ctx) => {
+    const a = g(ctx);
+    const r = await deposit.rejectOrder(db, ctx.brand, ctx.body.orderNo, ctx.body.remark);
+    await record(db, a, ctx.brand, ctx.req.ip, { action: 'finance.deposit.reject', target: r.orderNo, before: { status: 'pending' }, after: { status: r.status, amount: r.amount, member: r.username, remark: ctx.body.remark ?? '' } });
+    return settledView(r.orderNo, r);
+  });
+  route(app, operator.approveWithdrawal, async (ctx) => approvals.approve(app, ctx.brand, g(ctx), ctx.req, ctx.body.withdrawNo, ctx.body.remark));
+  route(app, operator.withdrawalApprovals, async (ctx) => (g(ctx), approvals.pendingApprovals(db, ctx.brand)));
+  route(app, operator.rejectWithdrawal, async (ctx) => {
+    const a = g(ctx);
+    const r = await withdraw.reject(app, ctx.brand, ctx.body.withdrawNo, ctx.body.remark);
+    await record(db, a, ctx.brand, ctx.req.ip, { action: 'finance.withdraw.reject', target: r.withdrawNo, before: { status: 'pending' }, after: { status: r.status, amount: r.amount, member: r.username, remark: ctx.body.remark ?? '' } });
+    return settledView(r.withdrawNo, r);
+  });
+  route(app, operator.adjust, async (ctx) => adjust(app, ctx.brand, g(ctx), ctx.req, ctx.body));
+  route(app, operator.reconcile, async (ctx) => (g(ctx), reconcile(db, ctx.brand)));
 }

@@ -4,11 +4,12 @@ import { route } from '../../lib/route.ts';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import * as approvals from './approvals.ts';
+import { cashierConsoleRoutes } from './console.ts';
 import * as deposit from './deposit.ts';
 import * as secrets from './secrets.ts';
 import * as withdraw from './withdraw.ts';
 
-/** Deposits, withdrawals, withdrawal password and accounts (member), and the operator API. */
+/** Deposits, withdrawals, withdrawal password and accounts (member), the operator API and the console's Finance page. */
 export async function cashierRoutes(app: FastifyInstance) {
   const db = app.db;
   route(app, cashier.getDepositMethods, async ({ brand, principal }) => deposit.depositMethods(brand, principal));
@@ -44,4 +45,7 @@ export async function cashierRoutes(app: FastifyInstance) {
     return withdraw.pay(app, ctx.brand, withdrawNo, remark);
   });
   route(app, cashier.operatorRejectWithdrawal, async (ctx) => (op(ctx), withdraw.reject(app, ctx.brand, ctx.body.withdrawNo, ctx.body.remark)));
+
+  // the console's Finance page (session with finance.* permissions)
+  await cashierConsoleRoutes(app);
 }

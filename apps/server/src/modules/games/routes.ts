@@ -7,6 +7,7 @@ import { requestBrand } from '../../plugins/merchant.ts';
 import { accountGamesRoutes, langOf as lang } from './account-routes.ts';
 import { gameSvg, vendorSvg } from './art.ts';
 import { CatalogStore } from './catalog.ts';
+import { gamesConsoleRoutes } from './console.ts';
 import { importCatalog } from './import.ts';
 
 declare module 'fastify' {
@@ -58,4 +59,7 @@ export const gamesRoutes = fp(async (app: FastifyInstance) => {
     }
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', IMAGE_CACHE).send(svg);
   });
+
+  // the console's Games page (session with games.manage)
+  await gamesConsoleRoutes(app);
 });

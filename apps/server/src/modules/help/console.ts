@@ -3,15 +3,17 @@
  * (`helpCenter`). Every write is a locked read-modify-write of the merchant row that changes
  * only `helpCenter` (other console pages edit other keys of the same JSON at the same time), is
  * checked against the brand config schema, audited, and reloads the brands on every instance.
+ * Registered by the help routes (routes.ts); the public read is the brand config (modules/system).
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { brandConfig, type BrandConfig, type operatorContent } from '@lobby/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { brandConfig, type BrandConfig, operatorContent } from '@lobby/contract';
 import { merchants } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { sanitizeHtml } from '../announcements/sanitize.ts';
-import { record, type Actor } from '../../kernel/operator-access/index.ts';
+import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
+import { route } from '../../lib/route.ts';
 
 type Article = operatorContent.HelpArticle;
 
@@ -63,4 +65,12 @@ export async function remove(app: FastifyInstance, brand: Brand, actor: Actor, i
   });
   await record(app.db, actor, brand, ip, { action: 'content.help.delete', target: term, before: before.find((h) => h.term === term) });
   return { list: after };
+}
+
+/** The console's help centre page (content.manage). */
+export async function helpConsoleRoutes(app: FastifyInstance) {
+  const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
+  route(app, operatorContent.listHelp, async (ctx) => (g(ctx), list(app, ctx.brand)));
+  route(app, operatorContent.saveHelp, async (ctx) => save(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body));
+  route(app, operatorContent.deleteHelp, async (ctx) => remove(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body.term));
 }

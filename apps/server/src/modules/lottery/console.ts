@@ -13,7 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { balanceChanged } from '../cashier/common.ts';
 import { operatorOf, record } from '../../kernel/operator-access/index.ts';
-import { formatAmount } from '../../kernel/ledger/money.ts';
+import { formatAmount } from '../../kernel/ledger/index.ts';
 import { drawNow, ensureDraws, gameByCode, gamesOf, voidDraw, type DrawRow, type GameRow } from './draws.ts';
 import { gameFacts } from './views.ts';
 
@@ -66,7 +66,7 @@ export async function listDraws(db: Db, brand: Brand, q: { gameCode: string; sta
   return { list: rows.map((d) => rowView(d, stats.get(d.id))), page: q.page, pageSize: size, total: Number(n) };
 }
 
-export async function operatorLotteryRoutes(app: FastifyInstance) {
+export async function lotteryConsoleRoutes(app: FastifyInstance) {
   const db = app.db;
   const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
 

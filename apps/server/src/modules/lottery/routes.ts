@@ -6,7 +6,7 @@ import { balanceChanged } from '../cashier/common.ts';
 import { langOf, myBets, placeBets } from './bets.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { drawNow, gameByCode, gamesOf, modesOf, voidDraw, type GameRow } from './draws.ts';
-import { operatorLotteryRoutes } from './console.ts';
+import { lotteryConsoleRoutes } from './console.ts';
 import * as views from './views.ts';
 
 /** The lottery page of a game: /vnLottery for the VN regions, /lottery for the fast games. */
@@ -60,5 +60,5 @@ export async function lotteryRoutes(app: FastifyInstance) {
     return { draw: views.drawView(g, r.draw), refunded: r.refunded };
   });
   // the console's Lottery page (session with lottery.manage)
-  await operatorLotteryRoutes(app);
+  await lotteryConsoleRoutes(app);
 }

@@ -4,15 +4,18 @@
  * or reward never pays a claim twice nor changes one already paid. Kind and period are fixed after
  * the first claim (a new period key would let a member claim the same work again). Members read
  * missions from the table on every call (no cache): a disabled mission is gone at once.
+ * Registered by the missions routes (routes.ts).
  */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { missions as missionsContract, type operatorRewards as contract } from '@lobby/contract';
+import { missions as missionsContract, operatorRewards as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { missionClaims, missions } from '../../db/missions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { formatAmount, parseAmount } from '../../kernel/ledger/money.ts';
-import { record, type Actor } from '../../kernel/operator-access/index.ts';
+import { formatAmount, parseAmount } from '../../kernel/ledger/index.ts';
+import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
+import { route } from '../../lib/route.ts';
 
 type Row = typeof missions.$inferSelect;
 type Kind = Row['kind'];
@@ -88,4 +91,13 @@ export async function setEnabled(db: Db, brand: Brand, actor: Actor, ip: string,
   await record(db, actor, brand, ip, { action: enabled ? 'rewards.mission.enable' : 'rewards.mission.disable', target: idText,
     before: { enabled: m.enabled }, after: { enabled: u.enabled } });
   return view(u, n);
+}
+
+/** The console's missions page (content.manage). */
+export async function missionsConsoleRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
+  route(app, contract.listMissions, async (ctx) => (g(ctx), list(db, ctx.brand)));
+  route(app, contract.saveMission, async (ctx) => save(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body));
+  route(app, contract.setMissionEnabled, async (ctx) => setEnabled(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body.id, ctx.body.enabled));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { missions } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
+import { missionsConsoleRoutes } from './console.ts';
 import { leaderboard } from './leaderboard.ts';
 import * as service from './service.ts';
 
@@ -13,4 +14,6 @@ export async function missionsRoutes(app: FastifyInstance) {
   route(app, missions.claimMission, async ({ brand, req, body, principal }) =>
     service.claim(app, brand, principal, BigInt(body.missionId), langOf({}, req.headers)));
   route(app, missions.getLeaderboard, async ({ brand, query, principal }) => leaderboard(app.db, brand, principal, query.period));
+  // the console's missions page (session with content.manage)
+  await missionsConsoleRoutes(app);
 }

@@ -1,7 +1,9 @@
 /**
- * Operator console API (issue 9): login, operators and sessions, audit, dashboard, finance and
- * people. Who may call what is decided before any handler runs, by the operator access layer
- * (kernel/operator-access: the route permission table); handlers take the caller with `g(ctx)`.
+ * Operator console API (issue 9), the operator's own part: login, operators and their sessions,
+ * audit, dashboard and people (search, file, lock, password, sessions). Every other console page
+ * is registered by the domain that owns its data, from that module's console.ts. Who may call what
+ * is decided before any handler runs, by the operator access layer (kernel/operator-access: the
+ * route permission table); handlers take the caller with `g(ctx)`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,18 +12,11 @@ import { loadActor, operatorOf, record, sessionToken } from '../../kernel/operat
 import { route } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { requestBrand } from '../../plugins/merchant.ts';
-import * as approvals from '../cashier/approvals.ts';
-import * as deposit from '../cashier/deposit.ts';
-import * as withdraw from '../cashier/withdraw.ts';
-import { formatAmount } from '../../kernel/ledger/money.ts';
 import * as accounts from './accounts.ts';
 import * as audit from './audit.ts';
 import * as auth from './auth.ts';
 import { dashboard } from './dashboard.ts';
-import * as finance from '../cashier/console.ts';
 import * as people from './people.ts';
-
-const settledView = (no: string, r: { status: string; amount: string; username: string }) => ({ no, status: r.status, amount: r.amount, username: r.username });
 
 export const operatorRoutes = fp(async (app: FastifyInstance) => {
   const db = app.db;
@@ -63,38 +58,9 @@ export const operatorRoutes = fp(async (app: FastifyInstance) => {
 
   route(app, operator.dashboard, async (ctx) => (g(ctx), dashboard(db, ctx.brand)));
 
-  route(app, operator.financeRules, async (ctx) => {
-    g(ctx);
-    return { dualApprovalAbove: formatAmount(await approvals.dualApprovalAbove(db, ctx.brand)) };
-  });
-  route(app, operator.setFinanceRules, async (ctx) => finance.setDualApprovalAbove(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body.dualApprovalAbove));
-  route(app, operator.confirmDeposit, async (ctx) => {
-    const a = g(ctx);
-    const r = await deposit.confirmOrder(app, ctx.brand, ctx.body.orderNo, ctx.body.remark);
-    await record(db, a, ctx.brand, ctx.req.ip, { action: 'finance.deposit.confirm', target: r.orderNo, before: { status: 'pending' }, after: { status: r.status, amount: r.amount, member: r.username } });
-    return settledView(r.orderNo, r);
-  });
-  route(app, operator.rejectDeposit, async (ctx) => {
-    const a = g(ctx);
-    const r = await deposit.rejectOrder(db, ctx.brand, ctx.body.orderNo, ctx.body.remark);
-    await record(db, a, ctx.brand, ctx.req.ip, { action: 'finance.deposit.reject', target: r.orderNo, before: { status: 'pending' }, after: { status: r.status, amount: r.amount, member: r.username, remark: ctx.body.remark ?? '' } });
-    return settledView(r.orderNo, r);
-  });
-  route(app, operator.approveWithdrawal, async (ctx) => approvals.approve(app, ctx.brand, g(ctx), ctx.req, ctx.body.withdrawNo, ctx.body.remark));
-  route(app, operator.withdrawalApprovals, async (ctx) => (g(ctx), approvals.pendingApprovals(db, ctx.brand)));
-  route(app, operator.rejectWithdrawal, async (ctx) => {
-    const a = g(ctx);
-    const r = await withdraw.reject(app, ctx.brand, ctx.body.withdrawNo, ctx.body.remark);
-    await record(db, a, ctx.brand, ctx.req.ip, { action: 'finance.withdraw.reject', target: r.withdrawNo, before: { status: 'pending' }, after: { status: r.status, amount: r.amount, member: r.username, remark: ctx.body.remark ?? '' } });
-    return settledView(r.withdrawNo, r);
-  });
-  route(app, operator.adjust, async (ctx) => finance.adjust(app, ctx.brand, g(ctx), ctx.req, ctx.body));
-  route(app, operator.reconcile, async (ctx) => (g(ctx), finance.reconcile(db, ctx.brand)));
-
   route(app, operator.searchPeople, async (ctx) => (g(ctx), people.search(db, ctx.brand, ctx.query)));
   route(app, operator.personDetail, async (ctx) => (g(ctx), people.detail(db, ctx.brand, ctx.query.id)));
   route(app, operator.setPersonStatus, async (ctx) => people.setStatus(db, ctx.brand, g(ctx), ctx.req, ctx.body.id, ctx.body.status));
   route(app, operator.resetPersonPassword, async (ctx) => people.resetPassword(db, ctx.brand, g(ctx), ctx.req, ctx.body.id));
   route(app, operator.endPersonSessions, async (ctx) => people.endMemberSessions(db, ctx.brand, g(ctx), ctx.req, ctx.body.id));
-  await app.register((await import('../games/console-routes.ts')).operatorGamesRoutes);
 });

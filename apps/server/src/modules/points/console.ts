@@ -3,19 +3,21 @@
  * Reviewing goes through the points module's rule (points/operator.ts): approving a voucher
  * credits it through the ledger, rejecting gives points and stock back, each once. The member
  * mall reads rewards from the table on every call (no cache): a change is seen at once.
+ * Registered by the points routes (routes.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { operatorRewards as contract } from '@lobby/contract';
+import { operatorRewards as contract } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { pointRedemptions, pointRewards } from '../../db/points-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import * as points from './console-review.ts';
 import * as pointQueries from './queries.ts';
-import type { Lang } from './service.ts';
-import { formatAmount, parseAmount } from '../../kernel/ledger/money.ts';
-import { record, type Actor } from '../../kernel/operator-access/index.ts';
+import { langOf, type Lang } from './service.ts';
+import { formatAmount, parseAmount } from '../../kernel/ledger/index.ts';
+import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
+import { route } from '../../lib/route.ts';
 
 type Row = typeof pointRewards.$inferSelect;
 type SaveBody = Omit<contract.PointRewardRow, 'id' | 'redeemed' | 'voucherAmount'> & { id?: string; voucherAmount: string | number | null };
@@ -92,4 +94,16 @@ export async function review(app: FastifyInstance, brand: Brand, actor: Actor, i
   await record(app.db, actor, brand, ip, { action: `rewards.redemption.${body.decision}`, target: r.orderNo,
     before: { status: before.status }, after: { status: r.status, member: r.username, points: r.points, reward: r.rewardName, voucherAmount: r.voucherAmount, remark: r.remark } });
   return r;
+}
+
+/** The console's points mall page (content.manage): rewards and the redemption review queue. */
+export async function pointsConsoleRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
+  const lang = (ctx: { req: { headers: Record<string, unknown> } }) => langOf(typeof ctx.req.headers.language === 'string' ? ctx.req.headers.language : undefined);
+  route(app, contract.listPointRewards, async (ctx) => (g(ctx), list(db, ctx.brand)));
+  route(app, contract.savePointReward, async (ctx) => save(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body));
+  route(app, contract.setPointRewardEnabled, async (ctx) => setEnabled(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body.id, ctx.body.enabled));
+  route(app, contract.listRedemptions, async (ctx) => (g(ctx), redemptions(db, ctx.brand, ctx.query, lang(ctx))));
+  route(app, contract.reviewRedemption, async (ctx) => review(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body, lang(ctx)));
 }

@@ -4,6 +4,7 @@ import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { REWARD_ART, rewardSvg, type RewardArt } from './art.ts';
+import { pointsConsoleRoutes } from './console.ts';
 import * as operator from './console-review.ts';
 import * as service from './service.ts';
 
@@ -38,4 +39,6 @@ export async function pointsRoutes(app: FastifyInstance) {
     if (!m || !Object.hasOwn(REWARD_ART, m[1])) return sendError(req, reply, 'request.not.found');
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(rewardSvg(m[1] as RewardArt));
   });
+  // the console's points mall page (session with content.manage)
+  await pointsConsoleRoutes(app);
 }

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { promotions } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
-import * as operator from './console-rules.ts';
+import * as operator from './console.ts';
 import * as service from './service.ts';
 
 const langOf = (query: { language?: string }, headers: Record<string, unknown>) =>
   service.langOf(query.language ?? (typeof headers.language === 'string' ? headers.language : undefined));
 
-/** Promotions and the reward centre (§7 PROMOFE relays) and the operator's review of applications. */
+/** Promotions and the reward centre (§7 PROMOFE relays), the operator's review of applications and the console's promotions page. */
 export async function promotionsRoutes(app: FastifyInstance) {
   // a badge count forgotten on one instance is forgotten on every instance
   const COUNT_CHANNEL = 'promotions.count.forget';
@@ -42,4 +42,6 @@ export async function promotionsRoutes(app: FastifyInstance) {
     operatorOf(req);
     return service.review(app.db, brand, BigInt(body.claimId), body.approve);
   });
+  // the console's promotions page (session with content.manage)
+  await operator.promotionsConsoleRoutes(app);
 }

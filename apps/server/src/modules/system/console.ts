@@ -3,15 +3,18 @@
  * brand's stored JSON config inside a transaction that locks the merchant row (other console pages,
  * e.g. the help centre, edit other keys of the same JSON), validates the merged whole with
  * `brandConfig`, writes it with its before/after audit row, then reloads the brand on every
- * instance (`app.brandsChanged()`), so the public API shows the change at once.
+ * instance (`app.brandsChanged()`), so the public API shows the change at once. Registered by the
+ * system routes (routes.ts), which serve the same brand config to the public API.
  */
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { ZodType } from 'zod';
 import { brandConfig, DEFAULT_WALLET_CONFIG, memberProfile, points as pointsContract, REGISTER_FIELDS, referral as referralContract, type BrandConfig, type ModuleNode, operatorSettings as S } from '@lobby/contract';
 import { merchants } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { record, type Actor } from '../../kernel/operator-access/index.ts';
+import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
+import { route, type Ctx } from '../../lib/route.ts';
 
 type Sections = S.SettingsView;
 /** The active-member threshold when a brand sets none (agent/rollup.ts DEFAULT_ACTIVE_MIN). */
@@ -187,4 +190,17 @@ export async function save<K extends S.Section>(app: FastifyInstance, brand: Bra
   });
   await app.brandsChanged();
   return out;
+}
+
+/** The console's brand settings page (settings.manage). */
+export async function systemConsoleRoutes(app: FastifyInstance) {
+  const saveOf = <K extends S.Section>(section: K) => async <Q extends ZodType, B extends ZodType>(ctx: Ctx<Q, B>) =>
+    save(app, ctx.brand, operatorOf(ctx.req), ctx.req.ip, section, ctx.body as SectionBody[K]);
+  route(app, S.getSettings, async (ctx) => (operatorOf(ctx.req), read(app, ctx.brand)));
+  route(app, S.saveModules, saveOf('modules'));
+  route(app, S.saveLanguages, saveOf('languages'));
+  route(app, S.saveRegister, saveOf('register'));
+  route(app, S.saveAccess, saveOf('access'));
+  route(app, S.saveContact, saveOf('contact'));
+  route(app, S.saveThresholds, saveOf('thresholds'));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { system } from '@lobby/contract';
 import { RawJson, route } from '../../lib/route.ts';
+import { systemConsoleRoutes } from './console.ts';
 import { qrRoute } from './qr.ts';
 import * as service from './service.ts';
 
@@ -12,4 +13,6 @@ export async function systemRoutes(app: FastifyInstance) {
   route(app, system.getHelpCenter, async ({ brand, req }) => service.helpCenter(brand, req.lang));
   route(app, system.getCountries, async ({ brand, req }) => service.countries(brand, req.lang));
   await qrRoute(app);
+  // the console's brand settings page (session with settings.manage)
+  await systemConsoleRoutes(app);
 }

@@ -3,18 +3,19 @@
  * level reward and the label per language. Both thresholds must be strictly above the level below
  * and strictly under the level above, so the levels stay ordered; a new level is the next one.
  * A paid reward keeps its amount (vip_rewards). The members' level cache (vip/service.ts) is
- * forgotten on every instance through the bus.
+ * forgotten on every instance through the bus. Registered by the VIP routes (routes.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { operatorRewards as contract } from '@lobby/contract';
+import { operatorRewards as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { vipLevels, vipRewards } from '../../db/missions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { forgetLevels, LEVELS_CHANNEL } from './service.ts';
-import { formatAmount, parseAmount } from '../../kernel/ledger/money.ts';
-import { record, type Actor } from '../../kernel/operator-access/index.ts';
+import { formatAmount, parseAmount } from '../../kernel/ledger/index.ts';
+import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
+import { route } from '../../lib/route.ts';
 
 type Row = typeof vipLevels.$inferSelect;
 
@@ -68,4 +69,11 @@ export async function save(app: FastifyInstance, brand: Brand, actor: Actor, ip:
   forgetLevels(brand.id);
   await app.bus.publish(LEVELS_CHANNEL, String(brand.id));
   return out;
+}
+
+/** The console's VIP levels page (content.manage). */
+export async function vipConsoleRoutes(app: FastifyInstance) {
+  const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
+  route(app, contract.listVipLevels, async (ctx) => (g(ctx), list(app.db, ctx.brand)));
+  route(app, contract.saveVipLevel, async (ctx) => save(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body));
 }

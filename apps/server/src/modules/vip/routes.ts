@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { vip } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
+import { vipConsoleRoutes } from './console.ts';
 import * as service from './service.ts';
 
 /** VIP (§3 VIP level): the member's level, progress and level rewards. */
@@ -10,4 +11,6 @@ export async function vipRoutes(app: FastifyInstance) {
     service.claimReward(app, brand, principal, body.level, new Date(), service.langOf(req.headers.language)));
   // the console changed the brand's levels: forget them on this instance (published by every instance's console)
   await app.bus.subscribe(service.LEVELS_CHANNEL, (m) => service.forgetLevels(Number(m)));
+  // the console's VIP levels page (session with content.manage)
+  await vipConsoleRoutes(app);
 }
