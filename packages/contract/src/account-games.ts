@@ -15,8 +15,6 @@ export const FAVORITES_PAGE_SIZE = 999;
 /** At most this many favourites per member. */
 export const FAVORITES_MAX = 999;
 export const RECENT_PAGE_SIZE = 20;
-/** The favourite toggle is throttled to once a second on the client (§9). */
-export const FAVORITE_THROTTLE_MS = 1000;
 
 /** Favourite payload (§3): nodeId, vendor, gameType. */
 export const favoriteBody = z.object({ nodeId: z.string().min(1).max(128), vendor: z.string().min(1).max(40), gameType });
@@ -107,5 +105,3 @@ export const betRecords = endpoint({
     totals: z.object({ bet: money, validBet: money, win: money, profit: money }),
   }),
 });
-
-export const accountGamesEndpoints = { getFavoriteGames, getFavoriteGamesList, addFavoriteGame, removeFavoriteGame, recentGame, betRecords };

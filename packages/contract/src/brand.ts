@@ -260,14 +260,6 @@ export function enabledModules(tree: ModuleNode[]): Set<string> {
   return on;
 }
 
-/** Every module id that appears in a tree, enabled or not. */
-export function knownModules(tree: ModuleNode[]): Set<string> {
-  const all = new Set<string>();
-  const walk = (nodes: ModuleNode[]) => nodes.forEach((n) => (all.add(n.modId), walk(n.childrenNodes)));
-  walk(tree);
-  return all;
-}
-
 /** Points mall ratios of a brand (issue 7 item 6; see points.ts). */
 export const pointsRatio = z.object({
   /** Minor units of valid bet that earn one point (10000 = 1 point per 100.00). */

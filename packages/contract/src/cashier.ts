@@ -261,8 +261,6 @@ export const confirmWithdrawal = endpoint({
 
 // ---- Operator API (header X-Operator-Key; brand from Merchant) -----------------------------------
 
-export const OPERATOR_KEY_HEADER = 'x-operator-key';
-
 const operatorDeposit = depositOrder.extend({ memberId: z.string(), username: z.string() });
 const operatorWithdrawal = withdrawal.extend({
   memberId: z.string(), username: z.string(),
@@ -308,13 +306,3 @@ export const operatorRejectWithdrawal = endpoint({
   body: operatorAction.extend({ withdrawNo: z.string().trim().min(1).max(40) }),
   response: operatorWithdrawal,
 });
-
-export const cashierEndpoints = {
-  getDepositMethods, createDepositOrder, listDepositOrders, cancelDepositOrder,
-  getPaymentPassword, setPaymentPassword,
-  listWithdrawAccounts, bindWithdrawAccount, getWithdrawSettings, requestWithdrawal, listWithdrawals, confirmWithdrawal,
-};
-export const operatorEndpoints = {
-  operatorListDeposits, operatorConfirmDeposit, operatorRejectDeposit,
-  operatorListWithdrawals, operatorPayWithdrawal, operatorRejectWithdrawal,
-};

@@ -34,7 +34,6 @@ export const LIMITS = {
 
 /** System status codes (§4): maintenance wins over region restriction. */
 export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
-export type SystemStatusCode = (typeof SYSTEM_STATUS)[keyof typeof SYSTEM_STATUS];
 
 /** Game categories (§1, §2). */
 export const GAME_TYPES = [

@@ -101,7 +101,6 @@ export const tier = z.object({
   rateType: z.enum(['P', 'F']),
   rate: z.string(),
 });
-export type Tier = z.infer<typeof tier>;
 
 export const contract = z.object({
   contractId: z.string(),

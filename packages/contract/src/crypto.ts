@@ -30,7 +30,6 @@ export const ENCRYPTION_MAX_SKEW_MS = 5 * 60_000;
 
 /** What the client encrypts: the request body and the (server-corrected) time it was made. */
 export const encryptedEnvelope = z.object({ ts: z.number().int(), body: z.unknown() });
-export type EncryptedEnvelope = z.infer<typeof encryptedEnvelope>;
 
 /** What travels as the HTTP body of an encrypted call. */
 export const encryptedBody = z.object({ value: z.string() });
@@ -64,7 +63,6 @@ export const outboxMessage = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
 });
-export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 /**
  * Development only (NODE_ENV !== 'production', or DEV_OUTBOX=true): the latest SMS and e-mails
@@ -79,5 +77,3 @@ export const getDevOutbox = endpoint({
   }),
   response: z.array(outboxMessage),
 });
-
-export const cryptoEndpoints = { getRsaKey, getDevOutbox };

@@ -49,4 +49,3 @@ export const errorEnvelope = z.object({
   /** Extra facts the client needs (e.g. {captcha:true} after failed logins). */
   value: z.unknown().optional(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

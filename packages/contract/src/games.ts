@@ -109,7 +109,6 @@ export const gameListValue = z.object({
   totalPages: z.number().int(),
   totalCount: z.number().int(),
 });
-export type GameListValue = z.infer<typeof gameListValue>;
 
 export const gameList = endpoint({
   method: 'GET', path: '/wps/relay/GCSGAME_gameList', module: M, auth: 'none',
@@ -218,5 +217,3 @@ export const launchGame = endpoint({
   body: launchBody,
   response: launchValue,
 });
-
-export const gamesEndpoints = { gameMenus, gameList, gameVendor, vassGameType, hotGames, winnerBoard, launchGame };

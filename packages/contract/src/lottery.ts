@@ -335,8 +335,3 @@ export const operatorVoidDraw = endpoint({
   body: z.object({ gameCode, numero: z.string().max(20) }),
   response: z.object({ draw, refunded: z.number().int() }),
 });
-
-export const lotteryEndpoints = {
-  gameMenu, vnGameMenu, recentMenu, currentIssue, vnOpenedNumeros, openedNumeros, trend, placeBets, myBets,
-  operatorDrawNow, operatorVoidDraw,
-};

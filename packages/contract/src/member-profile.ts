@@ -201,8 +201,3 @@ export const verifyProof = endpoint({
   body: boundChannel.extend({ verificationCode: z.string().trim().max(8) }),
   response: z.object({ proofUntil: z.string() }),
 });
-
-export const memberProfileEndpoints = {
-  getProfile, updateProfile, sendBindCode, bindContact, uploadIcon, sendPaymentResetCode, resetPaymentPassword,
-  sendProofCode, verifyProof,
-};

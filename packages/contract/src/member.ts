@@ -165,8 +165,3 @@ export const affiliate = endpoint({
   query: z.object({ code: z.string().trim().min(1).max(32), domain: z.string().max(255).optional() }),
   response: z.object({ valid: z.literal(true), code: z.string(), agent: z.boolean() }),
 });
-
-export const memberEndpoints = {
-  getMemberInfo, setLanguage, register, registerMobile, changePassword, passwordByEmail, passwordByEmailReset,
-  finishPasswordReset, passwordByPhone, affiliate,
-};

@@ -19,7 +19,6 @@ import { endpoint } from './endpoint.ts';
 export const MISSION_KINDS = ['validBet', 'betCount', 'games', 'deposits', 'depositAmount'] as const;
 export type MissionKind = (typeof MISSION_KINDS)[number];
 export const MISSION_PERIODS = ['daily', 'weekly', 'milestone'] as const;
-export type MissionPeriod = (typeof MISSION_PERIODS)[number];
 /** Kinds measured in money (major-unit strings); the others are counts. */
 export const MONEY_KINDS: ReadonlySet<MissionKind> = new Set(['validBet', 'depositAmount']);
 

@@ -274,7 +274,6 @@ export const treeRow = z.object({
   depth: z.number().int(), teamSize: z.number().int(), directSize: z.number().int(), createdAt: z.string(),
 });
 export type TreeRow = z.infer<typeof treeRow>;
-export const TREE_PAGE_SIZE = 20;
 
 export const personTree = endpoint({
   method: 'GET', path: '/wps/ops/people/tree', module: MODULES.common, auth: 'none',

@@ -224,7 +224,6 @@ export const promotionInput = z.object({
   startsAt: z.iso.datetime({ offset: true }),
   endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
-export type PromotionInput = z.input<typeof promotionInput>;
 
 export const operatorCreate = endpoint({
   method: 'POST', path: '/wps/operator/promotions/create', module: MODULES.promotions, auth: 'none',

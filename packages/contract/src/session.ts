@@ -185,8 +185,3 @@ export const smsRegister = endpoint({
   body: z.object({ mobileNo: trimmed(32), countryDialingCode: trimmed(8).optional() }),
   response: smsSent,
 });
-
-export const sessionEndpoints = {
-  login, loginAgent, loginVerification, sendLoginVerificationCode, loginFreeplay, logout, logoutPost,
-  captcha, smsNoLogin, smsRegister,
-};

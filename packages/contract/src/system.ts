@@ -89,5 +89,3 @@ export const getCountries = endpoint({
 export const QR_IMAGE_PATH = '/wps/system/qr';
 export const QR_TEXT_MAX = 512;
 export const qrImageUrl = (text: string) => `${QR_IMAGE_PATH}?text=${encodeURIComponent(text)}`;
-
-export const systemEndpoints = { getStatus, getWhitelabel, getRegisterSettings, getDomainRoute, getHelpCenter, getCountries };
