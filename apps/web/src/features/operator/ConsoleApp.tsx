@@ -13,17 +13,17 @@ import { hideLoader } from '@/lib/loader';
 import { keys, opCall, operator, setConsoleToken, useConsoleToken, useMe } from './api';
 import { ConsoleLogin } from './ConsoleLogin';
 import { LanguageSwitch } from './LanguageSwitch';
-import { AuditPage } from './AuditPage';
-import { ContentPage } from './ContentPage';
-import { DashboardPage } from './DashboardPage';
-import { FinancePage } from './FinancePage';
-import { GamesPage } from './GamesPage';
-import { LotteryDrawsPage } from './LotteryDrawsPage';
-import { PeoplePage } from './PeoplePage';
-import { SettingsPage } from './SettingsPage';
-import { RewardsPage } from './RewardsPage';
-import { TeamPage } from './TeamPage';
-import { ResponsiblePage } from './ResponsiblePage';
+import { AuditPage } from './audit/AuditPage';
+import { ContentPage } from './content/ContentPage';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { FinancePage } from './finance/FinancePage';
+import { GamesPage } from './games/GamesPage';
+import { LotteryDrawsPage } from './lottery/LotteryDrawsPage';
+import { PeoplePage } from './people/PeoplePage';
+import { SettingsPage } from './settings/SettingsPage';
+import { RewardsPage } from './rewards/RewardsPage';
+import { TeamPage } from './team/TeamPage';
+import { ResponsiblePage } from './responsible/ResponsiblePage';
 
 type Perm = operator.Permission;
 interface Item { path: string; label: string; perm: Perm; built: boolean; icon: string }
