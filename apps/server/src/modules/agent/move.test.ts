@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { wallet } from '@lobby/contract';
 import { agentContracts } from '../../db/contracts-schema.ts';
 import { operatorAudit } from '../../db/schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
@@ -9,7 +7,7 @@ import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
 import { rollup } from './rollup.ts';
 import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
-import { brandDay } from './move.ts';
+import { brandDate as brandDay } from '../../kernel/brand-time/index.ts';
 import { newOp, opCall, type Op } from '../operator/testkit.ts';
 
 const t = useTestApp();
@@ -166,33 +164,5 @@ describe('moving a member to another agent', () => {
     const rs = await Promise.all(ms.map((m, i) => move(op, m.id, i % 2 ? top.id : y.id)));
     expect(rs.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     expect(await treeIsValid()).toBe(true);
-  });
-});
-
-describe('ending a member\'s sessions disconnects its pages', () => {
-  async function open(token: string): Promise<Socket> {
-    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = t.app.server.address();
-    if (!addr || typeof addr === 'string') throw new Error('not listening');
-    return new Promise((resolve, reject) => {
-      const s = connect(`http://127.0.0.1:${addr.port}`, { path: wallet.SOCKET_PATH, auth: { token, merchant: 'demo' }, transports: ['websocket'], reconnection: false, forceNew: true });
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', (err) => { s.close(); reject(err); });
-    });
-  }
-  const closed = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
-
-  it('lock and end sessions close the member\'s sockets', async () => {
-    const op = await newOp(t, 'support');
-    const m = await addMember(t, 'demo');
-    const s1 = await open(await tokenFor(t, m.username));
-    const gone1 = closed(s1);
-    expect((await opCall(t, op, 'POST', '/wps/ops/people/status', { id: String(m.id), status: 'locked' })).statusCode).toBe(200);
-    expect(await gone1).toBe('io server disconnect');
-    await opCall(t, op, 'POST', '/wps/ops/people/status', { id: String(m.id), status: 'active' });
-    const s2 = await open(await tokenFor(t, m.username));
-    const gone2 = closed(s2);
-    expect((await opCall(t, op, 'POST', '/wps/ops/people/end-sessions', { id: String(m.id) })).json().value).toEqual({ ended: 1 });
-    expect(await gone2).toBe('io server disconnect');
   });
 });

@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { wallet } from '@lobby/contract';
 import { operatorAudit, operatorSessions, sessions } from '../../db/schema.ts';
 import { memberSecurity } from '../../db/member-profile-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { fund, get, mainBalance, newPlayer, operator as keyCall, postEnc, postJson, rid } from '../cashier/testkit.ts';
-import { audit as ledgerAudit, brandWalletBalance } from '../../kernel/ledger/index.ts';
+import { fund, get, newPlayer, operator as keyCall, postJson, rid } from '../cashier/testkit.ts';
+import { addMember, tokenFor } from '../wallet/testkit.ts';
 import { codeOf, newOp, opCall, PASSWORD, type Op } from './testkit.ts';
 
 const t = useTestApp();
-const PIN = '135790';
 
 const auditRows = async (action: string, target?: string) =>
   (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
-
-async function pendingWithdrawal(amount: string) {
-  const p = await newPlayer(t);
-  await postEnc(t, p, '/wps/member/password/payment', { newPassword: PIN, confirmPassword: PIN });
-  const acct = (await postJson(t, p, '/wps/withdraw/accounts', { kind: 'bank', bankName: 'BBVA', accountNo: '012180001234567891', payeeName: 'Ana Lopez' })).json().value;
-  await fund(t, p, 10_000_000n);
-  const r = await postEnc(t, p, '/wps/withdraw', { amount, accountId: acct.id, paymentPassword: PIN, requestId: rid() });
-  expect(r.statusCode).toBe(200);
-  return { p, withdrawNo: r.json().value.withdrawNo as string };
-}
 
 async function pendingDeposit() {
   const p = await newPlayer(t);
@@ -194,67 +185,6 @@ describe('role permission matrix', () => {
   });
 });
 
-describe('finance', () => {
-  it('two-person approval: above the brand amount one operator cannot pay alone', async () => {
-    const owner = await newOp(t, 'owner');
-    expect((await opCall(t, owner, 'POST', '/wps/ops/finance/rules', { dualApprovalAbove: '1000' })).json().value).toEqual({ dualApprovalAbove: '1000.00' });
-    const a = await newOp(t, 'finance');
-    const b = await newOp(t, 'finance');
-    const { withdrawNo } = await pendingWithdrawal('2000');
-    const first = await opCall(t, a, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo });
-    expect(first.json().value).toMatchObject({ status: 'awaiting_second', approvals: [a.username] });
-    expect((await opCall(t, a, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo })).json().errorCode).toBe('operator.approval.same');
-    const a2 = { ...a, token: (await newOp(t, 'finance')).token };
-    await t.database.db.update(operatorSessions).set({ operatorId: a.id }).where(eq(operatorSessions.tokenHash, (await import('../../plugins/session.ts')).hashToken(a2.token)));
-    expect((await opCall(t, a2, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo })).json().errorCode).toBe('operator.approval.same');
-    const w = await keyCall(t, 'GET', `/wps/operator/withdraw/list?status=pending`);
-    expect(w.json().value.list.some((x: { withdrawNo: string }) => x.withdrawNo === withdrawNo)).toBe(true);
-    const second = await opCall(t, b, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo });
-    expect(second.json().value).toMatchObject({ status: 'paid', approvals: [a.username, b.username] });
-    expect(await auditRows('finance.withdraw.pay', withdrawNo)).toHaveLength(1);
-    expect(await auditRows('finance.withdraw.approve', withdrawNo)).toHaveLength(1);
-  });
-
-  it('at or below the amount one approval pays; two second approvals racing pay once', async () => {
-    const a = await newOp(t, 'finance');
-    const { withdrawNo: small } = await pendingWithdrawal('100');
-    expect((await opCall(t, a, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo: small })).json().value.status).toBe('paid');
-    const { withdrawNo } = await pendingWithdrawal('5000');
-    await opCall(t, a, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo });
-    const brandId = t.app.brands.byMerchantCode('demo')!.id;
-    const payoutBefore = await brandWalletBalance(t.database.db, brandId, 'payout');
-    const [b, c] = [await newOp(t, 'finance'), await newOp(t, 'owner')];
-    const both = await Promise.all([b, c].map((o) => opCall(t, o, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo })));
-    expect(both.filter((r) => r.statusCode === 200 && r.json().value.status === 'paid').length).toBeGreaterThanOrEqual(1);
-    const payoutAfter = await brandWalletBalance(t.database.db, brandId, 'payout');
-    expect(payoutAfter - payoutBefore).toBeGreaterThan(0n);
-    expect(await auditRows('finance.withdraw.pay', withdrawNo)).toHaveLength(1);
-    expect((await ledgerAudit(t.database.db, brandId)).entrySum).toBe(0n);
-  });
-
-  it('deposits confirm once, adjustments are postings with a reason and a retry moves nothing; the ledger balances', async () => {
-    const op = await newOp(t, 'finance');
-    const { p, orderNo } = await pendingDeposit();
-    const c1 = await opCall(t, op, 'POST', '/wps/ops/finance/deposit/confirm', { orderNo });
-    expect(c1.json().value).toMatchObject({ status: 'confirmed', amount: '500.00' });
-    await opCall(t, op, 'POST', '/wps/ops/finance/deposit/confirm', { orderNo });
-    expect(await mainBalance(t, p)).toBe(50_000n);
-    const body = { username: p.username, direction: 'credit', amount: '25.50', reason: 'goodwill', requestId: rid() };
-    const [x, y] = await Promise.all([opCall(t, op, 'POST', '/wps/ops/finance/adjust', body), opCall(t, op, 'POST', '/wps/ops/finance/adjust', body)]);
-    expect([x.json().value.applied, y.json().value.applied].sort()).toEqual([false, true]);
-    expect(await mainBalance(t, p)).toBe(52_550n);
-    const over = await opCall(t, op, 'POST', '/wps/ops/finance/adjust', { ...body, direction: 'debit', amount: '1000', requestId: rid() });
-    expect(over.json().errorCode).toBe('wallet.insufficient.funds');
-    expect((await opCall(t, op, 'POST', '/wps/ops/finance/adjust', { ...body, amount: '-5', requestId: rid() })).json().errorCode).toBe('wallet.amount.invalid');
-    const rows = await auditRows('finance.adjust', p.username);
-    expect(rows).toHaveLength(1);
-    expect(rows[0].before).toEqual({ balance: '500.00' });
-    expect(rows[0].after).toMatchObject({ balance: '525.50', reason: 'goodwill' });
-    const rec = (await opCall(t, op, 'GET', '/wps/ops/finance/reconcile')).json().value;
-    expect(rec).toMatchObject({ balanced: true, entrySum: '0.00', mismatchedAccounts: 0 });
-  });
-});
-
 describe('people', () => {
   it('searches, shows a member, locks (ending its sessions), resets the password, all audited', async () => {
     const op = await newOp(t, 'support');
@@ -300,5 +230,33 @@ describe('audit log', () => {
     await expect(t.database.db.execute(sql`update operator_audit set action = 'x'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from operator_audit`)).rejects.toThrow();
     expect((await opCall(t, owner, 'GET', '/wps/ops/audit?from=2026-13-01')).json().errorCode).toBe('request_param_err');
+  });
+});
+
+describe('ending a member\'s sessions disconnects its pages', () => {
+  async function open(token: string): Promise<Socket> {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = t.app.server.address();
+    if (!addr || typeof addr === 'string') throw new Error('not listening');
+    return new Promise((resolve, reject) => {
+      const s = connect(`http://127.0.0.1:${addr.port}`, { path: wallet.SOCKET_PATH, auth: { token, merchant: 'demo' }, transports: ['websocket'], reconnection: false, forceNew: true });
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', (err) => { s.close(); reject(err); });
+    });
+  }
+  const closed = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+
+  it('lock and end sessions close the member\'s sockets', async () => {
+    const op = await newOp(t, 'support');
+    const m = await addMember(t, 'demo');
+    const s1 = await open(await tokenFor(t, m.username));
+    const gone1 = closed(s1);
+    expect((await opCall(t, op, 'POST', '/wps/ops/people/status', { id: String(m.id), status: 'locked' })).statusCode).toBe(200);
+    expect(await gone1).toBe('io server disconnect');
+    await opCall(t, op, 'POST', '/wps/ops/people/status', { id: String(m.id), status: 'active' });
+    const s2 = await open(await tokenFor(t, m.username));
+    const gone2 = closed(s2);
+    expect((await opCall(t, op, 'POST', '/wps/ops/people/end-sessions', { id: String(m.id) })).json().value).toEqual({ ended: 1 });
+    expect(await gone2).toBe('io server disconnect');
   });
 });
