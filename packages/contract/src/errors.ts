@@ -321,7 +321,7 @@ export const ERROR_PARAM_WORDS: Partial<Record<ErrorCode, Record<string, Record<
   'field.invalid': { field: FIELD_NAMES },
   'settings.register.range': { field: FIELD_NAMES },
   'settings.register.pattern': { field: FIELD_NAMES },
-  // "Esta regla no corresponde a su tipo: {reason}": the rule field at fault (promotions/operator.ts ruleOf, and the dates)
+  // "Esta regla no corresponde a su tipo: {reason}": the rule field at fault (promotions/console.ts ruleOf, and the dates)
   'promotion.rule.invalid': {
     reason: {
       bps: w('set its percentage (above 0)', 'indique su porcentaje (mayor que 0)'),

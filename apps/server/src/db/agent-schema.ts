@@ -105,7 +105,7 @@ export const agentRollupMarks = pgTable('agent_rollup_marks', {
 });
 
 /**
- * Team membership spans written by operator moves (migration 0034, modules/operator/people-move.ts):
+ * Team membership spans written by operator moves (migration 0034, modules/agent/move.ts):
  * for an (agent, member) pair whose closure row a move added or removed, the member's day rows count
  * for the agent only on the days of its spans [fromDay, toDay) (null: open). Pairs without spans
  * count every day while their closure row exists. `depth`: the member's depth below the agent then.
