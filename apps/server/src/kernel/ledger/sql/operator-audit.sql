@@ -1,0 +1,7 @@
+-- The operator audit's SQL function, as it stands now (migration 0023): the trigger that keeps
+-- operator_audit append-only.
+CREATE OR REPLACE FUNCTION operator_audit_immutable() RETURNS trigger AS $$
+BEGIN
+	RAISE EXCEPTION 'operator_audit is append-only' USING ERRCODE = 'check_violation';
+END;
+$$ LANGUAGE plpgsql;
