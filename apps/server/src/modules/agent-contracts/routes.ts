@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { contracts } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
+import { endContractsOnMove } from './moved.ts';
+import { deps } from '../session/service.ts';
 import * as platform from './platform.ts';
 import * as records from './records.ts';
 import * as service from './service.ts';
@@ -10,6 +12,8 @@ const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } })
 
 /** The contracts endpoints (packages/contract/src/contracts.ts). */
 export async function contractsRoutes(app: FastifyInstance) {
+  deps(app).contractFlags = service.contractFlags; // the login value's flags (session asks through it)
+  endContractsOnMove(); // a member moved by the console leaves its old upline's contracts
   route(app, contracts.offer, async ({ brand, principal, body }) => service.offer(app.db, brand, principal, body), PER_MINUTE(30));
   route(app, contracts.list, async ({ brand, principal, query }) => service.list(app.db, brand, principal, query));
   route(app, contracts.accept, async ({ brand, principal, body }) => service.act(app.db, brand, principal, 'accept', body), PER_MINUTE(30));

@@ -20,22 +20,21 @@
  * through agent_team_spans (agent/spans.ts), written here: the old uplines' (agent, member) pairs
  * end on the move's day, the new uplines' start on it; an upline above both whose depth to the moved
  * members changes has its pairs ended and started again on that day with the new depth (its team
- * total stays, its direct view follows the move). Contracts between the moved member and
- * its old upline (offers and contracts in force; for a top agent also the platform's) end with reason `moved`, and, as when such a
- * contract is terminated, the moved agent's own offers and contracts of a kind it no longer has a
- * rate for end in turn (`upline_rate`, down its team).
+ * total stays, its direct view follows the move). Contracts between the moved member and its
+ * old upline end in the same transaction (agent-contracts/moved.ts, a step that module registers
+ * with {@link onMemberMoved}, since it depends on this one).
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { contracts, operator } from '@lobby/contract';
+import type { operator } from '@lobby/contract';
 import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { lockKey } from '../../jobs/runner.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { recomputeTeams, refreshTeamNow } from './rollup.ts';
 import { endSpans, startSpans } from './spans.ts';
-import { cascade } from '../agent-contracts/queries.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
+import { brandDate } from '../../kernel/brand-time/index.ts';
 
 const MAX_ID = 2n ** 63n - 1n;
 /** The name of the rollup job (jobs/index.ts), whose advisory lock a move holds. */
@@ -82,9 +81,6 @@ export async function tree(db: Db, brand: Brand, q: { id: string; page: number }
   };
 }
 
-/** The brand's local day (yyyy-MM-dd) of `at`. */
-export const brandDay = (brand: Brand, at = new Date()) => new Date(at.getTime() + brand.config.gmtOffsetMinutes * 60_000).toISOString().slice(0, 10);
-
 /** The member's uplines, its direct upline first, each with its depth above the member. */
 async function ancestors(tx: Tx, id: bigint): Promise<{ id: string; username: string; depth: number }[]> {
   return rowsOf<{ id: string; username: string; depth: number }>(await tx.execute(sql`
@@ -92,22 +88,28 @@ async function ancestors(tx: Tx, id: bigint): Promise<{ id: string; username: st
      where t.descendant_id = ${id} and t.depth > 0 order by t.depth`));
 }
 
-/** Ends the contracts between `moved` and its old upline (or the platform), then the cascade of each kind it had in force. */
-async function endContracts(tx: Tx, brand: Brand, moved: bigint, oldParent: bigint | null) {
-  const ended = rowsOf<{ id: string; kind: contracts.ContractKind; was: string }>(await tx.execute(sql`
-    with hit as (
-      select id, status from agent_contracts
-       where merchant_id = ${brand.id} and downline_id = ${moved} and status in ('new', 'success')
-         and (upline_id is null or upline_id = ${oldParent ?? -1n})
-       for update)
-    update agent_contracts c set status = 'termination', end_reason = 'moved', ended_by = null, ended_at = now()
-      from hit where c.id = hit.id
-    returning c.id::text as id, c.kind, hit.status as was`));
-  let cascaded = 0;
-  for (const kind of new Set(ended.filter((c) => c.was === 'success').map((c) => c.kind))) {
-    cascaded += await cascade(tx, brand.id, moved, kind, 0n, 0n);
+/** What a move's registered steps ended (contract ids and cascaded contracts), for the answer and the audit row. */
+export interface MoveEnded { ids: string[]; cascaded: number }
+/** A step another module runs inside every move's transaction, before the tree changes. */
+export type MoveStep = (tx: Tx, brand: Brand, moved: bigint, oldParent: bigint | null) => Promise<MoveEnded>;
+const steps = new Set<MoveStep>();
+
+/**
+ * Adds a step to every move. agent-contracts registers the end of the moved member's contracts
+ * with its old upline here (it depends on this module, so this module cannot call it).
+ */
+export function onMemberMoved(step: MoveStep): void {
+  steps.add(step);
+}
+
+async function runSteps(tx: Tx, brand: Brand, moved: bigint, oldParent: bigint | null): Promise<MoveEnded> {
+  const all: MoveEnded = { ids: [], cascaded: 0 };
+  for (const step of steps) {
+    const r = await step(tx, brand, moved, oldParent);
+    all.ids.push(...r.ids);
+    all.cascaded += r.cascaded;
   }
-  return { ids: ended.map((c) => c.id), cascaded };
+  return all;
 }
 
 export async function move(db: Db, brand: Brand, actor: Actor, req: FastifyRequest, body: { id: string; toAgentId: string; reason?: string }) {
@@ -137,9 +139,9 @@ export async function move(db: Db, brand: Brand, actor: Actor, req: FastifyReque
     const before = await ancestors(tx, id);
     const [team] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from member_tree where ancestor_id = ${id}`));
     const oldParent = m.parent_id === null ? null : BigInt(m.parent_id);
-    const contractsEnded = await endContracts(tx, brand, id, oldParent);
+    const contractsEnded = await runSteps(tx, brand, id, oldParent);
     // the team spans (reports over members' day rows): the old uplines' pairs end on the move's day
-    const day = brandDay(brand);
+    const day = brandDate(brand);
     // the new uplines: the target and its uplines, each with its depth above the moved member
     const next = new Map(rowsOf<{ id: string; depth: number }>(await tx.execute(sql`
       select ancestor_id::text as id, depth + 1 as depth from member_tree where descendant_id = ${to}`)).map((r) => [r.id, Number(r.depth)]));
