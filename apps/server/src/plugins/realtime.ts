@@ -5,7 +5,8 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { wallet } from '@lobby/contract';
 import type { Brand } from './merchant.ts';
 import { loadPrincipal, type Principal } from './session.ts';
-import { balancePush, type WalletEvents } from '../modules/wallet/service.ts';
+import { memberRoom, sessionRoom, type WalletEvents } from '../kernel/live/index.ts';
+import { balancePush } from '../modules/wallet/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,12 +18,6 @@ declare module 'fastify' {
 }
 
 interface SocketData { brand: Brand; principal: Principal }
-
-/** The room of one member of one brand: every open page of that member joins it. */
-export const memberRoom = (merchantId: number, memberId: bigint) => `m:${merchantId}:${memberId}`;
-
-/** The room of one session's pages (forced logout closes them). */
-export const sessionRoom = (sessionId: bigint) => `s:${sessionId}`;
 
 /**
  * Realtime pushes. Clients connect with `auth: {token, merchant}`; the session is checked the
@@ -82,30 +77,3 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     await Promise.allSettled(clients.map((c) => c.quit()));
   });
 });
-
-/**
- * Inbox (issue 7): tells members' open pages that a message arrived (`inbox` event, payload
- * `{messageId}`); the page reads its unread count again. Never fails the caller.
- */
-export function pushToMembers(app: FastifyInstance, merchantId: number, memberIds: bigint[], event: string, payload: unknown): void {
-  if (!app.hasDecorator('io') || memberIds.length === 0) return;
-  try {
-    app.io.to(memberIds.map((id) => memberRoom(merchantId, id))).emit(event, payload);
-  } catch (err) {
-    app.log.warn({ err }, 'socket push failed');
-  }
-}
-
-/**
- * Forced logout: disconnects the pages of these (revoked) sessions on every instance (the Redis
- * adapter carries it); the client sees reason 'io server disconnect' and does not reconnect
- * with that token. Never fails the caller.
- */
-export function endSessionSockets(app: FastifyInstance, sessionIds: bigint[]): void {
-  if (!app.hasDecorator('io') || sessionIds.length === 0) return;
-  try {
-    app.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
-  } catch (err) {
-    app.log.warn({ err }, 'socket disconnect failed');
-  }
-}

@@ -5,7 +5,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
 import { teamDays } from '../agent/queries.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
-import { dayRange } from '../wallet/records.ts';
+import { dayRange } from '../../kernel/brand-time/index.ts';
 
 /** The records pages (dividend records, daily wages, hourly and real-time salary) and my income. */
 

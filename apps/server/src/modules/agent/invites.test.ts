@@ -6,6 +6,7 @@ import { insertMember } from '../session/queries.ts';
 import { encPost, freshIp, login, memberRow } from '../session/testkit.ts';
 import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
 import { claimInvite, findInvite } from './invites.ts';
+import { DAY_MS } from '../../kernel/brand-time/index.ts';
 
 /** Register centre (issue 8): invite links and downline accounts made by an agent. */
 const t = useTestApp({ TRUST_PROXY: true });
@@ -15,7 +16,6 @@ const CREATE = '/wps/relay/MCSFE_agentInviteCreate';
 const DISABLE = '/wps/relay/MCSFE_agentInviteDisable';
 const DELETE = '/wps/relay/MCSFE_agentInviteDelete';
 const DOWNLINE = '/wps/relay/MCSFE_agentCreateDownline';
-const DAY_MS = 86_400_000;
 
 const codeOf = (r: { json(): { errorCode?: string } }) => r.json().errorCode;
 const create = async (token: string, body: object, code = 'demo') => api(t, token, 'POST', CREATE, body, code);

@@ -17,8 +17,8 @@ import { randomCode, newReferralCode } from '../member/register.ts';
 import { hashPassword } from '../session/passwords.ts';
 import * as sq from '../session/queries.ts';
 import { subAgentType } from './service.ts';
+import { DAY_MS } from '../../kernel/brand-time/index.ts';
 
-const DAY_MS = 86_400_000;
 const CODE_LENGTH = 16;
 const MAX_ID = 2n ** 63n - 1n;
 

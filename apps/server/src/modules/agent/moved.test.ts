@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
-import { brandDay } from './move.ts';
+import { brandDate as brandDay } from '../../kernel/brand-time/index.ts';
 import { newOp, opCall, type Op } from '../operator/testkit.ts';
 import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
 import { rollup } from './rollup.ts';

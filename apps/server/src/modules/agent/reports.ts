@@ -6,7 +6,8 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
 import { codeTypeOf, formatAmount, kindFilter, KNOWN_KINDS, memberBalances } from '../../kernel/ledger/index.ts';
 import * as wq from '../wallet/queries.ts';
-import { dayRange, parseCodeTypes } from '../wallet/records.ts';
+import { dayRange } from '../../kernel/brand-time/index.ts';
+import { parseCodeTypes } from '../wallet/records.ts';
 import { downlineOf, downlineView } from './service.ts';
 import { depthOf, memberDays, withSpans } from './spans.ts';
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { agent } from '@lobby/contract';
+import { agent, inbox } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { callerOf } from '../session/service.ts';
 import * as service from './service.ts';
 import { agentRegister } from '@lobby/contract';
 import { agentConsoleRoutes } from './console.ts';
+import { agentSend } from './inbox.ts';
 import * as invites from './invites.ts';
 import * as reports from './reports.ts';
 
@@ -19,6 +20,7 @@ export async function agentRoutes(app: FastifyInstance) {
   route(app, agent.teamBetting, async ({ brand, principal, query }) => service.teamBetting(app.db, brand, principal, query));
   route(app, agent.profitLoss, async ({ brand, principal, query }) => reports.profitLoss(app.db, brand, principal, query));
   route(app, agent.downlineTransactions, async ({ brand, principal, query }) => reports.downlineTransactions(app.db, brand, principal, query));
+  route(app, inbox.agentSend, async ({ brand, principal, body }) => agentSend(app, brand, principal, body), PER_MINUTE(20));
   // register centre: invite links and downline accounts
   route(app, agentRegister.inviteList, async ({ brand, principal }) => invites.listInvites(app.db, brand, principal));
   route(app, agentRegister.inviteCreate, async ({ brand, principal, body }) => invites.createInvite(app.db, brand, principal, body), PER_MINUTE(30));

@@ -12,14 +12,14 @@ import { hashPassword } from '../session/passwords.ts';
 import { revokeAllSessions } from '../session/queries.ts';
 import { deps, type Caller } from '../session/service.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
-import { dayRange } from '../wallet/records.ts';
+import { dayRange } from '../../kernel/brand-time/index.ts';
 import * as q from './queries.ts';
 import { withSpans } from './spans.ts';
+import { DAY_MS } from '../../kernel/brand-time/index.ts';
 
 const { MONEY_OUT_RULES } = memberProfile;
 
 const NICKNAME_MAX = 32;
-const DAY_MS = 86_400_000;
 const MAX_ID = 2n ** 63n - 1n;
 
 // ---- Authorisation: the one place that decides what an agent may see or change -------------

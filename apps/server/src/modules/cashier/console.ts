@@ -12,7 +12,7 @@ import { operatorOf, record, type Actor } from '../../kernel/operator-access/ind
 import { route } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { balanceChanged } from './common.ts';
+import { balanceChanged } from '../../kernel/live/index.ts';
 import * as approvals from './approvals.ts';
 import { dualApprovalAbove } from './approvals.ts';
 import * as deposit from './deposit.ts';

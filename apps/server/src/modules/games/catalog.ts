@@ -6,9 +6,8 @@ import { CachedJson } from '../../lib/route.ts';
 import { games, vendors } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { loadPlays, type Plays } from './plays.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
 
-/** The languages with full text (contract textLanguage). */
-export type Lang = 'ES' | 'EN';
 type GameType = contract.GameType;
 
 export interface CatalogVendor {

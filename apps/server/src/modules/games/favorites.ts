@@ -5,7 +5,8 @@ import { favoriteGames } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import type { Catalog, CatalogGame, Lang } from './catalog.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
+import type { Catalog, CatalogGame } from './catalog.ts';
 
 const { FAVORITES_MAX } = accountGames;
 

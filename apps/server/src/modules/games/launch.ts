@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import type { Lang } from './catalog.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
 import { countLaunch } from './plays.ts';
 import { recordRecent } from './recent.ts';
 import { checkLogin } from '../responsible/state.ts';

@@ -4,7 +4,8 @@ import type { Db } from '../../db/index.ts';
 import { recentGames } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import type { Catalog, CatalogGame, Lang } from './catalog.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
+import type { Catalog, CatalogGame } from './catalog.ts';
 import { pageOf } from './favorites.ts';
 
 /** Moves a game to the top of the member's recent games (a launch): launches + 1, lastPlayedAt now. */

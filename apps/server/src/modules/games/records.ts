@@ -5,8 +5,9 @@ import { betRecords } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
-import { dayRange } from '../wallet/records.ts';
-import type { Catalog, Lang } from './catalog.ts';
+import { dayRange } from '../../kernel/brand-time/index.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
+import type { Catalog } from './catalog.ts';
 
 const { BET_RECORDS_PAGE_SIZE: SIZE } = accountGames;
 

@@ -3,7 +3,8 @@ import { GAME_TYPES, games as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { betRecords, members } from '../../db/schema.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
-import type { Catalog, Lang } from './catalog.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
+import type { Catalog } from './catalog.ts';
 import { PLAY_WINDOW_MS } from './plays.ts';
 
 /** How long one brand's winner board is served from memory. */

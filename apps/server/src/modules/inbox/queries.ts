@@ -61,10 +61,13 @@ export type Audience =
   | { kind: 'direct' | 'team'; agentId: bigint }
   | { kind: 'brand'; excludeType: number };
 
+/** Who sends a message. */
+export interface Sender { senderKind: 'operator' | 'upline' | 'member'; senderId: bigint | null; title: string; content: string }
+
 /** Writes a message and its deliveries in one transaction; answers its id and the member recipients (none: inbox.team.empty, nothing written). */
 export async function send(
   db: Db, merchantId: number,
-  msg: { senderKind: 'operator' | 'upline' | 'member'; senderId: bigint | null; title: string; content: string },
+  msg: Sender,
   to: Audience,
 ): Promise<{ id: bigint; recipients: bigint[] }> {
   return db.transaction(async (tx) => {

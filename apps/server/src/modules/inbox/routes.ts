@@ -13,7 +13,6 @@ export async function inboxRoutes(app: FastifyInstance) {
   route(app, inbox.readMessages, async ({ brand, principal, body }) => service.read(app, brand, principal, body));
   route(app, inbox.deleteMessages, async ({ brand, principal, body }) => service.remove(app, brand, principal, body));
   route(app, inbox.sendMessage, async ({ brand, principal, body }) => service.send(app, brand, principal, body), PER_MINUTE(10));
-  route(app, inbox.agentSend, async ({ brand, principal, body }) => service.agentSend(app, brand, principal, body), PER_MINUTE(20));
 
   route(app, inbox.operatorSend, async ({ brand, req, body }) => {
     operatorOf(req);

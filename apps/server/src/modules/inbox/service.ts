@@ -1,7 +1,7 @@
 /**
  * Inbox rules (messageV2): a member reads and deletes only their own deliveries; a member writes
- * to its upline or to support; an agent writes to members of its own subtree (the agent module's
- * downlineOf decides, as for every agent call); the operator writes to one member or to all.
+ * to its upline or to support; an agent writes to members of its own subtree (the agent module
+ * owns that call and its downlineOf decides, through deliverMessage); the operator writes to one member or to all.
  * Every new delivery is pushed to the recipients' open pages.
  */
 import { and, eq } from 'drizzle-orm';
@@ -10,9 +10,8 @@ import { inbox } from '@lobby/contract';
 import { members } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { pushToMembers } from '../../plugins/realtime.ts';
-import { requireAgent, requireRealAccount, type Principal } from '../../plugins/session.ts';
-import { downlineOf } from '../agent/service.ts';
+import { pushToMembers } from '../../kernel/live/index.ts';
+import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import * as q from './queries.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -72,12 +71,9 @@ export async function send(app: FastifyInstance, brand: Brand, p: Principal, bod
   return { id: String(sent.id) };
 }
 
-export async function agentSend(app: FastifyInstance, brand: Brand, p: Principal, body: { scope: 'member' | 'direct' | 'team'; memberId?: string; title: string; content: string }) {
-  const agentId = requireAgent(p).member.id;
-  const to: q.Audience = body.scope === 'member'
-    ? { kind: 'member', id: (await downlineOf(app.db, brand, p, body.memberId!)).id }
-    : { kind: body.scope, agentId };
-  const sent = await q.send(app.db, brand.id, { senderKind: 'upline', senderId: agentId, title: body.title, content: body.content }, to);
+/** Sends a message to an audience and tells the recipients' open pages (the agent's downline send uses it). */
+export async function deliverMessage(app: FastifyInstance, brand: Brand, from: q.Sender, to: q.Audience) {
+  const sent = await q.send(app.db, brand.id, from, to);
   return notify(app, brand, sent);
 }
 

@@ -6,13 +6,14 @@ import { lotteryBets, lotteryDraws, lotteryExposure, lotteryGames } from '../../
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
-import { balanceChanged } from '../cashier/common.ts';
+import { balanceChanged } from '../../kernel/live/index.ts';
 import * as seamless from '../seamless-wallet/seamless.ts';
 import { formatAmount, memberBalances, parseAmount } from '../../kernel/ledger/index.ts';
 import { gameByCode, markPlaced, modeFor, offeredGame, type GameRow } from './draws.ts';
 import { checkBet, oddsMilli, oddsText, type PrizeMode } from './rules.ts';
 import { checkPlay } from '../responsible/state.ts';
 import { pgError } from '../../lib/pg-error.ts';
+import { langOf, type Lang } from '../../kernel/lang/index.ts';
 
 /**
  * Placing bets: every bet of the slip is checked first (type, numbers, amount, prize mode),
@@ -22,9 +23,6 @@ import { pgError } from '../../lib/pg-error.ts';
  * becomes open. A retry with the same requestId answers the bets already placed.
  */
 type BetRow = typeof lotteryBets.$inferSelect;
-type Lang = 'ES' | 'EN';
-
-export const langOf = (l: string | undefined): Lang => (l?.toUpperCase() === 'EN' ? 'EN' : 'ES');
 
 export function betView(b: BetRow, game: Pick<GameRow, 'code' | 'name'>, numero: string, lang: Lang): contract.LotteryBet {
   return {

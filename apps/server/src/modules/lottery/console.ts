@@ -11,7 +11,7 @@ import { lotteryBets, lotteryDraws } from '../../db/lottery-schema.ts';
 import { route } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { balanceChanged } from '../cashier/common.ts';
+import { balanceChanged } from '../../kernel/live/index.ts';
 import { operatorOf, record } from '../../kernel/operator-access/index.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 import { drawNow, ensureDraws, gameByCode, gamesOf, voidDraw, type DrawRow, type GameRow } from './draws.ts';

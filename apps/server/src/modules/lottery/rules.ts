@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { lottery as contract } from '@lobby/contract';
 import { AppError } from '../../plugins/errors.ts';
+import { DAY_MS } from '../../kernel/brand-time/index.ts';
 
 /**
  * The lottery's pure rules: odds per prize mode, issue schedules (numero, open, cut-off and
@@ -36,7 +37,6 @@ export const oddsText = (milli: number) => (milli / 1000).toString();
 
 // ---- schedules -------------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 /** yyyyMMdd of a local-day start expressed as UTC epoch of the local midnight. */
 const ymd = (localMidnight: number) => new Date(localMidnight).toISOString().slice(0, 10).replace(/-/g, '');

@@ -6,13 +6,12 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
-import { langOf } from './bets.ts';
+import { langOf, type Lang } from '../../kernel/lang/index.ts';
 import { currentDraw, gameByCode, lotteryConfigOf, modeFor, modesOf, offeredGame, offeredGames, type DrawRow, type GameRow } from './draws.ts';
 import { betTypesOf, fastFigures, hhmm, oddsMilli, oddsText, type PrizeMode } from './rules.ts';
 import { lottery } from '@lobby/contract';
 
 /** What the lottery pages read: menus, the current issue, results history and trend data. */
-type Lang = 'ES' | 'EN';
 
 /** What a game is, as the members' menu and the console both show it (code, kind, schedule). */
 export function gameFacts(g: GameRow) {

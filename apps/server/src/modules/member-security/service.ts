@@ -19,25 +19,16 @@ import type { Db, Tx } from '../../db/index.ts';
 import { memberDevices, memberProofs, memberSecurity, members } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { pushToMembers } from '../../plugins/realtime.ts';
+import { pushToMembers } from '../../kernel/live/index.ts';
 import { requireRealAccount, type MemberRow, type Principal } from '../../plugins/session.ts';
+import { brandTimeLabel, DAY_MS } from '../../kernel/brand-time/index.ts';
 import * as inbox from '../inbox/queries.ts';
 import { CODE_TTL_MINUTES, checkSendLimits, codeText, consumeCode, createCode, deliver, maskRecipient } from '../session/codes.ts';
 import { deps, type Caller } from '../session/service.ts';
 
 const { resetWindowDays, defaultHoldHours, proofMinutes } = mp.MONEY_OUT_RULES;
-const DAY_MS = 86_400_000;
 
 const holdHoursOf = (brand: Brand) => brand.config.security.moneyOutHoldHours ?? defaultHoldHours;
-
-/** "2026-05-02 14:30 GMT+8": a time as the brand's players read it. */
-function brandTime(brand: Brand, d: Date): string {
-  const off = brand.config.gmtOffsetMinutes ?? 0;
-  const local = new Date(d.getTime() + off * 60_000).toISOString().slice(0, 16).replace('T', ' ');
-  const h = Math.trunc(Math.abs(off) / 60);
-  const m = Math.abs(off) % 60;
-  return `${local} GMT${off < 0 ? '-' : '+'}${h}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
-}
 
 type SecurityRow = typeof memberSecurity.$inferSelect;
 
@@ -58,7 +49,7 @@ export async function moneyOutState(db: Db | Tx, memberId: bigint, now = new Dat
 export async function assertMoneyOut(db: Db | Tx, brand: Brand, p: Principal, now = new Date()): Promise<void> {
   const s = await moneyOutState(db, p.member.id, now);
   if (s.state === 'contact') throw new AppError('member.money.contact.required');
-  if (s.state === 'hold') throw new AppError('member.money.hold', { until: brandTime(brand, new Date(s.until!)) }, { until: s.until });
+  if (s.state === 'hold') throw new AppError('member.money.hold', { until: brandTimeLabel(brand, new Date(s.until!)) }, { until: s.until });
 }
 
 /**
@@ -88,7 +79,7 @@ const deviceKeyOf = (deviceId: string) => `id:${sha(deviceId)}`;
 
 /** Inbox text of a hold, in the member's language (ES, else EN). */
 function holdMessage(brand: Brand, lang: string, until: Date) {
-  const when = brandTime(brand, until);
+  const when = brandTimeLabel(brand, until);
   return lang === 'ES'
     ? {
       title: 'Retiros y transferencias retenidos',

@@ -15,9 +15,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { memberActivityTotals } from '../../db/missions-schema.ts';
+import { DAY_MS } from '../../kernel/brand-time/index.ts';
 
 type Q = Db | Tx;
-const DAY = 86_400_000;
 
 /** What a member did in a window: valid bet, settled bets, different games, confirmed deposits and their sum. */
 export interface Activity {
@@ -51,7 +51,7 @@ export async function activityIn(q: Q, merchantId: number, memberId: bigint, win
       ${lo ? sql`and bet_at >= ${lo.toISOString()}::timestamptz` : sql``} and bet_at < ${hi.toISOString()}::timestamptz`));
   const [deps] = rowsOf<Record<string, string>>(await q.execute(sql`select ${depCols} from deposit_orders
     where merchant_id = ${merchantId} and member_id = ${String(memberId)}::bigint and status = 'confirmed'
-      ${lo ? sql`and created_at >= ${new Date(lo.getTime() - DAY).toISOString()}::timestamptz` : sql``} and created_at < ${hi.toISOString()}::timestamptz`));
+      ${lo ? sql`and created_at >= ${new Date(lo.getTime() - DAY_MS).toISOString()}::timestamptz` : sql``} and created_at < ${hi.toISOString()}::timestamptz`));
   return windows.map((_, i) => ({
     validBet: BigInt(bets[`v${i}`]), betCount: BigInt(bets[`n${i}`]), games: BigInt(bets[`g${i}`]),
     deposits: BigInt(deps[`d${i}`]), depositAmount: BigInt(deps[`a${i}`]),
@@ -61,7 +61,7 @@ export async function activityIn(q: Q, merchantId: number, memberId: bigint, win
 const TOTALS_TTL_MS = 5_000;
 const TOTALS_MAX = 50_000;
 /** Bets settle and deposits are confirmed within this long: older activity is final and rolled up. */
-export const SETTLE_WINDOW_MS = 2 * DAY;
+export const SETTLE_WINDOW_MS = 2 * DAY_MS;
 const HOUR = 3_600_000;
 const totals = new Map<string, { at: number; a: Activity }>();
 

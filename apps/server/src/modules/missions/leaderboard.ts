@@ -7,7 +7,7 @@ import { missions as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
-import { periodAt } from '../promotions/rules.ts';
+import { periodAt } from '../../kernel/brand-time/index.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 import { validBetRanking } from './activity.ts';
 

@@ -14,13 +14,12 @@ import { missionClaims, missions } from '../../db/missions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
-import { balanceChanged } from '../cashier/common.ts';
-import { periodAt, type Period } from '../promotions/rules.ts';
+import { balanceChanged } from '../../kernel/live/index.ts';
+import { periodAt, type Period } from '../../kernel/brand-time/index.ts';
 import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import { activityIn, lifetime, NO_ACTIVITY, type Activity, type Window } from './activity.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
 
-export type Lang = 'ES' | 'EN';
-export const langOf = (l: string | undefined): Lang => ((l ?? 'ES').trim().toUpperCase().startsWith('EN') ? 'EN' : 'ES');
 export const POSTING_KIND = 'mission_reward';
 type MissionRow = typeof missions.$inferSelect;
 type ClaimRow = typeof missionClaims.$inferSelect;

@@ -4,7 +4,7 @@ import type { operator } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { merchants, operatorAudit } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { brandDayStart } from '../cashier/common.ts';
+import { brandDayStart } from '../../kernel/brand-time/index.ts';
 
 type Filter = Omit<operator.AuditQueryInput, 'page'>;
 

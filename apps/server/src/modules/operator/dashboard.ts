@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { operator, ValueOf } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { brandDayStart } from '../cashier/common.ts';
+import { brandDayStart } from '../../kernel/brand-time/index.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 
 type Row = Record<string, unknown>;

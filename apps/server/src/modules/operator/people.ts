@@ -6,7 +6,7 @@ import type { operator } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { ledgerAccounts, members, postings, sessions } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { endSessionSockets } from '../../plugins/realtime.ts';
+import { endSessionSockets } from '../../kernel/live/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';

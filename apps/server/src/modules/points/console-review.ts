@@ -10,11 +10,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { balanceChanged } from '../cashier/common.ts';
+import { balanceChanged } from '../../kernel/live/index.ts';
 import { brandAccount, memberAccount, parseAmount, post } from '../../kernel/ledger/index.ts';
 import { lockAccount, postPoints } from './ledger.ts';
 import * as q from './queries.ts';
-import { LEDGER_KIND, redemptionView, type Lang } from './service.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
+import { LEDGER_KIND, redemptionView } from './service.ts';
 
 const opView = (r: q.RedemptionRow, lang: Lang) => ({ ...redemptionView(r, lang), username: r.username });
 

@@ -1,6 +1,6 @@
 /**
  * Console points mall: rewards (list, add, edit, enable/disable) and the redemption review queue.
- * Reviewing goes through the points module's rule (points/operator.ts): approving a voucher
+ * Reviewing goes through the points module's rule (console-review.ts): approving a voucher
  * credits it through the ledger, rejecting gives points and stock back, each once. The member
  * mall reads rewards from the table on every call (no cache): a change is seen at once.
  * Registered by the points routes (routes.ts).
@@ -14,7 +14,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import * as points from './console-review.ts';
 import * as pointQueries from './queries.ts';
-import { langOf, type Lang } from './service.ts';
+import { langOf, type Lang } from '../../kernel/lang/index.ts';
 import { formatAmount, parseAmount } from '../../kernel/ledger/index.ts';
 import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';

@@ -6,28 +6,28 @@ import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { REWARD_ART, rewardSvg, type RewardArt } from './art.ts';
 import { pointsConsoleRoutes } from './console.ts';
 import * as operator from './console-review.ts';
+import { requestLangOf } from '../../kernel/lang/index.ts';
 import * as service from './service.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
-const langOf = (headers: Record<string, unknown>) => service.langOf(typeof headers.language === 'string' ? headers.language : undefined);
 
 /** Points mall (/pointMall): points, rewards, redeem, convert; the operator's review and rewards; the reward art. */
 export async function pointsRoutes(app: FastifyInstance) {
   const db = app.db;
   route(app, points.getSummary, async ({ brand, principal }) => service.summary(app, brand, principal));
-  route(app, points.listRewards, async ({ brand, req }) => service.rewards(db, brand, req.principal, langOf(req.headers)));
+  route(app, points.listRewards, async ({ brand, req }) => service.rewards(db, brand, req.principal, requestLangOf(req)));
   route(app, points.listPostings, async ({ brand, principal, query }) => service.postings(db, brand, principal, query.page));
-  route(app, points.listRedemptions, async ({ brand, principal, query, req }) => service.history(db, brand, principal, query, langOf(req.headers)));
-  route(app, points.redeem, async ({ brand, principal, body, req }) => service.redeem(app, brand, principal, body, langOf(req.headers)), PER_MINUTE(60));
+  route(app, points.listRedemptions, async ({ brand, principal, query, req }) => service.history(db, brand, principal, query, requestLangOf(req)));
+  route(app, points.redeem, async ({ brand, principal, body, req }) => service.redeem(app, brand, principal, body, requestLangOf(req)), PER_MINUTE(60));
   route(app, points.convert, async ({ brand, principal, body }) => service.convert(app, brand, principal, body), PER_MINUTE(60));
 
   route(app, points.operatorListRedemptions, async ({ brand, req, query }) => {
     operatorOf(req);
-    return operator.list(db, brand, query, langOf(req.headers));
+    return operator.list(db, brand, query, requestLangOf(req));
   });
   route(app, points.operatorReview, async ({ brand, req, body }) => {
     operatorOf(req);
-    return operator.review(app, brand, body, langOf(req.headers));
+    return operator.review(app, brand, body, requestLangOf(req));
   });
   route(app, points.operatorSaveReward, async ({ brand, req, body }) => {
     operatorOf(req);

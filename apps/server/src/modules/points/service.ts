@@ -12,15 +12,14 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import { balanceChanged } from '../cashier/common.ts';
+import { balanceChanged } from '../../kernel/live/index.ts';
 import { paymentPasswordState, verifyPaymentPassword } from '../cashier/secrets.ts';
 import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import { accrueMember, pointsConfigOf } from './accrue.ts';
 import { lockAccount, postingByKey, postingsOf, postPoints, readAccount } from './ledger.ts';
 import * as q from './queries.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
 
-export type Lang = 'ES' | 'EN';
-export const langOf = (l: string | undefined): Lang => ((l ?? 'ES').trim().toUpperCase().startsWith('EN') ? 'EN' : 'ES');
 const text = (t: Partial<Record<Lang, string>>, lang: Lang) => t[lang] ?? t.ES ?? t.EN ?? '';
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const me = (p: Principal) => requireRealAccount(p).member;

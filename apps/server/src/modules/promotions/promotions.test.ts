@@ -5,7 +5,7 @@ import { betRecords, members, promotions, turnoverRequirements } from '../../db/
 import { useTestApp } from '../../test/harness.ts';
 import { get, newPlayer, operator, postJson, rid, type Player } from '../cashier/testkit.ts';
 import { audit, memberBalances } from '../../kernel/ledger/index.ts';
-import { previousPeriod } from './rules.ts';
+import { previousPeriod } from '../../kernel/brand-time/index.ts';
 
 const t = useTestApp({ OPERATOR_API_KEY: 'demo:demo-operator-key,luna:luna-operator-key' });
 const KEY = { demo: 'demo-operator-key', luna: 'luna-operator-key' } as const;

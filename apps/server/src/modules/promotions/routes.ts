@@ -3,10 +3,9 @@ import { promotions } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import * as operator from './console.ts';
+import { requestLangOf } from '../../kernel/lang/index.ts';
 import * as service from './service.ts';
 
-const langOf = (query: { language?: string }, headers: Record<string, unknown>) =>
-  service.langOf(query.language ?? (typeof headers.language === 'string' ? headers.language : undefined));
 
 /** Promotions and the reward centre (§7 PROMOFE relays), the operator's review of applications and the console's promotions page. */
 export async function promotionsRoutes(app: FastifyInstance) {
@@ -17,14 +16,14 @@ export async function promotionsRoutes(app: FastifyInstance) {
     app.bus.publish(COUNT_CHANNEL, key).catch((err: unknown) => app.log.warn({ err }, 'promotion count invalidation not sent'));
   };
   route(app, promotions.listPromotions, async ({ brand, req, query }) =>
-    service.list(app.db, brand, req.principal, query.type, langOf(query, req.headers)));
+    service.list(app.db, brand, req.principal, query.type, requestLangOf(req, query)));
   route(app, promotions.getPromotion, async ({ brand, req, query }) =>
-    service.detail(app.db, brand, req.principal, BigInt(query.id), langOf(query, req.headers)));
+    service.detail(app.db, brand, req.principal, BigInt(query.id), requestLangOf(req, query)));
   route(app, promotions.rewardCenter, async ({ brand, req, query, principal }) =>
-    service.rewardCenter(app.db, brand, principal, langOf(query, req.headers)));
+    service.rewardCenter(app.db, brand, principal, requestLangOf(req, query)));
   route(app, promotions.joinPromotion, async ({ brand, body, principal }) => service.join(app.db, brand, principal, BigInt(body.promotionId)));
   route(app, promotions.claimPromotion, async ({ brand, body, principal }) => service.claim(app, brand, principal, BigInt(body.promotionId)));
-  route(app, promotions.claimList, async ({ brand, req, query, principal }) => service.claimList(app.db, brand, principal, langOf(query, req.headers)));
+  route(app, promotions.claimList, async ({ brand, req, query, principal }) => service.claimList(app.db, brand, principal, requestLangOf(req, query)));
 
   route(app, promotions.operatorApplications, async ({ brand, req }) => {
     operatorOf(req);

@@ -12,14 +12,14 @@ import type { Texts } from '../../db/promotions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
-import { balanceChanged } from '../cashier/common.ts';
+import { balanceChanged } from '../../kernel/live/index.ts';
 import { insertTurnover } from '../cashier/queries.ts';
 import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
-import { fixedAmount, minDeposit, minValidBet, needsJoin, percentReward, periodAt, previousPeriod, turnoverFor, type Period } from './rules.ts';
+import { periodAt, previousPeriod, type Period } from '../../kernel/brand-time/index.ts';
+import { fixedAmount, minDeposit, minValidBet, needsJoin, percentReward, turnoverFor } from './rules.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
 
-export type Lang = 'ES' | 'EN';
-export const langOf = (l: string | undefined): Lang => ((l ?? 'ES').trim().toUpperCase().startsWith('EN') ? 'EN' : 'ES');
 const text = (t: Texts, lang: Lang) => t[lang] ?? t.ES ?? t.EN ?? '';
 
 /** Promotions ended this long ago still show (as closed) on the page. */

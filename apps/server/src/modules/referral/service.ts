@@ -11,7 +11,7 @@ import { MODULES, referral } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
-import { balanceChanged } from '../cashier/common.ts';
+import { balanceChanged } from '../../kernel/live/index.ts';
 import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
 import { rewardsDue, ruleOf } from './rules.ts';

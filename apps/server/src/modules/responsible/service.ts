@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { betRecords, members, operatorAudit, responsibleLimits, sessions, type PendingLimits } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { endSessionSockets } from '../../plugins/realtime.ts';
+import { endSessionSockets } from '../../kernel/live/index.ts';
 import { record } from '../../kernel/operator-access/index.ts';
 import { formatAmount, parseAmount } from '../../kernel/ledger/index.ts';
 import { activeBreak, cacheKey, depositUsage, effective, forget, lossUsage, type Field, type Limits, type Row } from './state.ts';

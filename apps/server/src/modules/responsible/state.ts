@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { betRecords, depositOrders, responsibleLimits, vendorTransactions } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { brandDayStart } from '../cashier/common.ts';
+import { brandPeriodStarts } from '../../kernel/brand-time/index.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 
 export type Row = typeof responsibleLimits.$inferSelect;
@@ -79,17 +79,8 @@ export async function rowOf(db: Db | Tx, merchantId: number, memberId: bigint): 
 
 // ---- periods and usage -------------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
-
 /** Starts of the brand's local day, week (Monday) and month containing `now`. */
-export function periodStarts(brand: Brand, now: Date): Record<Period, Date> {
-  const off = brand.config.gmtOffsetMinutes * 60_000;
-  const day = brandDayStart(brand, now);
-  const local = new Date(day.getTime() + off);
-  const week = new Date(day.getTime() - ((local.getUTCDay() + 6) % 7) * DAY_MS);
-  const month = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - off);
-  return { Day: day, Week: week, Month: month };
-}
+export const periodStarts = (brand: Brand, now: Date): Record<Period, Date> => brandPeriodStarts(brand, now);
 
 /** Net loss per period: bets − wins of the bets placed in it (an open bet counts as lost, a refunded one not). */
 export async function lossUsage(db: Db | Tx, brand: Brand, memberId: bigint, now: Date, periods: readonly Period[] = PERIODS): Promise<Record<Period, bigint>> {

@@ -3,8 +3,8 @@ import { vendor as contract } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { requestBrand } from '../../plugins/merchant.ts';
-import { memberRoom } from '../../plugins/realtime.ts';
-import { notify } from '../wallet/service.ts';
+import { memberRoom } from '../../kernel/live/index.ts';
+import { notifyBalances as notify } from '../../kernel/live/index.ts';
 import * as seamless from './seamless.ts';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import { betRecords, turnoverRequirements, vendorTransactions } from '../../db/s
 import { useTestApp } from '../../test/harness.ts';
 import { audit, brandAccount } from '../../kernel/ledger/index.ts';
 import { brandOf, rid } from '../wallet/testkit.ts';
-import { memberRoom } from '../../plugins/realtime.ts';
+import { memberRoom } from '../../kernel/live/index.ts';
 import { PUSH_COALESCE_MS } from './routes.ts';
 import { player as fundedPlayer, seamlessCall, type SeamlessPath } from './testkit.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { LIMITS, MODULES, session } from '@lobby/contract';
+import { LIMITS, MODULES, session, type contracts } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { checkLogin } from '../responsible/state.ts';
@@ -16,9 +16,7 @@ import { dbCounters, redisCounters, type Counters } from './counters.ts';
 import { deviceIdOf, deviceHash, isKnownDevice, rememberDevice } from './device.ts';
 import { checkPassword } from './passwords.ts';
 import * as q from './queries.ts';
-import { grantTrialBalance } from '../wallet/service.ts';
-import { contractFlags } from '../agent-contracts/service.ts';
-import { endSessionSockets } from '../../plugins/realtime.ts';
+import { endSessionSockets } from '../../kernel/live/index.ts';
 
 /**
  * Login back-off (issue 18 item 3; the rule is LOGIN_BACKOFF in the contract and the README):
@@ -48,7 +46,16 @@ export interface AuthStats {
 
 /** Told of every member session opened (member-security records the device; no import back). */
 export type LoginHook = (c: Caller, m: MemberRow, deviceId: string | null, now: Date) => Promise<void>;
-interface Deps { db: Db; counters: Counters; stats: AuthStats; loginHooks: LoginHook[] }
+/** The login value's contract flags (agent-contracts registers it; no import of it here). */
+export type ContractFlagsOf = (db: Db, brand: Brand, memberId: bigint) => Promise<contracts.FlagsValue>;
+/** Funds a new guest account (wallet registers it; no import of it here). */
+export type TrialFunding = (db: Db, brand: Brand, memberId: bigint) => Promise<void>;
+
+interface Deps {
+  db: Db; counters: Counters; stats: AuthStats; loginHooks: LoginHook[];
+  contractFlags?: ContractFlagsOf;
+  trialFunding?: TrialFunding;
+}
 const depsByDb = new WeakMap<object, Deps>();
 
 /** Shared state of one app: counters in Redis when configured, else in the database. */
@@ -64,6 +71,13 @@ export function deps(app: FastifyInstance): Deps {
     depsByDb.set(app.db, d);
   }
   return d;
+}
+
+/** The contract flags of a member (registered by agent-contracts). */
+export function flagsOf(app: FastifyInstance): ContractFlagsOf {
+  const f = deps(app).contractFlags;
+  if (!f) throw new Error('agent-contracts did not register the login contract flags');
+  return f;
 }
 
 /** Everything a login needs about the request. */
@@ -132,7 +146,7 @@ export async function openSession(c: Caller, m: MemberRow, method: SessionMethod
     customerType: m.type,
     isAgent: isAgent(c.brand, m),
     isTrial: isTrial(c.brand, m),
-    ...(isTrial(c.brand, m) ? {} : { contractFlags: await contractFlags(db, c.brand, m.id) }),
+    ...(isTrial(c.brand, m) ? {} : { contractFlags: await flagsOf(c.app)(db, c.brand, m.id) }),
   };
 }
 
@@ -374,7 +388,7 @@ export async function freeplay(c: Caller): Promise<session.LoginValue> {
       nickname: username, language: c.lang,
     });
     if (!m) continue;
-    await grantTrialBalance(db, c.brand, m.id);
+    await deps(c.app).trialFunding?.(db, c.brand, m.id);
     return openSession(c, m, 'trial');
   }
   throw new AppError('unknown.error');

@@ -13,9 +13,10 @@ import { vipLevels, vipRewards } from '../../db/missions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
-import { balanceChanged } from '../cashier/common.ts';
+import { balanceChanged } from '../../kernel/live/index.ts';
 import { lifetime, type Activity } from '../missions/activity.ts';
 import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
+import type { Lang } from '../../kernel/lang/index.ts';
 
 export const POSTING_KIND = 'bonus';
 type LevelRow = typeof vipLevels.$inferSelect;
@@ -25,8 +26,6 @@ const levelCache = new Map<number, { at: number; rows: LevelRow[] }>();
 /** Bus channel: a brand's levels changed (the console); every instance forgets them at once. */
 export const LEVELS_CHANNEL = 'vip.levels';
 export const forgetLevels = (merchantId: number) => void levelCache.delete(merchantId);
-export type Lang = 'ES' | 'EN';
-export const langOf = (l: unknown): Lang => (typeof l === 'string' && l.trim().toUpperCase().startsWith('EN') ? 'EN' : 'ES');
 
 /** The brand's levels, lowest first (read rarely: remembered for LEVELS_TTL_MS). */
 async function levelsOf(q: Db | Tx, merchantId: number, now: Date) {

@@ -4,31 +4,10 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { CODE_TYPE_OF_KIND, codeTypeOf, formatAmount, kindFilter, KNOWN_KINDS, memberBalances, PLAY_KINDS } from '../../kernel/ledger/index.ts';
+import { dayRange } from '../../kernel/brand-time/index.ts';
 import * as q from './queries.ts';
 
-const { RECORDS_PAGE_SIZE, MAX_RANGE_DAYS, CODE_TYPES, BONUS_CODE_TYPES, MAIN_WALLET } = wallet;
-const DAY_MS = 86_400_000;
-
-function dayStartUtc(day: string): number {
-  const [y, m, d] = day.split('-').map(Number);
-  const t = Date.UTC(y, m - 1, d);
-  const back = new Date(t);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) throw new AppError('request_param_err', undefined, { fields: ['querystring.date'] });
-  return t;
-}
-
-/**
- * A range of local days (brand gmtOffsetMinutes), both included, as UTC instants [from, to).
- * End before start is `wallet.range.invalid`; more than 30 days between them `wallet.range.too.long`.
- */
-export function dayRange(brand: Brand, startDate: string, endDate: string): { from: Date; to: Date } {
-  const s = dayStartUtc(startDate);
-  const e = dayStartUtc(endDate);
-  if (e < s) throw new AppError('wallet.range.invalid');
-  if ((e - s) / DAY_MS > MAX_RANGE_DAYS) throw new AppError('wallet.range.too.long', { days: MAX_RANGE_DAYS });
-  const shift = brand.config.gmtOffsetMinutes * 60_000;
-  return { from: new Date(s - shift), to: new Date(e + DAY_MS - shift) };
-}
+const { RECORDS_PAGE_SIZE, CODE_TYPES, BONUS_CODE_TYPES, MAIN_WALLET } = wallet;
 
 /** "deposit,withdraw" -> code types; unknown names are `request_param_err`; empty = all. */
 export function parseCodeTypes(raw: string | undefined): wallet.CodeType[] | null {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { wallet } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { ensureBrandAccounts } from '../../kernel/ledger/index.ts';
+import { deps, flagsOf } from '../session/service.ts';
 import * as records from './records.ts';
 import * as service from './service.ts';
 import * as transfers from './transfers.ts';
@@ -9,11 +10,12 @@ import * as transfers from './transfers.ts';
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 export async function walletRoutes(app: FastifyInstance) {
+  deps(app).trialFunding = (db, brand, memberId) => service.grantTrialBalance(db, brand, memberId);
   await ensureBrandAccounts(app.db);
   const events = () => app.walletEvents;
   route(app, wallet.getBalance, async ({ brand, principal }) => service.balance(app.db, brand, principal));
   route(app, wallet.merchantWallet, async ({ brand }) => service.merchantWallet(brand));
-  route(app, wallet.consolidatedFunds, async ({ brand, principal }) => service.consolidated(app.db, brand, principal));
+  route(app, wallet.consolidatedFunds, async ({ brand, principal }) => service.consolidated(app.db, brand, principal, flagsOf(app)));
 
   route(app, wallet.walletTransfer, async ({ brand, principal, body }) => transfers.transfer(app.db, brand, principal, body, events()), PER_MINUTE(120));
   route(app, wallet.recallAll, async ({ brand, principal, body }) => transfers.recallAll(app.db, brand, principal, body.requestId, events()), PER_MINUTE(30));

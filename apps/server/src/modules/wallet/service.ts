@@ -3,20 +3,10 @@ import type { Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { brandAccount, formatAmount, KIND, memberAccount, memberBalances, postAlone } from '../../kernel/ledger/index.ts';
-import { contractFlags } from '../agent-contracts/service.ts';
+import { notifyBalances as notify, type WalletEvents } from '../../kernel/live/index.ts';
+import type { ContractFlagsOf } from '../session/service.ts';
 
 const { ACCOUNT_TYPE, GAME_WALLET_PREFIX, MAIN_WALLET } = wallet;
-
-/** Pushes a member's new balance to their open pages (the realtime plugin implements it). */
-export interface WalletEvents {
-  balanceChanged(brand: Brand, memberId: bigint): Promise<void>;
-}
-
-/** Tell every member whose money moved; a failed push never fails the movement. */
-export async function notify(events: WalletEvents | undefined, brand: Brand, ...memberIds: bigint[]) {
-  if (!events) return;
-  await Promise.allSettled([...new Set(memberIds)].map((id) => events.balanceChanged(brand, id)));
-}
 
 const isGame = (w: string) => w.startsWith(GAME_WALLET_PREFIX);
 
@@ -73,7 +63,7 @@ export function merchantWallet(brand: Brand) {
  * Consolidated funds. The contract parts (pending offers and existing contracts) belong to the
  * agent issue: until it lands they are empty. The funds part is real.
  */
-export async function consolidated(db: Db, brand: Brand, p: Principal): Promise<wallet.ConsolidatedValue> {
+export async function consolidated(db: Db, brand: Brand, p: Principal, contractFlags: ContractFlagsOf): Promise<wallet.ConsolidatedValue> {
   requireRealAccount(p);
   const [w, flags] = await Promise.all([walletList(db, brand, p.member.id), contractFlags(db, brand, p.member.id)]);
   return { ...flags, funds: { main: formatAmount(w.main), games: w.games, total: formatAmount(w.sum) } };

@@ -7,7 +7,7 @@ import { verifyPaymentPassword } from '../cashier/secrets.ts';
 import { assertMoneyOut } from '../member-security/index.ts';
 import { formatAmount, KIND, lockMemberAccounts, memberAccount, parseAmount, post, postingByKey, postingEntries, type PostResult } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
-import { notify, type WalletEvents } from './service.ts';
+import { notifyBalances as notify, type WalletEvents } from '../../kernel/live/index.ts';
 
 const { MAIN_WALLET, GAME_WALLET_PREFIX, VENDOR_CODE } = wallet;
 

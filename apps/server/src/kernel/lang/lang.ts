@@ -1,0 +1,23 @@
+/**
+ * Request language. Two meanings, two names:
+ * - `langOf`: the language of content kept in ES and EN (VIP labels, rewards, promotions,
+ *   missions, lottery names): English when the code names English (EN, en-US), Spanish otherwise.
+ * - `textLangOf`: the contract's text language (`textLanguage`, also `req.lang`): Spanish for ES,
+ *   English for every other language, the query's (or body's) `language` before the header's.
+ */
+import { textLanguage } from '@lobby/contract';
+import type { FastifyRequest } from 'fastify';
+
+export type Lang = 'ES' | 'EN';
+
+/** ES/EN content language of a code (default Spanish). */
+export const langOf = (code: unknown): Lang => (typeof code === 'string' && code.trim().toUpperCase().startsWith('EN') ? 'EN' : 'ES');
+
+/** `langOf` of a call: its query's `language` when given, else its `language` header. */
+export function requestLangOf(req: Pick<FastifyRequest, 'headers'>, query: { language?: string } = {}): Lang {
+  const header = req.headers.language;
+  return langOf(query.language ?? (typeof header === 'string' ? header : undefined));
+}
+
+/** Text language of a call: the query's (or body's) `language` when given, else the header's (`req.lang`). */
+export const textLangOf = (q: { language?: string }, header: Lang): Lang => (q.language ? textLanguage(q.language) : header);
