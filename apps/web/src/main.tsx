@@ -6,7 +6,7 @@ import { initI18n, loadLanguage } from '@/lib/i18n';
 import { getLanguage } from '@/lib/storage';
 import { App } from '@/app/App';
 import { AppProviders } from '@/app/providers';
-import './styles/index.css';
+import '@/styles/index.css';
 
 adoptTokenFromUrl();
 initI18n();

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_STATUS, isLanguageCode, type LanguageCode } from '@lobby/contract';
-import { useBrand, useStatus } from '@/features/system/api';
+import { useBrand, useStatus } from '@/lib/system';
 import { changeLanguage, storedLanguage, useLanguage } from '@/lib/i18n';
 import { hideBootLoader, useLoaderVisible } from '@/lib/loader';
 import { AppRoutes } from './routes';

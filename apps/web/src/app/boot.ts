@@ -8,7 +8,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@lobby/contract';
-import { systemKeys } from '@/features/system/api';
+import { systemKeys } from '@/lib/system';
 import { gameKeys } from '@/features/games/api';
 import { announcementKeys } from '@/features/announcements/api';
 import { promotionKeys } from '@/features/promotions/api';

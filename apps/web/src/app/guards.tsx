@@ -8,7 +8,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/features/session/api';
 import { sessionStore, useToken } from '@/features/session/store';
-import { AlertDialog } from '@/app/popups';
+import { AlertDialog } from '@/components/Modal';
 import { SectionSpinner } from '@/lib/lazy';
 import { errorText } from '@/lib/i18n';
 

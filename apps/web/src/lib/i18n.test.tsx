@@ -55,8 +55,8 @@ describe('language switch', () => {
 describe('errorText', () => {
   it('the error texts the client raises itself equal the contract ERRORS table in ES and EN', async () => {
     const { ERRORS } = await import('@lobby/contract');
-    const es = (await import('../locales/es.json')).default.errorCodes as Record<string, string>;
-    const en = (await import('../locales/en.json')).default.errorCodes as Record<string, string>;
+    const es = (await import('@/locales/es.json')).default.errorCodes as Record<string, string>;
+    const en = (await import('@/locales/en.json')).default.errorCodes as Record<string, string>;
     for (const [code, def] of Object.entries(ERRORS)) {
       const key = code.replace(/\./g, '_');
       const asLocale = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');

@@ -10,7 +10,7 @@ import {
   DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, RTL_LANGUAGES, STORAGE_KEYS,
   isLanguageCode, member, type LanguageCode,
 } from '@lobby/contract';
-import es from '../locales/es.json';
+import es from '@/locales/es.json';
 import { call } from './api';
 import { getToken, readLocal, setCurrentLanguage, writeLocal } from './storage';
 
@@ -35,7 +35,7 @@ export function provideEnglish(strings: object): void {
 /** What a language needs before it is shown: every language but ES reads EN (its own or as the fallback). */
 export function loadLanguage(code: string): Promise<void> {
   if (code === 'ES') return Promise.resolve();
-  enLoading ??= import('../locales/en.json').then(
+  enLoading ??= import('@/locales/en.json').then(
     (m) => addEnglish(m.default),
     (e: unknown) => {
       enLoading = null;

@@ -7,7 +7,7 @@ type MemberInfo = member.MemberInfo;
 type SystemStatus = system.SystemStatus;
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { App } from '@/app/App';
-import { systemKeys } from '@/features/system/api';
+import { systemKeys } from '@/lib/system';
 import { memberKeys } from '@/features/session/api';
 import { initI18n } from '@/lib/i18n';
 import { setToken } from '@/lib/storage';

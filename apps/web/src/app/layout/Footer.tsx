@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@lobby/contract';
 import { Icon, type IconName } from '@/components/icons';
 import { CATEGORIES } from '@/features/games/categories';
-import { useBrand, useHelpCenter } from '@/features/system/api';
+import { useBrand, useHelpCenter } from '@/lib/system';
 import { currentYear } from '@/lib/format';
 import { WhenNear } from '@/components/WhenNear';
 

@@ -13,7 +13,7 @@ import { useSession } from '@/features/session/api';
 import { useLoginPopup } from '@/features/session/loginPopup';
 import { useFreeTrial } from '@/features/session/actions';
 import { MODULES } from '@lobby/contract';
-import { useBrand, useCustomerService, useModuleEnabled } from '@/features/system/api';
+import { useBrand, useCustomerService, useModuleEnabled } from '@/lib/system';
 import { usePopups } from '@/app/popups';
 import { useUnreadCount } from '@/features/inbox/api';
 import { Dropdown } from './Dropdown';

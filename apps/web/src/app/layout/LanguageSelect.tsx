@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguageCode } from '@lobby/contract';
 import { Icon } from '@/components/icons';
-import { useLanguageOptions } from '@/features/system/api';
+import { useLanguageOptions } from '@/lib/system';
 import { changeLanguage, useLanguage } from '@/lib/i18n';
 
 export function LanguageSelect({ className = '' }: { className?: string }) {

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '@/test/render';
 import { memberFixture } from '@/test/fixtures';
 import { getToken, setMerchant } from '@/lib/storage';
-import { fakeServer, ok } from '@/features/session/test/server';
+import { fakeServer, ok } from '@/test/server';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 describe('member box and logout', () => {
   it('balance has 2 decimals and thousands separators, hideable as ***', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { memberFixture, statusFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { fakeServer, ok } from '@/features/session/test/server';
+import { fakeServer, ok } from '@/test/server';
 
 const menu = () => within(document.getElementById('side-menu')!);
 const noReferral = () => {

@@ -8,7 +8,7 @@ import { LIMITS, MODULES } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/features/session/api';
 import { useLoginPopup } from '@/features/session/loginPopup';
-import { useBrand, useModuleEnabled, useResource } from '@/features/system/api';
+import { useBrand, useModuleEnabled, useResource } from '@/lib/system';
 import { LanguageSelect } from './LanguageSelect';
 import { QrCode } from './QrCode';
 import { AppGuideButton } from '@/features/support/AppGuideButton';

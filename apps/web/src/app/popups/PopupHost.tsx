@@ -4,7 +4,7 @@
  * Register a popup in ./registry.tsx (lazy components are fine: the host wraps Suspense).
  */
 import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Modal } from './Modal';
+import { Modal } from '@/components/Modal';
 import { popupRegistry, type PopupName, type PopupPropsMap } from './registry';
 import { SectionSpinner } from '@/lib/lazy';
 

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/features/session/api';
 import { LoginForm } from '@/features/session/components/LoginForm';
-import { useBrand } from '@/features/system/api';
-import '@/features/session/components/auth.css';
+import { useBrand } from '@/lib/system';
+import '@/components/ui/form.css';
 import './agent-login.css';
 
 /** /agent — the agent login page: the agent login endpoint refuses non-agents (login.non.agent). */

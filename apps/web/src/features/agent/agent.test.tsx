@@ -3,9 +3,9 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { MODULES } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
-import { fail, fakeServer, ok, type FakeCall, type Handler } from '@/features/session/test/server';
+import { fail, fakeServer, ok, type FakeCall, type Handler } from '@/test/server';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 configure({ asyncUtilTimeout: 4000 });
 afterEach(() => vi.useRealTimers());
 

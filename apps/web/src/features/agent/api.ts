@@ -8,7 +8,7 @@ import { agent, wallet, type BodyOf, type QueryOf } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { memberKeys } from '@/features/session/api';
 import { walletKeys } from '@/features/wallet/keys';
-import type { DayRange } from '@/features/wallet/logic';
+import type { DayRange } from '@/lib/amounts';
 
 export const agentKeys = {
   all: ['agent'] as const,

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { announcements, type announcements as A } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { formatDate } from '@/lib/format';
-import { useBrand } from '@/features/system/api';
+import { useBrand } from '@/lib/system';
 import { useAnnouncements } from './api';
 import { OperatorHtml } from './Html';
 import './locale';

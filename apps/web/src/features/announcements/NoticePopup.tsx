@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { formatDate } from '@/lib/format';
 import { usePopups } from '@/app/popups';
-import { useBrand } from '@/features/system/api';
+import { useBrand } from '@/lib/system';
 import { useUnreadCount } from '@/features/inbox/api';
 import { useAnnouncements } from './api';
 import { popupItems } from './AnnouncementPopup';

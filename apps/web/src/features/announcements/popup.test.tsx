@@ -4,9 +4,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { announcements as A } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture } from '@/test/fixtures';
-import { fakeServer, ok } from '@/features/session/test/server';
+import { fakeServer, ok } from '@/test/server';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 const notice = (i: number, over: Partial<A.Notice> = {}): A.Notice => ({
   id: String(i), type: 'PU', title: `Aviso ${i}`, content: `<p>Texto ${i}</p><img src=x onerror="window.__xss=1">`, promotionType: null,

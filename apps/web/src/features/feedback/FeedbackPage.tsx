@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback, type feedback as F } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { showToast } from '@/lib/toast';
-import { apiErrorText, DateTime, EmptyState, ErrorState, FormNote, Pager, Panel, SkeletonRows } from '@/features/wallet/components/ui';
+import { apiErrorText, DateTime, EmptyState, ErrorState, FormNote, Pager, Panel, SkeletonRows } from '@/components/ui/kit';
 import { SupportLinks } from '@/features/support/SupportLinks';
 import { useFeedbackSettings, useMyFeedback, useSendFeedback } from './api';
 import { contentError, fileError, readDataUrl } from './logic';

@@ -4,13 +4,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MODULES, type feedback as F } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
-import { fakeServer, fail, ok } from '@/features/session/test/server';
-import { systemKeys } from '@/features/system/api';
+import { fakeServer, fail, ok } from '@/test/server';
+import { systemKeys } from '@/lib/system';
 import { supportLinks, appLinks } from '@/features/support/links';
 import { guessOs } from '@/features/support/AppDownload';
 import { contentError, fileError } from './logic';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 const node = (modId: string) => ({ modId, enabled: true, childrenNodes: [] });
 function status(cs = statusFixture().info.customerService) {

@@ -4,14 +4,14 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { games } from '@lobby/contract';
-import { fakeServer, ok, type FakeCall } from '@/features/session/test/server';
+import { fakeServer, ok, type FakeCall } from '@/test/server';
 import { renderApp } from '@/test/render';
 import { memberFixture } from '@/test/fixtures';
 import { initI18n } from '@/lib/i18n';
 import { isLargeDropdown, menuCategories, requestGap, vendorHref, winnerBoardMoves } from './logic';
 import { useGamePages } from './pages';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 afterEach(() => vi.useRealTimers());
 

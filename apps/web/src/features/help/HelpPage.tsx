@@ -9,7 +9,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MODULES } from '@lobby/contract';
 import { Icon } from '@/components/icons';
-import { useHelpCenter, useModules } from '@/features/system/api';
+import { useHelpCenter, useModules } from '@/lib/system';
 import { useSupport } from '@/features/support/api';
 import { LiveChatPanel } from '@/features/support/LiveChatPopup';
 import { SupportLinks } from '@/features/support/SupportLinks';

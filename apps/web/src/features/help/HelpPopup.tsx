@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useHelpCenter } from '@/features/system/api';
+import { useHelpCenter } from '@/lib/system';
 import { SectionSpinner } from '@/lib/lazy';
 import { ArticleBody, pickArticle } from './Article';
 import '@/features/support/locale';

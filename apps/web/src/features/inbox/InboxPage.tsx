@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { inbox, type inbox as I } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { showToast } from '@/lib/toast';
-import { apiErrorText, DateTime, EmptyState, ErrorState, FormNote, Pager, Panel, SkeletonRows } from '@/features/wallet/components/ui';
+import { apiErrorText, DateTime, EmptyState, ErrorState, FormNote, Pager, Panel, SkeletonRows } from '@/components/ui/kit';
 import { useDeleteMessages, useMessages, useReadMessages, useSendMessage } from './api';
 import './locale';
 import './inbox.css';

@@ -6,7 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { inbox, MODULES, type BodyOf } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { useSession } from '@/features/session/api';
-import { useModuleEnabled } from '@/features/system/api';
+import { useModuleEnabled } from '@/lib/system';
 import { inboxKeys } from './keys';
 
 export { inboxKeys };

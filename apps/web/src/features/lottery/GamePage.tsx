@@ -11,7 +11,7 @@ import { lottery } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/features/session/api';
 import { safeBackPath } from '@/features/play/launch';
-import { ErrorState, Money, SkeletonRows } from '@/features/wallet/components/ui';
+import { ErrorState, Money, SkeletonRows } from '@/components/ui/kit';
 import { clockSkew, lotteryKeys, useCurrentIssue, useServerNow, useSettleWatch } from './api';
 import { BetBoard } from './components/BetBoard';
 import { BetSlip, useSlip } from './components/BetSlip';

@@ -5,8 +5,8 @@
 import { useSearchParams, useLocation } from 'react-router';
 import { GameMenu } from './components/GameMenu';
 import { GamePage } from './GamePage';
-import '@/features/session/components/auth.css';
-import '@/features/wallet/components/wallet.css';
+import '@/components/ui/form.css';
+import '@/components/ui/kit.css';
 import './lottery.css';
 import './locale';
 

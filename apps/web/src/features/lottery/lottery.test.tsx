@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lottery } from '@lobby/contract';
-import { fail, fakeServer, ok, type FakeCall, type Handler } from '@/features/session/test/server';
+import { fail, fakeServer, ok, type FakeCall, type Handler } from '@/test/server';
 import { renderApp } from '@/test/render';
 import { memberFixture } from '@/test/fixtures';
 import { addLines, linesOfPick, lineError, possibleWin, slipBody, slipTotal, togglePick, type SlipLine } from './slip';
 import { digitCounts, lastTwo, trendPoints } from './trend';
 import { clockSkew, nextRead } from './api';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 afterEach(() => vi.useRealTimers());
 

@@ -4,7 +4,7 @@
  * possible win in integer minor units, and the request body of a slip.
  */
 import { lottery } from '@lobby/contract';
-import { fromMinor, toMinor, validateAmount, type AmountError } from '@/features/wallet/logic';
+import { fromMinor, toMinor, validateAmount, type AmountError } from '@/lib/amounts';
 
 type BetType = lottery.BetType;
 type BetOption = lottery.BetOption;

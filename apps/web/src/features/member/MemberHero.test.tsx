@@ -4,9 +4,9 @@ import { screen, waitFor } from '@testing-library/react';
 import type { vip as V } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
-import { fakeServer, ok } from '@/features/session/test/server';
+import { fakeServer, ok } from '@/test/server';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 const vipStatus: V.VipStatus = {
   level: 1, label: 'VIP1', totals: { deposit: '500.00', validBet: '20.00' },

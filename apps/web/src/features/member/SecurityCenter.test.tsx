@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { memberProfile } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
-import { fail, fakeServer, ok, type FakeCall } from '@/features/session/test/server';
+import { fail, fakeServer, ok, type FakeCall } from '@/test/server';
 import { checkAvatarFile } from './components/AvatarPicker';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 }); // userEvent typing is slow on a shared CPU
 

@@ -10,7 +10,7 @@ import { Icon } from '@/components/icons';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/features/session/api';
-import { apiErrorText, DateTime, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/features/wallet/components/ui';
+import { apiErrorText, DateTime, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/components/ui/kit';
 import { VipStrip } from '@/features/vip/VipStrip';
 import { useClaimMission, useLeaderboard, useMissionSummary } from './api';
 import './locale';

@@ -7,7 +7,7 @@ import { MODULES, missions, type missions as M } from '@lobby/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/lib/api';
 import { memberKeys, useSession } from '@/features/session/api';
-import { useModuleEnabled } from '@/features/system/api';
+import { useModuleEnabled } from '@/lib/system';
 import { walletKeys } from '@/features/wallet/keys';
 
 export const missionKeys = {

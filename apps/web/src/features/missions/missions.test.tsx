@@ -4,9 +4,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { missions as M, vip as V } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
-import { fakeServer, ok } from '@/features/session/test/server';
+import { fakeServer, ok } from '@/test/server';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 afterEach(() => vi.unstubAllGlobals());
 
 const mission = (id: number, over: Partial<M.Mission> = {}): M.Mission => ({

@@ -3,13 +3,13 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { games } from '@lobby/contract';
 import { AppProviders, createQueryClient } from '@/app/providers';
-import { systemKeys } from '@/features/system/api';
+import { systemKeys } from '@/lib/system';
 import { memberKeys } from '@/features/session/api';
 import { walletKeys } from '@/features/wallet/keys';
 import { initI18n } from '@/lib/i18n';
 import { setToken } from '@/lib/storage';
 import { memberFixture, statusFixture } from '@/test/fixtures';
-import { fail, fakeServer, ok } from '@/features/session/test/server';
+import { fail, fakeServer, ok } from '@/test/server';
 import { launchStep, resetLaunchState, safeBackPath, sitePageOf, useLaunchGame, type LaunchMode } from './launch';
 import { isCloseMessage, safeGameUrl } from './frame';
 import { gameKeys } from '@/features/games/api';

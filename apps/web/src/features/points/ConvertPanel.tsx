@@ -5,8 +5,8 @@ import { isApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { Field, PasswordInput } from '@/features/session/components/Field';
 import { PaymentPasswordForm } from '@/features/wallet/components/PaymentPasswordForm';
-import { FormNote, Panel, apiErrorText } from '@/features/wallet/components/ui';
-import { SubmitKey } from '@/features/wallet/logic';
+import { FormNote, Panel, apiErrorText } from '@/components/ui/kit';
+import { SubmitKey } from '@/lib/amounts';
 import { useConvert, usePointSummary } from './api';
 import { convertAmount, convertError, pinError } from './logic';
 

@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { useLoginPopup } from '@/features/session/loginPopup';
-import { ErrorState } from '@/features/wallet/components/ui';
+import { ErrorState } from '@/components/ui/kit';
 import { usePointSummary, usePointsMember } from './api';
 import { ConvertPanel } from './ConvertPanel';
 import { PointDetails, RedeemHistory } from './Records';
 import { RewardsGrid } from './Rewards';
-import '@/features/wallet/locale';
-import '@/features/session/components/auth.css';
-import '@/features/wallet/components/wallet.css';
+import '@/components/ui/locale';
+import '@/components/ui/form.css';
+import '@/components/ui/kit.css';
 import './locale';
 import './points.css';
 

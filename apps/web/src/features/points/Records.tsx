@@ -1,7 +1,7 @@
 /** Redeem history (§4 states) and points details (the points ledger), 10 a page. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTime, EmptyState, ErrorState, Pager, Panel, SkeletonRows } from '@/features/wallet/components/ui';
+import { DateTime, EmptyState, ErrorState, Pager, Panel, SkeletonRows } from '@/components/ui/kit';
 import { usePointDetails, useRedeemHistory } from './api';
 
 const TONE = { process: 'warn', approved: 'ok', rejected: 'bad' } as const;

@@ -6,13 +6,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { points as P } from '@lobby/contract';
-import { Modal } from '@/app/popups';
+import { Modal } from '@/components/Modal';
 import { isApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { Field, PasswordInput } from '@/features/session/components/Field';
 import { PaymentPasswordForm } from '@/features/wallet/components/PaymentPasswordForm';
-import { FormNote, apiErrorText } from '@/features/wallet/components/ui';
-import { SubmitKey } from '@/features/wallet/logic';
+import { FormNote, apiErrorText } from '@/components/ui/kit';
+import { SubmitKey } from '@/lib/amounts';
 import { usePointSummary, useRedeem } from './api';
 import { deliveryErrors, pinError } from './logic';
 

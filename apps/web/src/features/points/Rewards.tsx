@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { points as P } from '@lobby/contract';
 import { useLoginPopup } from '@/features/session/loginPopup';
-import { EmptyState, ErrorState } from '@/features/wallet/components/ui';
+import { EmptyState, ErrorState } from '@/components/ui/kit';
 import { useRewards } from './api';
 import { RedeemDialog } from './RedeemDialog';
 

@@ -4,10 +4,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { points as P } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture } from '@/test/fixtures';
-import { fakeServer, ok, fail } from '@/features/session/test/server';
+import { fakeServer, ok, fail } from '@/test/server';
 import { convertAmount, convertError, deliveryErrors } from './logic';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 afterEach(() => vi.unstubAllGlobals());
 
 const reward = (id: number, over: Partial<P.Reward> = {}): P.Reward => ({

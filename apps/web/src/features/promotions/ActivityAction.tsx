@@ -5,7 +5,7 @@ import type { promotions as P } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { showToast } from '@/lib/toast';
 import { useLoginPopup } from '@/features/session/loginPopup';
-import { apiErrorText, FormNote } from '@/features/wallet/components/ui';
+import { apiErrorText, FormNote } from '@/components/ui/kit';
 import { usePromotionAction } from './api';
 import { labelView, toneOf } from './labels';
 

@@ -9,7 +9,7 @@ import { feedback } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { useSession } from '@/features/session/api';
 import { useLoginPopup } from '@/features/session/loginPopup';
-import { apiErrorText, DateTime, FormNote, Pager } from '@/features/wallet/components/ui';
+import { apiErrorText, DateTime, FormNote, Pager } from '@/components/ui/kit';
 import '@/features/support/locale';
 import '@/components/text-area.css';
 import '@/features/feedback/feedback.css';

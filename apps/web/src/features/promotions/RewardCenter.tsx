@@ -5,10 +5,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { wallet } from '@lobby/contract';
-import { useBrand } from '@/features/system/api';
+import { useBrand } from '@/lib/system';
 import { useBalance } from '@/features/wallet/api';
 import { Icon } from '@/components/icons';
-import { DateTime, EmptyState, ErrorState, Money, Panel, SkeletonRows } from '@/features/wallet/components/ui';
+import { DateTime, EmptyState, ErrorState, Money, Panel, SkeletonRows } from '@/components/ui/kit';
 import { ActivityAction, LabelChip } from './ActivityAction';
 import { useClaimList, useRewardCenter } from './api';
 import './locale';

@@ -1,7 +1,7 @@
 /** The numbers of a promotion's rule, as a short list (percent, cap, minimum, turnover, window). */
 import { useTranslation } from 'react-i18next';
 import type { promotions as P } from '@lobby/contract';
-import { Money } from '@/features/wallet/components/ui';
+import { Money } from '@/components/ui/kit';
 
 const percent = (bps: number) => `${(bps / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%`;
 const set = (v: string) => v !== '0.00';

@@ -4,10 +4,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { feedback as F, promotions as P } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
-import { fakeServer, ok } from '@/features/session/test/server';
+import { fakeServer, ok } from '@/test/server';
 import { charCount } from './Comments';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 afterEach(() => vi.unstubAllGlobals());
 
 const rule: P.Rule = { kind: 'deposit', period: 'daily', bps: 2000, maxBonus: '500.00', minDeposit: '100.00', minValidBet: '0.00', fixedAmount: '0.00', turnoverMultiple: 5, withinDays: 0, gameTypes: [], prizes: [] };

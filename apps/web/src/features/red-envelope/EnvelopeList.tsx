@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { redEnvelope as RE } from '@lobby/contract';
-import { DateTime, EmptyState, FormNote, Money, apiErrorText } from '@/features/wallet/components/ui';
+import { DateTime, EmptyState, FormNote, Money, apiErrorText } from '@/components/ui/kit';
 import { useOpenEnvelope } from './api';
 import { EnvelopeArt } from './EnvelopeArt';
 import '@/features/referral/locale';

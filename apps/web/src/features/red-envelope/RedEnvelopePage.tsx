@@ -5,12 +5,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/features/session/api';
-import { DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows } from '@/features/wallet/components/ui';
+import { DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows } from '@/components/ui/kit';
 import { useAvailable, useHistory, useSent } from './api';
 import { EnvelopeList } from './EnvelopeList';
 import { SendForm } from './SendForm';
 // the panels, fields and chips of the wallet pages, and the radio chips of the inbox form
-import '@/features/wallet/components/wallet.css';
+import '@/components/ui/kit.css';
 import '@/features/inbox/inbox.css';
 
 function History() {

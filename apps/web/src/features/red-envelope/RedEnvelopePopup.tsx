@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '@/app/popups';
+import { Modal } from '@/components/Modal';
 import { useAvailable } from './api';
 import { EnvelopeList, OpenedResult } from './EnvelopeList';
 

@@ -3,8 +3,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redEnvelope } from '@lobby/contract';
 import { showToast } from '@/lib/toast';
-import { FormNote, Panel, apiErrorText } from '@/features/wallet/components/ui';
-import { SubmitKey } from '@/features/wallet/logic';
+import { FormNote, Panel, apiErrorText } from '@/components/ui/kit';
+import { SubmitKey } from '@/lib/amounts';
 import { useSendEnvelope } from './api';
 
 const HOURS = [1, 6, 24, 72] as const;

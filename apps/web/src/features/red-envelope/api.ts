@@ -6,7 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { MODULES, redEnvelope, type BodyOf } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { memberKeys, useSession } from '@/features/session/api';
-import { useModuleEnabled } from '@/features/system/api';
+import { useModuleEnabled } from '@/lib/system';
 import { walletKeys } from '@/features/wallet/keys';
 
 export const redEnvelopeKeys = {

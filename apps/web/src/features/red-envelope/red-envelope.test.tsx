@@ -4,10 +4,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MODULES } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
-import { fakeServer, fail, ok } from '@/features/session/test/server';
+import { fakeServer, fail, ok } from '@/test/server';
 import { sendProblem } from './SendForm';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 const node = (modId: string) => ({ modId, enabled: true, childrenNodes: [] });
 function status(on = true) {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { referral as R } from '@lobby/contract';
 import { QrCode } from '@/app/layout/QrCode';
 import { Icon } from '@/components/icons';
-import { CopyButton, DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows } from '@/features/wallet/components/ui';
+import { CopyButton, DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows } from '@/components/ui/kit';
 import { inviteLink, useIncome, useInvitations, useReferralInfo } from './api';
 import './locale';
 import './referral.css';

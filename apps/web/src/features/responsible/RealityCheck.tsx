@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLogout } from '@/features/session/actions';
 import { useSession } from '@/features/session/api';
-import { Money } from '@/features/wallet/components/ui';
+import { Money } from '@/components/ui/kit';
 import { responsibleKeys, useReality } from './api';
 import './locale';
 import './responsible.css';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { responsible as R } from '@lobby/contract';
 import { showToast } from '@/lib/toast';
 import { useLogout } from '@/features/session/actions';
-import { apiErrorText, DateTime, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/features/wallet/components/ui';
+import { apiErrorText, DateTime, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/components/ui/kit';
 import { useLimits, useSetLimits, useTakeBreak } from './api';
 import { draftOf, changesOf, type Draft } from './logic';
 import './locale';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { member, type FieldRule } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { useBrand, useRegisterSettings, useStatus } from '@/features/system/api';
+import { useBrand, useRegisterSettings, useStatus } from '@/lib/system';
 import { deriveFlags, useToken, type SessionFlags } from './store';
 
 export const memberKeys = {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MODULES } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { usePopups } from '@/app/popups';
-import { useModules } from '@/features/system/api';
+import { useModules } from '@/lib/system';
 import { useSupport } from './api';
 import { SupportLinks } from './SupportLinks';
 import './locale';

@@ -1,5 +1,5 @@
 /** Customer service and app resources of the brand, from the status call. */
-import { useStatus } from '@/features/system/api';
+import { useStatus } from '@/lib/system';
 import { appLinks, supportLinks } from './links';
 
 export function useSupport() {

@@ -9,7 +9,7 @@ import { Icon } from '@/components/icons';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/features/session/api';
-import { apiErrorText, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/features/wallet/components/ui';
+import { apiErrorText, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/components/ui/kit';
 import { useClaimVipReward, useVip } from './api';
 import { VipProgress } from './VipStrip';
 import '@/features/missions/locale';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { vip as V } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/features/session/api';
-import { Money } from '@/features/wallet/components/ui';
+import { Money } from '@/components/ui/kit';
 import { useVip, useVipEnabled } from './api';
 import '@/features/missions/locale';
 import './vip.css';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MODULES, vip } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { memberKeys, useSession } from '@/features/session/api';
-import { useModuleEnabled } from '@/features/system/api';
+import { useModuleEnabled } from '@/lib/system';
 import { walletKeys } from '@/features/wallet/keys';
 
 export const vipKeys = { all: ['vip'] as const, status: () => [...vipKeys.all, 'status'] as const };

@@ -9,7 +9,7 @@ import { call } from '@/lib/api';
 import { memberKeys } from '@/features/session/api';
 import { useToken } from '@/features/session/store';
 import { cashierKeys, walletKeys } from './keys';
-import type { DayRange } from './logic';
+import type { DayRange } from '@/lib/amounts';
 
 export { cashierKeys, walletKeys };
 

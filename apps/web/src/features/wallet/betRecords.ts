@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { accountGames, type GameType } from '@lobby/contract';
 import { call } from '@/lib/api';
-import type { DayRange } from './logic';
+import type { DayRange } from '@/lib/amounts';
 
 export type BetStatus = (typeof accountGames.BET_STATUSES)[number];
 

@@ -7,8 +7,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { agent } from '@lobby/contract';
 import { useSession } from '@/features/session/api';
-import { DateRangeBar, Money, Panel, RecordsList, useOffset } from '@/features/wallet/components/ui';
-import { presetRange, type DayRange } from '@/features/wallet/logic';
+import { DateRangeBar, Money, Panel, RecordsList, useOffset } from '@/components/ui/kit';
+import { presetRange, type DayRange } from '@/lib/amounts';
 import { useTeamBetting } from '../api';
 
 type Row = agent.BettingRow;

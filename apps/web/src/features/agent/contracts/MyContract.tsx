@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { contracts } from '@lobby/contract';
-import { AlertDialog } from '@/app/popups';
+import { AlertDialog } from '@/components/Modal';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
-import { DateTime, EmptyState, ErrorState, Money, SkeletonRows, apiErrorText } from '@/features/wallet/components/ui';
+import { DateTime, EmptyState, ErrorState, Money, SkeletonRows, apiErrorText } from '@/components/ui/kit';
 import { useContractAction, useContracts, type ContractAction } from './api';
 
 type Contract = contracts.Contract;

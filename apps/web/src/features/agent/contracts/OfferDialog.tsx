@@ -7,10 +7,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contracts, type agent } from '@lobby/contract';
-import { Modal } from '@/app/popups';
+import { Modal } from '@/components/Modal';
 import { Icon } from '@/components/icons';
 import { showToast } from '@/lib/toast';
-import { FormNote, apiErrorText } from '@/features/wallet/components/ui';
+import { FormNote, apiErrorText } from '@/components/ui/kit';
 import { useOfferContract } from './api';
 import { MAX_TIERS, emptyTier, percentOnly, tiersError, toTierInputs, type TierDraft } from './tiers';
 

@@ -4,16 +4,16 @@
  * upline (whole team), balance, team size, online, registration and last login, and the actions:
  * transfer, nickname, reset password, set as agent (direct members) and offer a contract (direct
  * agents, when a contract kind is switched on). A table on desktop,
- * cards on phones (wallet.css).
+ * cards on phones (components/ui/kit.css).
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contracts, type agent } from '@lobby/contract';
-import { useModules } from '@/features/system/api';
+import { useModules } from '@/lib/system';
 import { useSession } from '@/features/session/api';
 import { Icon, type IconName } from '@/components/icons';
 import { formatDateTime } from '@/lib/format';
-import { Money, Panel, RecordsList, useOffset } from '@/features/wallet/components/ui';
+import { Money, Panel, RecordsList, useOffset } from '@/components/ui/kit';
 import { useDownlines } from '../api';
 import { NO_FILTERS, downlineQuery, filtersError, hasFilters, type DownlineFilters } from '../logic';
 import { OfferDialog } from '../contracts/OfferDialog';

@@ -6,13 +6,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wallet, type agent } from '@lobby/contract';
-import { AlertDialog, Modal } from '@/app/popups';
+import { AlertDialog, Modal } from '@/components/Modal';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
 import { useBalance } from '@/features/wallet/api';
-import { FormNote, Money, amountErrorText, apiErrorText } from '@/features/wallet/components/ui';
-import { SubmitKey, validateAmount } from '@/features/wallet/logic';
+import { FormNote, Money, amountErrorText, apiErrorText } from '@/components/ui/kit';
+import { SubmitKey, validateAmount } from '@/lib/amounts';
 import { useDownlineTransfer, useEditNickname, useResetPassword, useSetAgent } from '../api';
 import { NICKNAME_MAX, nicknameError } from '../logic';
 

@@ -7,8 +7,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contracts } from '@lobby/contract';
 import { useSession } from '@/features/session/api';
-import { DateRangeBar, ErrorState, Money, Panel, SkeletonRows, useOffset } from '@/features/wallet/components/ui';
-import { presetRange, type DayRange } from '@/features/wallet/logic';
+import { DateRangeBar, ErrorState, Money, Panel, SkeletonRows, useOffset } from '@/components/ui/kit';
+import { presetRange, type DayRange } from '@/lib/amounts';
 import { useIncome } from '../contracts/api';
 
 export default function RevenueReport() {

@@ -3,7 +3,7 @@ import './locale';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, agentRegister } from '@lobby/contract';
-import { CopyButton, FormNote, apiErrorText } from '@/features/wallet/components/ui';
+import { CopyButton, FormNote, apiErrorText } from '@/components/ui/kit';
 import { useCreateDownline } from './api';
 
 const USERNAME_MAX = 16;

@@ -3,7 +3,7 @@ import './locale';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { agentRegister } from '@lobby/contract';
-import { FormNote, apiErrorText, useOffset } from '@/features/wallet/components/ui';
+import { FormNote, apiErrorText, useOffset } from '@/components/ui/kit';
 import { useCreateInvite } from './api';
 import { brandLocalIn, brandLocalToIso, customExpiryError } from './logic';
 

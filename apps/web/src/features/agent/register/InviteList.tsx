@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { agentRegister } from '@lobby/contract';
 import { QrCode } from '@/app/layout/QrCode';
-import { AlertDialog } from '@/app/popups';
-import { CopyButton, DateTime, EmptyState, ErrorState, FormNote, SkeletonRows, apiErrorText } from '@/features/wallet/components/ui';
+import { AlertDialog } from '@/components/Modal';
+import { CopyButton, DateTime, EmptyState, ErrorState, FormNote, SkeletonRows, apiErrorText } from '@/components/ui/kit';
 import { useDeleteInvite, useInvites, useSetInviteDisabled } from './api';
 import { inviteUrl } from './logic';
 

@@ -4,11 +4,11 @@
  * The agent centre lazy-imports this module's default export.
  */
 import './locale';
-import '@/features/session/components/auth.css';
-import '@/features/wallet/components/wallet.css';
+import '@/components/ui/form.css';
+import '@/components/ui/kit.css';
 import './register.css';
 import { useTranslation } from 'react-i18next';
-import { Panel } from '@/features/wallet/components/ui';
+import { Panel } from '@/components/ui/kit';
 import { useInvites } from './api';
 import { CreateDownline } from './CreateDownline';
 import { InviteForm } from './InviteForm';

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { wallet, type agent } from '@lobby/contract';
 import { useSession } from '@/features/session/api';
-import { DateRangeBar, DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows, useOffset } from '@/features/wallet/components/ui';
-import { presetRange, type DayRange } from '@/features/wallet/logic';
+import { DateRangeBar, DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows, useOffset } from '@/components/ui/kit';
+import { presetRange, type DayRange } from '@/lib/amounts';
 import { useDownlineTransactions } from '../api';
 
 function TxTable({ rows, symbol }: { rows: agent.DownlineTransactionRow[]; symbol: string }) {

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { agent } from '@lobby/contract';
 import { useSession } from '@/features/session/api';
-import { DateRangeBar, Money, Panel, RecordsList, useOffset } from '@/features/wallet/components/ui';
-import { presetRange, type DayRange } from '@/features/wallet/logic';
+import { DateRangeBar, Money, Panel, RecordsList, useOffset } from '@/components/ui/kit';
+import { presetRange, type DayRange } from '@/lib/amounts';
 import { useProfitLoss } from '../api';
 
 type Row = agent.ProfitLossRow;

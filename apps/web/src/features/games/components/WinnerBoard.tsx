@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@lobby/contract';
 import { Icon } from '@/components/icons';
-import { useBrand } from '@/features/system/api';
+import { useBrand } from '@/lib/system';
 import { formatMoney } from '@/lib/money';
 import { useWinnerBoard } from '../api';
 import { winnerBoardMoves } from '../logic';

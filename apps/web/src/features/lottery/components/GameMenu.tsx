@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { lottery } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { formatDateTime } from '@/lib/format';
-import { ErrorState } from '@/features/wallet/components/ui';
+import { ErrorState } from '@/components/ui/kit';
 import { clockSkew, useLotteryMenu, useRecentLottery, useServerNow } from '../api';
 import { Countdown, DrawChip, useSchedule } from './bits';
 

@@ -1,12 +1,12 @@
 /**
  * My lottery bets, newest first, 20 a page: this game or all games, by status (pending, won, lost,
  * void). Open bets are read again until they settle (api.ts useMyBets), so a draw shows up here
- * and in the header balance without a reload. A table on desktop, cards on phones (wallet.css).
+ * and in the header balance without a reload. A table on desktop, cards on phones (components/ui/kit.css).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lottery } from '@lobby/contract';
-import { EmptyState, ErrorState, Money, Pager, SkeletonRows } from '@/features/wallet/components/ui';
+import { EmptyState, ErrorState, Money, Pager, SkeletonRows } from '@/components/ui/kit';
 import { formatDateTime } from '@/lib/format';
 import { useMyBets } from '../api';
 import { BetChip, useBetLabel } from './bits';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { lottery } from '@lobby/contract';
 import { formatDateTime } from '@/lib/format';
-import { EmptyState, ErrorState, Pager, SkeletonRows } from '@/features/wallet/components/ui';
+import { EmptyState, ErrorState, Pager, SkeletonRows } from '@/components/ui/kit';
 import { useResults } from '../api';
 import { Balls, DrawChip } from './bits';
 import { ResultFacts } from './IssueBar';

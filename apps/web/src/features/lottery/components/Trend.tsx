@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { lottery } from '@lobby/contract';
-import { EmptyState, ErrorState, SkeletonRows } from '@/features/wallet/components/ui';
+import { EmptyState, ErrorState, SkeletonRows } from '@/components/ui/kit';
 import { useTrend } from '../api';
 import { digitCounts, lastTwo, trendPoints } from '../trend';
 import { DigitBars, TrendLine } from './TrendChart';

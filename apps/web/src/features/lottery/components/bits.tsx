@@ -1,7 +1,7 @@
 /** Small pieces the lottery screens share: result balls, status chips, bet labels, schedule text. */
 import { useTranslation } from 'react-i18next';
 import type { lottery } from '@lobby/contract';
-import { formatCountdown } from '@/features/wallet/logic';
+import { formatCountdown } from '@/lib/amounts';
 
 /** A result as balls, one per digit; read out as the whole number. */
 export function Balls({ value, size = 'md', label }: { value: string; size?: 'sm' | 'md' | 'lg'; label?: string }) {

@@ -7,7 +7,7 @@ import '../locale';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/features/session/api';
-import { DateTime } from '@/features/wallet/components/ui';
+import { DateTime } from '@/components/ui/kit';
 
 export function MoneyOutNotice() {
   const { t } = useTranslation();

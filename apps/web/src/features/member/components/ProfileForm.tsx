@@ -7,7 +7,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, memberProfile, type member } from '@lobby/contract';
 import { Icon } from '@/components/icons';
-import { useCountries } from '@/features/system/api';
+import { useCountries } from '@/lib/system';
 import { Field, FormError } from '@/features/session/components/Field';
 import { describeError } from '@/features/session/errors';
 import { ageOn, ruleMessage, validate } from '@/features/session/rules';

@@ -2,10 +2,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '@/test/render';
-import { fakeServer, fail, ok } from '@/features/session/test/server';
+import { fakeServer, fail, ok } from '@/test/server';
 import { setConsoleToken } from '../api';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 afterEach(() => {
   vi.unstubAllGlobals();

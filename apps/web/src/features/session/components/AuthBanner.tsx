@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useBanners } from '@/features/announcements/api';
-import { useBrand } from '@/features/system/api';
+import { useBrand } from '@/lib/system';
 
 export function AuthBanner({ group }: { group: 'w_login' | 'w_forget' }) {
   const { t } = useTranslation();

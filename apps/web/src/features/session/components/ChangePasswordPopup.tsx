@@ -15,6 +15,7 @@ import { setForcedChange, useCompleteLogin, useLogout } from '../actions';
 import { describeError } from '../errors';
 import { ruleMessage, validate } from '../rules';
 import { Field, FormError, PasswordInput, SubmitButton } from './Field';
+import '@/components/ui/form.css';
 import './auth.css';
 
 export default function ChangePasswordPopup({ props }: PopupBodyProps<'changePassword'>) {

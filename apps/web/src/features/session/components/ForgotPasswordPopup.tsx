@@ -8,7 +8,7 @@ import { MODULES, member, session } from '@lobby/contract';
 import type { PopupBodyProps } from '@/app/popups';
 import { usePopups } from '@/app/popups';
 import { call, isApiError } from '@/lib/api';
-import { useModuleEnabled } from '@/features/system/api';
+import { useModuleEnabled } from '@/lib/system';
 import { useFieldRules } from '../api';
 import { useCompleteLogin } from '../actions';
 import { describeError } from '../errors';
@@ -17,6 +17,7 @@ import { AuthBanner } from './AuthBanner';
 import { CodeButton } from './CodeButton';
 import { AuthTabs, Field, FormError, PasswordInput, SubmitButton } from './Field';
 import { DialCodeSelect } from './MobileInput';
+import '@/components/ui/form.css';
 import './auth.css';
 
 type Tab = 'email' | 'phone';

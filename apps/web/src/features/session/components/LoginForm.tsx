@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, MODULES, session } from '@lobby/contract';
 import { call, isApiError } from '@/lib/api';
 import { readLocal, writeLocal } from '@/lib/storage';
-import { useBrand, useModuleEnabled } from '@/features/system/api';
+import { useBrand, useModuleEnabled } from '@/lib/system';
 import { useFieldRules } from '../api';
 import { useCompleteLogin } from '../actions';
 import { describeError, waitText, wantsCaptcha } from '../errors';

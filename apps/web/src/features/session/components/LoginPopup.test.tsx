@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
 import { getToken } from '@/lib/storage';
-import { fail, fakeServer, loginValue, ok } from '../test/server';
+import { fail, fakeServer, loginValue, ok } from '@/test/server';
 
-vi.mock('@/lib/crypto', async () => (await import('../test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 afterEach(() => vi.useRealTimers());
 

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { MODULES } from '@lobby/contract';
 import type { PopupBodyProps } from '@/app/popups';
 import { usePopups } from '@/app/popups';
-import { useModuleEnabled } from '@/features/system/api';
+import { useModuleEnabled } from '@/lib/system';
 import { useFreeTrial } from '../actions';
 import { AuthBanner } from './AuthBanner';
 import { LoginForm } from './LoginForm';
+import '@/components/ui/form.css';
 import './auth.css';
 
 export default function LoginPopup({ props }: PopupBodyProps<'login'>) {

@@ -1,6 +1,6 @@
 /** The §4 logout confirmation: confirming logs out (useLogout: to /, then the session ends), cancelling closes. */
 import { useTranslation } from 'react-i18next';
-import { AlertDialog } from '@/app/popups';
+import { AlertDialog } from '@/components/Modal';
 import { useLogout } from '../actions';
 
 export function LogoutConfirm({ onClose }: { onClose: () => void }) {

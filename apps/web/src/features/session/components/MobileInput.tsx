@@ -1,7 +1,7 @@
 /** Mobile number with the country dialing-code select (useCountries). */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountries, useStatus } from '@/features/system/api';
+import { useCountries, useStatus } from '@/lib/system';
 
 export function useDefaultDialCode(current: string, set: (code: string) => void): void {
   const countries = useCountries().data;

@@ -5,9 +5,9 @@ import type { FieldRule } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
 import { getToken } from '@/lib/storage';
-import { fail, fakeServer, loginValue, ok } from '../test/server';
+import { fail, fakeServer, loginValue, ok } from '@/test/server';
 
-vi.mock('@/lib/crypto', async () => (await import('../test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 const rule = (acceptedPattern: string, minLength: number, maxLength: number, patternId: string, enabled = true, required = true): FieldRule =>
   ({ acceptedPattern, minLength, maxLength, patternId, enabled, required });

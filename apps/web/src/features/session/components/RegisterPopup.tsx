@@ -10,7 +10,7 @@ import type { PopupBodyProps } from '@/app/popups';
 import { usePopups } from '@/app/popups';
 import { call, isApiError } from '@/lib/api';
 import { errorText } from '@/lib/i18n';
-import { useModuleEnabled } from '@/features/system/api';
+import { useModuleEnabled } from '@/lib/system';
 import { useFieldRules } from '../api';
 import { SectionSpinner } from '@/lib/lazy';
 import { useCompleteLogin } from '../actions';
@@ -20,6 +20,7 @@ import { CaptchaField, useCaptcha } from './Captcha';
 import { CodeButton } from './CodeButton';
 import { AuthTabs, Field, FormError, PasswordInput, SubmitButton } from './Field';
 import { DialCodeSelect } from './MobileInput';
+import '@/components/ui/form.css';
 import './auth.css';
 
 type Settings = Record<string, FieldRule>;

@@ -14,6 +14,7 @@ import { useCompleteLogin } from '../actions';
 import { describeError } from '../errors';
 import { ruleMessage, validate } from '../rules';
 import { Field, FormError, PasswordInput, SubmitButton } from './Field';
+import '@/components/ui/form.css';
 import './auth.css';
 
 export default function ResetPasswordPopup({ props }: PopupBodyProps<'resetPassword'>) {

@@ -3,9 +3,9 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { MODULES } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
-import { fakeServer, ok, type FakeCall } from '@/features/session/test/server';
+import { fakeServer, ok, type FakeCall } from '@/test/server';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 configure({ asyncUtilTimeout: 4000 });
 
 const PATH = 'GET /wps/relay/ODSFE2_betRecords';

@@ -2,7 +2,7 @@
  * personalHistoryCopy — the betting record (§5): the member's bets in a date range (brand days,
  * at most 30), by category and status, 10 a page, with the range's totals. A table on desktop
  * (the game cell carries category and order no, the time cell bet and settle time); the same rows
- * become cards on phones (wallet.css).
+ * become cards on phones (components/ui/kit.css).
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,10 @@ import { accountGames, games, type GameType } from '@lobby/contract';
 import { useSession } from '@/features/session/api';
 import { formatDateTime } from '@/lib/format';
 import { useBetRecords, type BetStatus } from '../betRecords';
-import { presetRange, type DayRange } from '../logic';
-import { DateRangeBar, Money, Panel, RecordsList, useOffset } from './ui';
+import { presetRange, type DayRange } from '@/lib/amounts';
+import { DateRangeBar, Money, Panel, RecordsList, useOffset } from '@/components/ui/kit';
 import './betting.css';
+import './wallet.css';
 
 type Row = accountGames.BetRecordRow;
 type Totals = { bet: string; validBet: string; win: string; profit: string };

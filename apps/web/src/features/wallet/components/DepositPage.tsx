@@ -5,16 +5,17 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashier, textLanguage } from '@lobby/contract';
-import { AlertDialog } from '@/app/popups';
+import { AlertDialog } from '@/components/Modal';
 import { Icon, type IconName } from '@/components/icons';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
 import { useCancelDeposit, useCreateDeposit, useDepositMethods, useDepositOrders } from '../api';
-import { depositBonus, SubmitKey, toMinor, validateAmount } from '../logic';
+import { depositBonus, SubmitKey, toMinor, validateAmount } from '@/lib/amounts';
 import {
   CopyButton, Countdown, DateTime, EmptyState, ErrorState, FormNote, Money, Panel,
   RecordsList, SkeletonRows, StatusChip, amountErrorText, apiErrorText, useCountdownTo, useRecordFilters,
-} from './ui';
+} from '@/components/ui/kit';
+import './wallet.css';
 
 type Order = cashier.DepositOrder;
 type MethodsValue = NonNullable<ReturnType<typeof useDepositMethods>['data']>;

@@ -8,7 +8,8 @@ import { cashier } from '@lobby/contract';
 import { Field, PasswordInput } from '@/features/session/components/Field';
 import { ProofStep, useProofGate } from '@/features/member/components/ProofStep';
 import { useSetPaymentPassword } from '../api';
-import { FormNote, apiErrorText } from './ui';
+import { FormNote, apiErrorText } from '@/components/ui/kit';
+import './wallet.css';
 
 export function PaymentPasswordForm({ isSet, onDone }: { isSet: boolean; onDone?: () => void }) {
   const { t } = useTranslation();

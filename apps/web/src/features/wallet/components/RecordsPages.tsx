@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { wallet } from '@lobby/contract';
 import { useSession } from '@/features/session/api';
 import { useBonusDetails, usePersonalProfit, useTransactions } from '../api';
-import { presetRange, type DayRange } from '../logic';
-import { DateRangeBar, DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows, useOffset } from './ui';
+import { presetRange, type DayRange } from '@/lib/amounts';
+import { DateRangeBar, DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows, useOffset } from '@/components/ui/kit';
+import './wallet.css';
 
 type Row = wallet.TransactionRow;
 

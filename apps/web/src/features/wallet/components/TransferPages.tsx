@@ -6,8 +6,9 @@ import { Icon } from '@/components/icons';
 import { isApiError } from '@/lib/api';
 import { Field, PasswordInput } from '@/features/session/components/Field';
 import { useBalance, usePaymentPassword, useRecallAll, useTransferUpline, useWalletTransfer } from '../api';
-import { SubmitKey, toMinor, validateAmount } from '../logic';
-import { EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows, amountErrorText, apiErrorText } from './ui';
+import { SubmitKey, toMinor, validateAmount } from '@/lib/amounts';
+import { EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows, amountErrorText, apiErrorText } from '@/components/ui/kit';
+import './wallet.css';
 
 function walletLabel(t: (k: string) => string, w: { wallet: string; name: string }): string {
   if (w.wallet === wallet.MAIN_WALLET) return t('wallet.transfer.main');

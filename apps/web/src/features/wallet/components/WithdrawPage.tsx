@@ -14,13 +14,14 @@ import { Field, PasswordInput } from '@/features/session/components/Field';
 import {
   useBindWithdrawAccount, useConfirmWithdrawal, useRequestWithdrawal, useWithdrawAccounts, useWithdrawSettings, useWithdrawals,
 } from '../api';
-import { SubmitKey, toMinor, validateAmount, withdrawFee } from '../logic';
+import { SubmitKey, toMinor, validateAmount, withdrawFee } from '@/lib/amounts';
 import { PaymentPasswordForm } from './PaymentPasswordForm';
 import { ProofStep, useProofGate } from '@/features/member/components/ProofStep';
 import {
   DateTime, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows, StatusChip,
   RecordsList, amountErrorText, apiErrorText, useRecordFilters,
-} from './ui';
+} from '@/components/ui/kit';
+import './wallet.css';
 
 type Settings = NonNullable<ReturnType<typeof useWithdrawSettings>['data']>;
 type Accounts = NonNullable<ReturnType<typeof useWithdrawAccounts>['data']>;

@@ -3,9 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MODULES } from '@lobby/contract';
 import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
-import { fail, fakeServer, ok } from '@/features/session/test/server';
+import { fail, fakeServer, ok } from '@/test/server';
 
-vi.mock('@/lib/crypto', async () => (await import('@/features/session/test/server')).plainCrypto);
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
 
 const node = (modId: string) => ({ modId, enabled: true, childrenNodes: [] });
 function status(modules: string[] = [MODULES.wallet, MODULES.deposit, MODULES.withdraw, MODULES.transfer, MODULES.transferUpline]) {

@@ -1,5 +1,5 @@
 /**
- * Pure money-screen logic (no React): amount checks, fee and received amount, countdowns,
+ * Pure form logic shared by the money screens of every feature (no React): amount checks, fee and received amount, countdowns,
  * date presets and the 30-day limit, and the idempotency key of a submit (requestId).
  * Amounts are decimal strings in major units; arithmetic is done in integer minor units (bigint).
  */

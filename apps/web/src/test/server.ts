@@ -1,4 +1,4 @@
-/** A fake API for the account tests: routes `METHOD /path` to envelopes, records every call. */
+/** The fake API of the web tests (every feature's): routes `METHOD /path` to envelopes, records every call. */
 import { vi } from 'vitest';
 import { errorMessage } from '@lobby/contract';
 

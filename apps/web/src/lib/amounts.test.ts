@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SubmitKey, daysBetween, depositBonus, formatCountdown, presetRange, secondsLeft, shiftRange, toMinor, validateAmount,
   validateRange, withdrawFee,
-} from './logic';
+} from './amounts';
 
 describe('validateAmount', () => {
   it('accepts positive amounts with at most 2 decimals', () => {

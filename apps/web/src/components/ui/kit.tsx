@@ -1,15 +1,16 @@
-/** Small building blocks shared by the money screens. */
-import '../locale';
+/** The shared UI kit: small building blocks of every feature's pages (styles in ./kit.css, strings in ./locale). */
+import './kit.css';
+import './locale';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertDialog } from '@/app/popups';
+import { AlertDialog } from '@/components/Modal';
 import { Icon, type IconName } from '@/components/icons';
 import { isApiError } from '@/lib/api';
 import { errorText } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import { formatDateTime } from '@/lib/format';
-import { useBrand } from '@/features/system/api';
-import { formatCountdown, presetRange, secondsLeft, shiftRange, validateRange, type AmountError, type DayRange, type Preset } from '../logic';
+import { useBrand } from '@/lib/system';
+import { formatCountdown, presetRange, secondsLeft, shiftRange, validateRange, type AmountError, type DayRange, type Preset } from '@/lib/amounts';
 
 /** The brand's GMT offset in minutes (display and day cuts). */
 export function useOffset(): number {
