@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { demoVendor as contract, type GameType } from '@lobby/contract';
 import { demoVendorSessions } from '../db/schema.ts';
 import { useTestApp } from '../test/harness.ts';
-import { player } from '../modules/seamless-wallet/testkit.ts';
-import { brandOf } from '../modules/wallet/testkit.ts';
+import { player } from '../test/kits/seamless.ts';
+import { brandOf } from '../test/kits/wallet.ts';
 import { dv, launch } from './testkit.ts';
 
 const t = useTestApp();

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { demoVendor as contract, GameType } from '@lobby/contract';
 import { demoVendorRounds, demoVendorSessions, vendorTransactions } from '../db/schema.ts';
 import { useTestApp } from '../test/harness.ts';
-import { player } from '../modules/seamless-wallet/testkit.ts';
+import { player } from '../test/kits/seamless.ts';
 import { ENGINES } from './engines.ts';
 import { FairRng, hashServerSeed } from './games/index.ts';
 import { balanceOf, dv, launch, minor, postingsOf, recordsOf } from './testkit.ts';

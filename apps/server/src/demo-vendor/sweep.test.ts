@@ -5,7 +5,7 @@ import { demoVendorRounds, demoVendorSessions, vendorTransactions } from '../db/
 import { jobsOf } from '../jobs/index.ts';
 import { runExclusive } from '../jobs/runner.ts';
 import { useTestApp } from '../test/harness.ts';
-import { player } from '../modules/seamless-wallet/testkit.ts';
+import { player } from '../test/kits/seamless.ts';
 import type { WalletPath } from './wallet.ts';
 import { clock, CYCLE_MS } from './table.ts';
 import { balanceOf, dv, launch, minor, postingsOf } from './testkit.ts';

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { GameType } from '@lobby/contract';
 import { betRecords, postings } from '../db/schema.ts';
 import type { TestApp } from '../test/harness.ts';
-import { brandOf } from '../modules/wallet/testkit.ts';
+import { brandOf } from '../test/kits/wallet.ts';
 import { parseMinor } from './money.ts';
 
 /**

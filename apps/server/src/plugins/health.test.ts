@@ -4,7 +4,7 @@ import { authCounters } from '../db/schema.ts';
 import { jobEvents, runScheduled, startJobs, type Job, type JobRunEvent } from '../jobs/runner.ts';
 import { useTestApp } from '../test/harness.ts';
 import { metricValue } from '../test/cluster/instances.ts';
-import { addMember, api, fund, rid, tokenFor } from '../modules/wallet/testkit.ts';
+import { addMember, api, fund, rid, tokenFor } from '../test/kits/wallet.ts';
 
 const TOKEN = 'metrics-token-for-this-test';
 const t = useTestApp({ METRICS_TOKEN: TOKEN });

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { wallet } from '@lobby/contract';
 import { buildApp } from '../app.ts';
 import { useTestApp } from '../test/harness.ts';
-import { addMember, api, fund, rid, tokenFor } from '../modules/wallet/testkit.ts';
+import { addMember, api, fund, rid, tokenFor } from '../test/kits/wallet.ts';
 
 const t = useTestApp();
 

@@ -17,8 +17,8 @@ import { ERRORS, type Endpoint } from '@lobby/contract';
 import { merchants, sessions } from '../db/schema.ts';
 import { hashToken } from '../plugins/session.ts';
 import { audit } from '../kernel/ledger/index.ts';
-import { memberId } from '../modules/wallet/testkit.ts';
-import { newOp } from '../modules/operator/testkit.ts';
+import { memberId } from './kits/wallet.ts';
+import { newOp } from './kits/operator.ts';
 import { encryptWithKey, fetchBrandKey } from './crypto-client.ts';
 import { useTestApp } from './harness.ts';
 

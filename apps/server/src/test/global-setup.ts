@@ -22,8 +22,9 @@ export async function setupFor(kind: 'pglite' | 'postgres', project?: TestProjec
     return;
   }
   const d = await openDatabase({});
-  const client = (d.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
-  const blob = await client.dumpDataDir('gzip');
+  const client = (d.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  // Not compressed: every test file loads it, and unpacking a gzip cost each one more than reading the bigger file.
+  const blob = await client.dumpDataDir('none');
   const file = snapshotPath();
   fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
   project?.provide('pgliteSnapshot', file);

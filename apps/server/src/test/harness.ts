@@ -13,7 +13,7 @@ import { seedDemo } from '../db/seed/index.ts';
  * Where a run's migrated PGlite snapshot lives (made once by the global setup and handed to the
  * test files through provide/inject): one file per run, so runs side by side never share one.
  */
-export const snapshotPath = () => path.join(os.tmpdir(), `lobby-test-snapshot-${process.pid}-${randomBytes(4).toString('hex')}.tar.gz`);
+export const snapshotPath = () => path.join(os.tmpdir(), `lobby-test-snapshot-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
 declare module 'vitest' {
   export interface ProvidedContext { pgliteSnapshot: string }
 }

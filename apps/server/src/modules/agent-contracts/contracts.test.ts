@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { freshIp, login } from '../session/testkit.ts';
-import { addMember, brandOf, memberId, tokenFor } from '../wallet/testkit.ts';
+import { freshIp, login } from '../../test/kits/session.ts';
+import { addMember, brandOf, memberId, tokenFor } from '../../test/kits/wallet.ts';
 
 /** Contract state machine, rate caps and cascade, and the authorisation matrix (issue 8 item 3). */
 const t = useTestApp();

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { agentTeamDaily } from '../../db/agent-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { freshIp } from '../session/testkit.ts';
+import { freshIp } from '../../test/kits/session.ts';
 import { audit, brandWalletBalance, memberBalances } from '../../kernel/ledger/index.ts';
-import { addMember, brandOf, fund, tokenFor } from '../wallet/testkit.ts';
+import { addMember, brandOf, fund, tokenFor } from '../../test/kits/wallet.ts';
 import { lastSlot, settle } from './settle.ts';
 import { rowsOf } from '../../db/index.ts';
 

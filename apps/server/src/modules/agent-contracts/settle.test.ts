@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { agentDailyStats, agentTeamDaily } from '../../db/agent-schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { freshIp } from '../session/testkit.ts';
+import { freshIp } from '../../test/kits/session.ts';
 import { audit, memberAccount, memberBalances } from '../../kernel/ledger/index.ts';
-import { addMember, brandOf, fund, memberId, tokenFor } from '../wallet/testkit.ts';
+import { addMember, brandOf, fund, memberId, tokenFor } from '../../test/kits/wallet.ts';
 import { compute, lastDividendPeriod, lastSlot, pay, settle } from './settle.ts';
 import { rowsOf } from '../../db/index.ts';
 

@@ -5,7 +5,7 @@ import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
-import { addMember, brandOf } from '../wallet/testkit.ts';
+import { addMember, brandOf } from '../../test/kits/wallet.ts';
 import { activeMembers, activeMembersDirect } from './queries.ts';
 import { rollup } from './rollup.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { members, sessions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { addMember, api, brandOf, memberId, tokenFor } from '../wallet/testkit.ts';
+import { addMember, api, brandOf, memberId, tokenFor } from '../../test/kits/wallet.ts';
 
 /** The authorisation matrix of every agent call (issue 8): who may act on whom. */
 const t = useTestApp();

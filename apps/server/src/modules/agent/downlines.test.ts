@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { members } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { addMember, api, fund, tokenFor } from '../wallet/testkit.ts';
+import { addMember, api, fund, tokenFor } from '../../test/kits/wallet.ts';
 
 const t = useTestApp();
 const LIST = '/wps/relay/MCSFE_agentDownlines';

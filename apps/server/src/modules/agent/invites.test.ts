@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { agentInvites, members, memberTree } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertMember } from '../session/queries.ts';
-import { encPost, freshIp, login, memberRow } from '../session/testkit.ts';
-import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
+import { encPost, freshIp, login, memberRow } from '../../test/kits/session.ts';
+import { addMember, api, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 import { claimInvite, findInvite } from './invites.ts';
 import { DAY_MS } from '../../kernel/brand-time/index.ts';
 

@@ -6,9 +6,9 @@ import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
 import { rollup } from './rollup.ts';
-import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
+import { addMember, api, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 import { brandDate as brandDay } from '../../kernel/brand-time/index.ts';
-import { newOp, opCall, type Op } from '../operator/testkit.ts';
+import { newOp, opCall, type Op } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;

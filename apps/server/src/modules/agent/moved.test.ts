@@ -8,8 +8,8 @@ import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
 import { brandDate as brandDay } from '../../kernel/brand-time/index.ts';
-import { newOp, opCall, type Op } from '../operator/testkit.ts';
-import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
+import { newOp, opCall, type Op } from '../../test/kits/operator.ts';
+import { addMember, api, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 import { rollup } from './rollup.ts';
 
 const t = useTestApp();

@@ -4,7 +4,7 @@ import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
 import { brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
-import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
+import { addMember, api, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 import { rollup } from './rollup.ts';
 
 const t = useTestApp();

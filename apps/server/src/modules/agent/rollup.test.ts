@@ -8,7 +8,7 @@ import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
-import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
+import { addMember, api, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 import { brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 import { rollup } from './rollup.ts';
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { memberTree } from '../../db/agent-schema.ts';
 import { members } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { addMember, memberId } from '../wallet/testkit.ts';
+import { addMember, memberId } from '../../test/kits/wallet.ts';
 import { rowsOf } from '../../db/index.ts';
 
 /** The closure table follows members.parent_id through the triggers of migration 0012. */

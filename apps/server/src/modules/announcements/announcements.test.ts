@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPopups } from '../../db/seed/announcements.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { addMember, brandOf, tokenFor } from '../wallet/testkit.ts';
+import { addMember, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 import { audienceMatches, visibleTo, type Row, type Viewer } from './filter.ts';
 
 const t = useTestApp();

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { operatorAudit } from '../../db/schema.ts';
 import { bootPage } from '../../plugins/boot-page.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { get, newPlayer, operator as keyCall } from '../cashier/testkit.ts';
-import { newOp, opCall } from '../operator/testkit.ts';
+import { get, newPlayer, operator as keyCall } from '../../test/kits/cashier.ts';
+import { newOp, opCall } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 const LIST = '/wps/relay/MCSFE_getListAnnouncements';

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { operatorAudit, operatorSessions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { fund, mainBalance, newPlayer, operator as keyCall, postEnc, postJson, rid } from './testkit.ts';
+import { fund, mainBalance, newPlayer, operator as keyCall, postEnc, postJson, rid } from '../../test/kits/cashier.ts';
 import { audit as ledgerAudit, brandWalletBalance } from '../../kernel/ledger/index.ts';
-import { newOp, opCall } from '../operator/testkit.ts';
+import { newOp, opCall } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 const PIN = '135790';

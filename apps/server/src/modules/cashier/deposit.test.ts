@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { expireOrders } from './deposit.ts';
 import { insertDeposit } from './queries.ts';
-import { get, mainBalance, newPlayer, operator, postJson, rid, type Player } from './testkit.ts';
+import { get, mainBalance, newPlayer, operator, postJson, rid, type Player } from '../../test/kits/cashier.ts';
 
 // per-brand operator keys: a luna key is no key for demo
 const t = useTestApp({ OPERATOR_API_KEY: 'demo:demo-operator-key,luna:luna-operator-key' });

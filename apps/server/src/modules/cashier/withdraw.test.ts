@@ -8,7 +8,7 @@ import { useTestApp } from '../../test/harness.ts';
 import { audit, brandWalletBalance } from '../../kernel/ledger/index.ts';
 import { addTurnoverProgress } from './turnover.ts';
 import { autoReceiveAll } from './withdraw.ts';
-import { fund, get, mainBalance, newPlayer, operator, postEnc, postJson, rid, type Player } from './testkit.ts';
+import { fund, get, mainBalance, newPlayer, operator, postEnc, postJson, rid, type Player } from '../../test/kits/cashier.ts';
 
 const t = useTestApp();
 const PIN = '135790';

@@ -4,8 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { feedback as contract } from '@lobby/contract';
 import { promotions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { get, newPlayer, operator, type Player } from '../cashier/testkit.ts';
-import { freshIp } from '../session/testkit.ts';
+import { get, newPlayer, operator, type Player } from '../../test/kits/cashier.ts';
+import { freshIp } from '../../test/kits/session.ts';
 import { maskAccount } from '../promotions/comments.ts';
 
 const t = useTestApp({ TRUST_PROXY: true, OPERATOR_API_KEY: 'demo:demo-operator-key,luna:luna-operator-key' });

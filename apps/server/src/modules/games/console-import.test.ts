@@ -3,8 +3,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { errorEnvelope, games as gamesContract, okEnvelope, operatorGames } from '@lobby/contract';
 import { games, operatorAudit, vendors } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { brandOf } from '../wallet/testkit.ts';
-import { newOp, opCall, type Op } from '../operator/testkit.ts';
+import { brandOf } from '../../test/kits/wallet.ts';
+import { newOp, opCall, type Op } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 

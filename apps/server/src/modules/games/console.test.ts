@@ -4,9 +4,9 @@ import { games as gamesContract, okEnvelope, operatorGames } from '@lobby/contra
 import { games, operatorAudit, vendors } from '../../db/schema.ts';
 import { buildApp } from '../../app.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { player } from '../seamless-wallet/testkit.ts';
-import { brandOf } from '../wallet/testkit.ts';
-import { newOp, opCall, type Op } from '../operator/testkit.ts';
+import { player } from '../../test/kits/seamless.ts';
+import { brandOf } from '../../test/kits/wallet.ts';
+import { newOp, opCall, type Op } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { accountGames as contract, okEnvelope } from '@lobby/contract';
 import { favoriteGames, games } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { player } from '../seamless-wallet/testkit.ts';
-import { api, brandOf } from '../wallet/testkit.ts';
+import { player } from '../../test/kits/seamless.ts';
+import { api, brandOf } from '../../test/kits/wallet.ts';
 import type { CatalogGame } from './catalog.ts';
 import { gameOf } from './testkit.ts';
 

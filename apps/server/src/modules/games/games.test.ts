@@ -5,7 +5,7 @@ import { games, vendors } from '../../db/schema.ts';
 import { seedGames } from '../../db/seed/games.ts';
 import { LOTTERY_VENDORS } from '../../db/seed/lottery.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { brandOf } from '../wallet/testkit.ts';
+import { brandOf } from '../../test/kits/wallet.ts';
 import { DEMO_VENDORS, demoCatalog } from './demo-catalog.ts';
 import { CatalogImportError, importCatalog } from './import.ts';
 import { importAndReload } from './routes.ts';

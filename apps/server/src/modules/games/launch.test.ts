@@ -4,9 +4,9 @@ import { accountGames, games as contract, okEnvelope } from '@lobby/contract';
 import { games, recentGames, vendors } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import type { LaunchRequest } from '../../demo-vendor/launcher.ts';
-import { setBrand, setModule } from '../session/testkit.ts';
-import { player } from '../seamless-wallet/testkit.ts';
-import { brandOf } from '../wallet/testkit.ts';
+import { setBrand, setModule } from '../../test/kits/session.ts';
+import { player } from '../../test/kits/seamless.ts';
+import { brandOf } from '../../test/kits/wallet.ts';
 import type { CatalogGame } from './catalog.ts';
 import { gameOf } from './testkit.ts';
 

@@ -3,8 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { accountGames, okEnvelope } from '@lobby/contract';
 import { betRecords } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { player } from '../seamless-wallet/testkit.ts';
-import { brandOf } from '../wallet/testkit.ts';
+import { player } from '../../test/kits/seamless.ts';
+import { brandOf } from '../../test/kits/wallet.ts';
 import { gameOf, round } from './testkit.ts';
 
 const t = useTestApp();

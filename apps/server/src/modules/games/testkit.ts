@@ -1,8 +1,8 @@
 /** Helpers for the games tests. Not loaded by the server. */
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness.ts';
-import { seamlessCall, type SeamlessPath } from '../seamless-wallet/testkit.ts';
-import { brandOf, rid } from '../wallet/testkit.ts';
+import { seamlessCall, type SeamlessPath } from '../../test/kits/seamless.ts';
+import { brandOf, rid } from '../../test/kits/wallet.ts';
 import type { CatalogGame } from './catalog.ts';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { merchants, operatorAudit } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { newOp, opCall, type Op } from '../operator/testkit.ts';
+import { newOp, opCall, type Op } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 

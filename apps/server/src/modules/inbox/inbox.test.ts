@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { useTestApp } from '../../test/harness.ts';
-import { addMember, api, brandOf, tokenFor } from '../wallet/testkit.ts';
+import { addMember, api, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 
 const t = useTestApp();
 const KEY = { 'x-operator-key': 'dev-operator-key' };

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { operatorLottery } from '@lobby/contract';
 import { operatorAudit } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { newOp, opCall, type Op } from '../operator/testkit.ts';
+import { newOp, opCall, type Op } from '../../test/kits/operator.ts';
 import { audit } from '../../kernel/ledger/index.ts';
-import { brandOf } from '../wallet/testkit.ts';
+import { brandOf } from '../../test/kits/wallet.ts';
 import { balanceOf, bettor, drawRow, placeSlip, upcoming } from './testkit.ts';
 
 /** The console's Lottery page through a console session: games, recent issues, void (refund once, audited) and draw now. */

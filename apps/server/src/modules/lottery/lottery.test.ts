@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { betRecords } from '../../db/vendor-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
-import { brandOf, rid } from '../wallet/testkit.ts';
+import { brandOf, rid } from '../../test/kits/wallet.ts';
 import { balanceOf, bettor, drawNowCall, drawRow, placeSlip, upcoming } from './testkit.ts';
 
 const t = useTestApp();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LOTTERY_CONFIG, lottery } from '@lobby/contract';
 import { useTestApp } from '../../test/harness.ts';
-import { brandOf } from '../wallet/testkit.ts';
+import { brandOf } from '../../test/kits/wallet.ts';
 import { bettor, placeSlip, upcoming } from './testkit.ts';
 
 /** §3 brand config: lotteryType Lott and the prize modes a brand offers (LOTT, ZY, ELOTT, SEA). */

@@ -7,7 +7,7 @@ import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
-import { brandOf } from '../wallet/testkit.ts';
+import { brandOf } from '../../test/kits/wallet.ts';
 import { publish, runBrand, settle } from './draws.ts';
 import { hits, oddsMilli } from './rules.ts';
 import { OPERATOR, balanceOf, bettor, drawNowCall, drawRow, placeSlip, upcoming } from './testkit.ts';

@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { lottery as contract } from '@lobby/contract';
 import { lotteryDraws } from '../../db/lottery-schema.ts';
 import type { TestApp } from '../../test/harness.ts';
-import { player } from '../seamless-wallet/testkit.ts';
+import { player } from '../../test/kits/seamless.ts';
 import { memberBalances } from '../../kernel/ledger/index.ts';
-import { brandOf, rid } from '../wallet/testkit.ts';
+import { brandOf, rid } from '../../test/kits/wallet.ts';
 import { currentDraw, gameByCode } from './draws.ts';
 import { resultOf } from './rules.ts';
 

@@ -8,7 +8,7 @@ import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import * as seamless from '../seamless-wallet/seamless.ts';
 import { audit } from '../../kernel/ledger/index.ts';
-import { brandOf } from '../wallet/testkit.ts';
+import { brandOf } from '../../test/kits/wallet.ts';
 import { finishVoids, VOID_GRACE_MS, voidDraw, type GameRow } from './draws.ts';
 import { OPERATOR, balanceOf, bettor, drawRow, placeSlip, upcoming } from './testkit.ts';
 

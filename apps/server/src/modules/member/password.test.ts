@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
-import { call, encPost, freshIp, lastCode, lastMessage, login } from '../session/testkit.ts';
+import { call, encPost, freshIp, lastCode, lastMessage, login } from '../../test/kits/session.ts';
 
 const t = useTestApp({ TRUST_PROXY: true });
 const info = (token: string) => t.call({ method: 'GET', url: '/wps/member/info', token });

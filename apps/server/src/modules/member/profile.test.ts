@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { eq } from 'drizzle-orm';
 import { members } from '../../db/schema.ts';
-import { call, clearCounters, encPost, freshIp, lastCode, login, memberRow } from '../session/testkit.ts';
+import { call, clearCounters, encPost, freshIp, lastCode, login, memberRow } from '../../test/kits/session.ts';
 
 const t = useTestApp({ TRUST_PROXY: true });
 const PROFILE = '/wps/member/info/profile';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_PARAM_WORDS, errorMessage, memberProfile, MODULES, REGISTER_FIELDS } from '@lobby/contract';
 import { useTestApp } from '../../test/harness.ts';
 import { memberBalances } from '../../kernel/ledger/index.ts';
-import { call, encPost, freshIp, knownCaptcha, lastCode, memberRow, setBrand, setModule } from '../session/testkit.ts';
+import { call, encPost, freshIp, knownCaptcha, lastCode, memberRow, setBrand, setModule } from '../../test/kits/session.ts';
 
 const t = useTestApp({ TRUST_PROXY: true });
 const base = { username: 'newbie01', password: 'Secret123', confirmPassword: 'Secret123', terms: true };

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { betRecords, operatorAudit } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { mainBalance, newPlayer, postJson, type Player } from '../cashier/testkit.ts';
+import { mainBalance, newPlayer, postJson, type Player } from '../../test/kits/cashier.ts';
 import { audit as ledgerAudit } from '../../kernel/ledger/index.ts';
-import { newOp, opCall } from '../operator/testkit.ts';
+import { newOp, opCall } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;

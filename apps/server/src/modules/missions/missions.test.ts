@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { okEnvelope, missions as contract } from '@lobby/contract';
 import { betRecords, depositOrders, memberActivityTotals, merchants, missionClaims, missions, postings } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { get, mainBalance, newPlayer, postJson, type Player } from '../cashier/testkit.ts';
+import { get, mainBalance, newPlayer, postJson, type Player } from '../../test/kits/cashier.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { lifetime, SETTLE_WINDOW_MS } from './activity.ts';
 import { maskName } from './leaderboard.ts';

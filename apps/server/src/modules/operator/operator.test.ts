@@ -5,9 +5,9 @@ import { wallet } from '@lobby/contract';
 import { operatorAudit, operatorSessions, sessions } from '../../db/schema.ts';
 import { memberSecurity } from '../../db/member-profile-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { fund, get, newPlayer, operator as keyCall, postJson, rid } from '../cashier/testkit.ts';
-import { addMember, tokenFor } from '../wallet/testkit.ts';
-import { codeOf, newOp, opCall, PASSWORD, type Op } from './testkit.ts';
+import { fund, get, newPlayer, operator as keyCall, postJson, rid } from '../../test/kits/cashier.ts';
+import { addMember, tokenFor } from '../../test/kits/wallet.ts';
+import { codeOf, newOp, opCall, PASSWORD, type Op } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { operatorAudit, pointRewards } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { mainBalance, newPlayer, postEnc, rid, type Player } from '../cashier/testkit.ts';
+import { mainBalance, newPlayer, postEnc, rid, type Player } from '../../test/kits/cashier.ts';
 import { lockAccount, postPoints, readAccount } from './ledger.ts';
 import { audit as ledgerAudit } from '../../kernel/ledger/index.ts';
-import { newOp, opCall } from '../operator/testkit.ts';
+import { newOp, opCall } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 const PIN = '246810';

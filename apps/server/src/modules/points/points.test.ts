@@ -4,7 +4,7 @@ import { ERROR_PARAM_WORDS, errorMessage, okEnvelope, points as contract } from 
 import { betRecords, pointPostings, pointRewards } from '../../db/schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { get, mainBalance, newPlayer, operator, postEnc, rid, type Player } from '../cashier/testkit.ts';
+import { get, mainBalance, newPlayer, operator, postEnc, rid, type Player } from '../../test/kits/cashier.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { accrueAll, pointsFor } from './accrue.ts';
 import { lockAccount, postPoints } from './ledger.ts';

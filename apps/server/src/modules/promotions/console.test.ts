@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { operatorAudit } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { newOp, opCall } from '../operator/testkit.ts';
+import { newOp, opCall } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { errorMessage, okEnvelope, promotions as contract } from '@lobby/contract';
 import { betRecords, members, promotions, turnoverRequirements } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { get, newPlayer, operator, postJson, rid, type Player } from '../cashier/testkit.ts';
+import { get, newPlayer, operator, postJson, rid, type Player } from '../../test/kits/cashier.ts';
 import { audit, memberBalances } from '../../kernel/ledger/index.ts';
 import { previousPeriod } from '../../kernel/brand-time/index.ts';
 

@@ -4,8 +4,8 @@ import { io as connect } from 'socket.io-client';
 import { redEnvelopes, redEnvelopeShares } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit, memberBalances } from '../../kernel/ledger/index.ts';
-import { fund, mainBalance, newPlayer, operator, postJson, get, rid, type Player } from '../cashier/testkit.ts';
-import { addMember, tokenFor } from '../wallet/testkit.ts';
+import { fund, mainBalance, newPlayer, operator, postJson, get, rid, type Player } from '../../test/kits/cashier.ts';
+import { addMember, tokenFor } from '../../test/kits/wallet.ts';
 import { expire } from './service.ts';
 
 const t = useTestApp();

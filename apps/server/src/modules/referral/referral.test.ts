@@ -4,8 +4,8 @@ import { referral } from '@lobby/contract';
 import { referralRewards } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
-import { mainBalance, newPlayer, operator, postJson, get, rid, type Player } from '../cashier/testkit.ts';
-import { addMember, brandOf, tokenFor } from '../wallet/testkit.ts';
+import { mainBalance, newPlayer, operator, postJson, get, rid, type Player } from '../../test/kits/cashier.ts';
+import { addMember, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 import { rewardsDue } from './rules.ts';
 import { settleRecent } from './service.ts';
 

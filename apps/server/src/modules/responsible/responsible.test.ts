@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { inboxDeliveries, members, operatorAudit, responsibleLimits, sessions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { newPlayer, postJson, rid, get, fund, type Player } from '../cashier/testkit.ts';
-import { newOp, opCall } from '../operator/testkit.ts';
+import { newPlayer, postJson, rid, get, fund, type Player } from '../../test/kits/cashier.ts';
+import { newOp, opCall } from '../../test/kits/operator.ts';
 import { hashPassword } from '../session/passwords.ts';
-import { freshIp, login } from '../session/testkit.ts';
-import { seamlessCall } from '../seamless-wallet/testkit.ts';
-import { brandOf } from '../wallet/testkit.ts';
+import { freshIp, login } from '../../test/kits/session.ts';
+import { seamlessCall } from '../../test/kits/seamless.ts';
+import { brandOf } from '../../test/kits/wallet.ts';
 import { endLongSessions, memberChanger, takeBreak } from './service.ts';
 import { cacheKey, forget } from './state.ts';
 

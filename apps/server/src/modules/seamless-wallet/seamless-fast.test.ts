@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { betRecords, turnoverRequirements, vendorTransactions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit, brandAccount } from '../../kernel/ledger/index.ts';
-import { brandOf, rid } from '../wallet/testkit.ts';
+import { brandOf, rid } from '../../test/kits/wallet.ts';
 import { memberRoom } from '../../kernel/live/index.ts';
 import { PUSH_COALESCE_MS } from './routes.ts';
-import { player as fundedPlayer, seamlessCall, type SeamlessPath } from './testkit.ts';
+import { player as fundedPlayer, seamlessCall, type SeamlessPath } from '../../test/kits/seamless.ts';
 
 // The one-statement paths (seamless_bet / seamless_win, migration 0011) under concurrency,
 // the turnover they count, how many statements a call costs and the coalesced balance push.

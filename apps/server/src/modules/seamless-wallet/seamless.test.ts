@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { betRecords, entries, postings, vendorTransactions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
-import { addMember, brandOf, fund, rid } from '../wallet/testkit.ts';
+import { addMember, brandOf, fund, rid } from '../../test/kits/wallet.ts';
 import { vendorSecret } from './seamless.ts';
-import { player as fundedPlayer, seamlessCall, type SeamlessPath, type SignOpts } from './testkit.ts';
+import { player as fundedPlayer, seamlessCall, type SeamlessPath, type SignOpts } from '../../test/kits/seamless.ts';
 
 const t = useTestApp();
 

@@ -5,7 +5,7 @@ import { members, sessions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { hashToken } from '../../plugins/session.ts';
 import { deps } from './service.ts';
-import { call, encPost, freshIp, knownCaptcha, login, memberRow, setBrand } from './testkit.ts';
+import { call, encPost, freshIp, knownCaptcha, login, memberRow, setBrand } from '../../test/kits/session.ts';
 
 const t = useTestApp({ TRUST_PROXY: true });
 const PLAYER_IP = '10.250.0.1';

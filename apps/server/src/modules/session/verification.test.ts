@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { members, verificationCodes } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { call, encPost, freshIp, lastCode, lastMessage, login, memberRow } from './testkit.ts';
+import { call, encPost, freshIp, lastCode, lastMessage, login, memberRow } from '../../test/kits/session.ts';
 
 const t = useTestApp({ TRUST_PROXY: true });
 const PLAYER = '+525512345678';
@@ -128,7 +128,7 @@ describe('login from an unregistered IP', () => {
   });
 
   it('a brand without new-IP checks lets the login through', async () => {
-    const { setBrand } = await import('./testkit.ts');
+    const { setBrand } = await import('../../test/kits/session.ts');
     await setBrand(t, 'demo', (c) => { c.security.newIpVerification = []; });
     expect((await login(t, 'agent01', 'Agent123', { ip: freshIp() })).statusCode).toBe(200);
     await setBrand(t, 'demo', (c) => { c.security.newIpVerification = ['sms', 'email', 'otp']; });

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { operatorAudit } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { newPlayer, type Player } from '../cashier/testkit.ts';
-import { newOp, opCall } from '../operator/testkit.ts';
+import { newPlayer, type Player } from '../../test/kits/cashier.ts';
+import { newOp, opCall } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { okEnvelope, vip as contract } from '@lobby/contract';
 import { betRecords, depositOrders, postings, vipRewards } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { get, mainBalance, newPlayer, operator, postJson, rid, type Player } from '../cashier/testkit.ts';
+import { get, mainBalance, newPlayer, operator, postJson, rid, type Player } from '../../test/kits/cashier.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { levelFor } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { audit, brandAccount, CODE_TYPE_OF_KIND, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
-import { addMember, api, brandOf, fund, rid, tokenFor } from './testkit.ts';
+import { addMember, api, brandOf, fund, rid, tokenFor } from '../../test/kits/wallet.ts';
 
 const t = useTestApp();
 const HISTORY = '/wps/relay/ODSFE2_MemTransDet';

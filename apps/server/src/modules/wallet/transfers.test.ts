@@ -3,12 +3,12 @@ import { count, eq, like } from 'drizzle-orm';
 import { postings } from '../../db/ledger-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit, memberBalances } from '../../kernel/ledger/index.ts';
-import { addMember, api, brandOf, fund, memberId, rid, tokenFor } from './testkit.ts';
+import { addMember, api, brandOf, fund, memberId, rid, tokenFor } from '../../test/kits/wallet.ts';
 import { transferToDownline } from './transfers.ts';
 import { loadPrincipal } from '../../plugins/session.ts';
 import type { FastifyRequest } from 'fastify';
 import { setPaymentPassword } from '../cashier/secrets.ts';
-import { encPost } from '../session/testkit.ts';
+import { encPost } from '../../test/kits/session.ts';
 
 const t = useTestApp();
 const TRANSFER = '/wps/relay/GCS_walletTransfer';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
-import { addMember, api, brandOf, fund, memberId, rid, tokenFor } from './testkit.ts';
+import { addMember, api, brandOf, fund, memberId, rid, tokenFor } from '../../test/kits/wallet.ts';
 
 const t = useTestApp();
 

@@ -12,9 +12,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, memberProfile } from '@lobby/contract';
 import { inboxDeliveries, inboxMessages, members, outbox } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/session/passwords.ts';
-import { clearCounters, setBrand } from '../../modules/session/testkit.ts';
+import { clearCounters, setBrand } from '../kits/session.ts';
 import { memberBalances } from '../../kernel/ledger/index.ts';
-import { addMember, brandOf, fund, memberId, tokenFor } from '../../modules/wallet/testkit.ts';
+import { addMember, brandOf, fund, memberId, tokenFor } from '../kits/wallet.ts';
 import { encryptForTest } from '../crypto-client.ts';
 import { useTestApp } from '../harness.ts';
 

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { operator as operatorContract } from '@lobby/contract';
-import { newOp } from '../../modules/operator/testkit.ts';
-import { tokenFor } from '../../modules/wallet/testkit.ts';
+import { newOp } from '../kits/operator.ts';
+import { tokenFor } from '../kits/wallet.ts';
 import { encryptWithKey, fetchBrandKey } from '../crypto-client.ts';
 import { useTestApp } from '../harness.ts';
 

@@ -15,7 +15,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { captchas, memberIps, members, withdrawAccounts } from '../../db/schema.ts';
 import { setCaptchaAnswerSource } from '../../modules/session/captcha.ts';
 import { REGISTER_LIMITS } from '../../modules/member/register.ts';
-import { call, clearCounters, freshIp, knownCaptcha, lastCode, memberRow, setBrand } from '../../modules/session/testkit.ts';
+import { call, clearCounters, freshIp, knownCaptcha, lastCode, memberRow, setBrand } from '../kits/session.ts';
 import { loadConfig } from '../../config.ts';
 import { encryptForTest } from '../crypto-client.ts';
 import { useTestApp } from '../harness.ts';

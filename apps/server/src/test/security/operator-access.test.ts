@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { operator } from '@lobby/contract';
 import { allows, inScope, operatorActor, ROUTE_PERMISSIONS, ruleOf, sessionOnly, type Actor } from '../../kernel/operator-access/index.ts';
-import { fund, newPlayer, postEnc, postJson, rid } from '../../modules/cashier/testkit.ts';
-import { newOp, opCall, type Op } from '../../modules/operator/testkit.ts';
+import { fund, newPlayer, postEnc, postJson, rid } from '../kits/cashier.ts';
+import { newOp, opCall, type Op } from '../kits/operator.ts';
 import { useTestApp } from '../harness.ts';
 
 const KEYS = 'demo:demo-key-2026-walk,luna:luna-key-2026-walk';

@@ -1,9 +1,9 @@
-/** Helpers for the wallet tests. Not loaded by the server. */
+/** Helpers for the wallet tests of every module (members, sessions, funding). Not loaded by the server. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { members, sessions } from '../../db/schema.ts';
 import { hashToken } from '../../plugins/session.ts';
-import type { TestApp } from '../../test/harness.ts';
+import type { TestApp } from '../harness.ts';
 import { brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 
 export const brandOf = (t: TestApp, code = 'demo') => t.app.brands.byMerchantCode(code)!;

@@ -4,13 +4,13 @@ import { Secret, TOTP } from 'otpauth';
 import type { operator } from '@lobby/contract';
 import { operators, operatorSessions } from '../../db/schema.ts';
 import { hashToken } from '../../plugins/session.ts';
-import type { TestApp } from '../../test/harness.ts';
+import type { TestApp } from '../harness.ts';
 
 export interface Op { id: bigint; username: string; password: string; secret: string; token: string }
 
 let seq = 0;
 export const PASSWORD = 'Console-Test-2026!';
-const HASH = (async () => (await import('../session/passwords.ts')).hashPassword(PASSWORD))();
+const HASH = (async () => (await import('../../modules/session/passwords.ts')).hashPassword(PASSWORD))();
 
 /** An enrolled operator with a live session (inserted directly: no TOTP step is spent). */
 export async function newOp(t: TestApp, role: operator.Role, brands: string[] | null = null, o: { enrolled?: boolean; session?: boolean } = {}): Promise<Op> {

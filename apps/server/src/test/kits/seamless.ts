@@ -1,8 +1,8 @@
 /** Helpers for tests that call the seamless wallet as a vendor does. Not loaded by the server. */
 import { vendor as contract } from '@lobby/contract';
-import type { TestApp } from '../../test/harness.ts';
-import { addMember, brandOf, fund, tokenFor } from '../wallet/testkit.ts';
-import { sign, vendorSecret } from './seamless.ts';
+import type { TestApp } from '../harness.ts';
+import { addMember, brandOf, fund, tokenFor } from './wallet.ts';
+import { sign, vendorSecret } from '../../modules/seamless-wallet/seamless.ts';
 
 export type SeamlessPath = 'balance' | 'bet' | 'win' | 'rollback';
 

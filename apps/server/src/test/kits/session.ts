@@ -2,9 +2,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BrandConfig } from '@lobby/contract';
 import { members, merchants, outbox } from '../../db/schema.ts';
-import { encryptForTest } from '../../test/crypto-client.ts';
-import type { TestApp } from '../../test/harness.ts';
-import { createCaptcha } from './captcha.ts';
+import { encryptForTest } from '../crypto-client.ts';
+import type { TestApp } from '../harness.ts';
+import { createCaptcha } from '../../modules/session/captcha.ts';
 
 export interface CallOpts { merchant?: string; token?: string; ip?: string }
 

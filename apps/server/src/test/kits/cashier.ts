@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { members, merchants, sessions } from '../../db/schema.ts';
 import { hashToken } from '../../plugins/session.ts';
-import type { TestApp } from '../../test/harness.ts';
-import { encPost } from '../session/testkit.ts';
+import type { TestApp } from '../harness.ts';
+import { encPost } from './session.ts';
 import { brandAccount, memberAccount, memberBalances, postAlone } from '../../kernel/ledger/index.ts';
 
 export interface Player { id: bigint; token: string; username: string; merchant: string; brandId: number }
