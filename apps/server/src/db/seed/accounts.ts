@@ -30,7 +30,7 @@ export const DEMO_ACCOUNTS: Record<string, SeedAccount[]> = {
   ],
 };
 
-// same cost as the login code (modules/session/passwords.ts); Argon2id = 2
+// same cost as the login code (lib/passwords.ts); Argon2id = 2
 const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 65_536, timeCost: 2, parallelism: 1 };
 
 /** Idempotent: adds the accounts a brand is missing, parents first; existing ones stay as they are. */

@@ -14,7 +14,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type MemberRow, type Principal } from '../../plugins/session.ts';
 import { checkField } from '../member/rules.ts';
 import { randomCode, newReferralCode } from '../member/register.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import * as sq from '../session/queries.ts';
 import { subAgentType } from './service.ts';
 import { DAY_MS } from '../../kernel/brand-time/index.ts';

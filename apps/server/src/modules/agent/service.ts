@@ -8,7 +8,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
 import { markReset } from '../member-security/index.ts';
 import { checkSendLimits, createCode, deliver, maskRecipient } from '../session/codes.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { revokeAllSessions } from '../session/queries.ts';
 import { deps, type Caller } from '../session/service.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';

@@ -13,7 +13,7 @@ import { operatorContent as oc } from '@lobby/contract';
 import { announcements, bannerImages } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { cleanImage, decodeUpload } from '../member/avatar.ts';
+import { cleanImage, decodeUpload } from '../../lib/images.ts';
 import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';
 import { byOrder, type Row } from './filter.ts';

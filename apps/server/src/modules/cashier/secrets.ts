@@ -4,7 +4,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { assertMoneyOut, requireProof } from '../member-security/index.ts';
-import { checkPassword, hashPassword } from '../session/passwords.ts';
+import { checkPassword, hashPassword } from '../../lib/passwords.ts';
 import * as q from './queries.ts';
 import { accountView } from './views.ts';
 

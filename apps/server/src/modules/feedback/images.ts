@@ -1,11 +1,11 @@
 /**
- * Feedback images: the same checks as avatars (member/avatar.ts): the type from the first bytes
+ * Feedback images: the same checks as avatars (lib/images.ts): the type from the first bytes
  * (png or jpg only, never the name or declared type), size ≤ 5 MB, the file rewritten without
  * metadata (text, EXIF, XMP, comments, trailing bytes). Errors carry the feedback codes.
  */
 import { randomBytes } from 'node:crypto';
 import { feedback as contract } from '@lobby/contract';
-import { cleanImage, type CleanImage } from '../member/avatar.ts';
+import { cleanImage, type CleanImage } from '../../lib/images.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 const MB = 1024 * 1024;

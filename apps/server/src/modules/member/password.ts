@@ -6,7 +6,7 @@ import {
 } from '../session/codes.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { verificationCodes } from '../../db/schema.ts';
-import { checkPassword, hashPassword } from '../session/passwords.ts';
+import { checkPassword, hashPassword } from '../../lib/passwords.ts';
 import * as sq from '../session/queries.ts';
 import { deps, openSession, type Caller } from '../session/service.ts';
 import { checkConfirmation, checkNewPassword } from './rules.ts';

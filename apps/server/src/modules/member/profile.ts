@@ -16,9 +16,9 @@ import { requireRealAccount, type MemberRow, type Principal } from '../../plugin
 import { savePaymentPassword, secretsOf } from '../cashier/queries.ts';
 import { paymentPasswordState } from '../cashier/secrets.ts';
 import { CODE_TTL_MINUTES, checkSendLimits, codeText, consumeCode, createCode, deliver, maskRecipient, normalizeMobile } from '../session/codes.ts';
-import { checkPassword, hashPassword } from '../session/passwords.ts';
+import { checkPassword, hashPassword } from '../../lib/passwords.ts';
 import { deps, type Caller } from '../session/service.ts';
-import { cleanImage, decodeUpload, tooLarge } from './avatar.ts';
+import { cleanImage, decodeUpload, tooLarge } from '../../lib/images.ts';
 import { contactVerified, moneyOutState, proofUntil, requireProof } from '../member-security/index.ts';
 import { checkBirthday, checkField, checkValue, fieldFail } from './rules.ts';
 

@@ -5,7 +5,7 @@ import { claimInvite, findInvite } from '../agent/invites.ts';
 import type { MemberRow } from '../../plugins/session.ts';
 import { checkCaptcha } from '../session/captcha.ts';
 import { consumeCode, normalizeMobile } from '../session/codes.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import * as sq from '../session/queries.ts';
 import { deps, openSession, type Caller } from '../session/service.ts';
 import { checkBirthday, checkConfirmation, checkField } from './rules.ts';

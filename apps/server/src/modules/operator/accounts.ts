@@ -11,7 +11,7 @@ import { operators, operatorSessions } from '../../db/schema.ts';
 import { allows, brandsWithin, holdsAll, IDLE_MS, record, type Actor, type OperatorRow } from '../../kernel/operator-access/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { operatorView } from './auth.ts';
 
 const normBrands = (b: string[] | null) => (b === null ? null : [...new Set(b.map((x) => x.toLowerCase()))]);

@@ -8,7 +8,7 @@ import { operators, operatorSessions } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { hashToken } from '../../plugins/session.ts';
-import { checkPassword } from '../session/passwords.ts';
+import { checkPassword } from '../../lib/passwords.ts';
 import { inScope, record, ROLE_PERMISSIONS, SESSION_MAX_MS, type Actor, type OperatorRow } from '../../kernel/operator-access/index.ts';
 import { enrolment, newSecret, verifyCode } from './totp.ts';
 

@@ -8,7 +8,7 @@ import { ledgerAccounts, members, postings, sessions } from '../../db/schema.ts'
 import { AppError } from '../../plugins/errors.ts';
 import { endSessionSockets } from '../../kernel/live/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 import { record, type Actor } from '../../kernel/operator-access/index.ts';
 import { markReset } from '../member-security/index.ts';

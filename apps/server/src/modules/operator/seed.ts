@@ -1,7 +1,7 @@
 /** Demo operators (demo only; README "Operator console"): an owner and a finance operator. */
 import type { Db } from '../../db/index.ts';
 import { operators } from '../../db/schema.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 
 export const DEMO_OPERATORS = [
   { username: 'owner', password: 'Owner-Demo-2026!', role: 'owner', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' },

@@ -4,7 +4,7 @@ import { inboxDeliveries, members, operatorAudit, responsibleLimits, sessions } 
 import { useTestApp } from '../../test/harness.ts';
 import { newPlayer, postJson, rid, get, fund, type Player } from '../../test/kits/cashier.ts';
 import { newOp, opCall } from '../../test/kits/operator.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { freshIp, login } from '../../test/kits/session.ts';
 import { seamlessCall } from '../../test/kits/seamless.ts';
 import { brandOf } from '../../test/kits/wallet.ts';

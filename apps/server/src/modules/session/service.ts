@@ -14,7 +14,7 @@ import {
 } from './codes.ts';
 import { dbCounters, redisCounters, type Counters } from './counters.ts';
 import { deviceIdOf, deviceHash, isKnownDevice, rememberDevice } from './device.ts';
-import { checkPassword } from './passwords.ts';
+import { checkPassword } from '../../lib/passwords.ts';
 import * as q from './queries.ts';
 import { endSessionSockets } from '../../kernel/live/index.ts';
 

@@ -10,7 +10,7 @@ export interface Op { id: bigint; username: string; password: string; secret: st
 
 let seq = 0;
 export const PASSWORD = 'Console-Test-2026!';
-const HASH = (async () => (await import('../../modules/session/passwords.ts')).hashPassword(PASSWORD))();
+const HASH = (async () => (await import('../../lib/passwords.ts')).hashPassword(PASSWORD))();
 
 /** An enrolled operator with a live session (inserted directly: no TOTP step is spent). */
 export async function newOp(t: TestApp, role: operator.Role, brands: string[] | null = null, o: { enrolled?: boolean; session?: boolean } = {}): Promise<Op> {

@@ -11,7 +11,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, memberProfile } from '@lobby/contract';
 import { inboxDeliveries, inboxMessages, members, outbox } from '../../db/schema.ts';
-import { hashPassword } from '../../modules/session/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { clearCounters, setBrand } from '../kits/session.ts';
 import { memberBalances } from '../../kernel/ledger/index.ts';
 import { addMember, brandOf, fund, memberId, tokenFor } from '../kits/wallet.ts';

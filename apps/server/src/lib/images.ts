@@ -1,5 +1,5 @@
 /**
- * Avatar files (§7 `/wps/member/info/icon`). The type comes from the first bytes, never from the
+ * Uploaded images: avatars (§7 `/wps/member/info/icon`), feedback and announcement art. The type comes from the first bytes, never from the
  * name or the declared type: PNG or JPEG only. The file is then rewritten structure by structure,
  * keeping only what draws the image: PNG chunks with a valid CRC (text, EXIF and unknown chunks
  * dropped, nothing after IEND), JPEG segments without APPn (EXIF, XMP…, except the JFIF header)
@@ -8,7 +8,7 @@
  */
 import { crc32 } from 'node:zlib';
 import { memberProfile } from '@lobby/contract';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../plugins/errors.ts';
 
 export type ImageType = 'image/png' | 'image/jpeg';
 export interface CleanImage { type: ImageType; ext: 'png' | 'jpg'; data: Buffer; width: number; height: number }
