@@ -13,7 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type MemberRow, type Principal } from '../../plugins/session.ts';
 import { checkField } from '../member/rules.ts';
-import { randomCode, newReferralCode } from '../member/register.ts';
+import { randomCode, newReferralCode, type InviteUse } from '../member/register.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import * as sq from '../session/queries.ts';
 import { subAgentType } from './service.ts';
@@ -138,12 +138,6 @@ export async function createDownline(db: Db, brand: Brand, p: Principal, body: {
 }
 
 // ---- Registration through a link ---------------------------------------------------------
-
-export interface InviteUse {
-  inviteId: bigint;
-  parent: MemberRow;
-  type: number;
-}
 
 /**
  * The link a registration code names, with the agent it registers under and the type it

@@ -7,11 +7,13 @@ import { agentRegister } from '@lobby/contract';
 import { agentConsoleRoutes } from './console.ts';
 import { agentSend } from './inbox.ts';
 import * as invites from './invites.ts';
+import { registerInviteBook } from '../member/register.ts';
 import * as reports from './reports.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 export async function agentRoutes(app: FastifyInstance) {
+  registerInviteBook(app.db, { find: invites.findInvite, claim: invites.claimInvite }); // registration codes of invite links
   route(app, agent.teamOverview, async ({ brand, principal, query }) => service.teamOverview(app.db, brand, principal, query));
   route(app, agent.downlineList, async ({ brand, principal, query }) => service.downlineList(app.db, brand, principal, query));
   route(app, agent.setAgent, async ({ brand, principal, body }) => service.setAgent(app.db, brand, principal, body), PER_MINUTE(30));

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { MODULES, type member, type session } from '@lobby/contract';
 import { AppError } from '../../plugins/errors.ts';
-import { claimInvite, findInvite } from '../agent/invites.ts';
+import type { Db } from '../../db/index.ts';
+import type { Brand } from '../../plugins/merchant.ts';
 import type { MemberRow } from '../../plugins/session.ts';
 import { checkCaptcha } from '../session/captcha.ts';
 import { consumeCode, normalizeMobile } from '../session/codes.ts';
@@ -28,6 +29,22 @@ export const randomCode = (length: number) => Array.from({ length }, () => CODE_
 /** A member's own referral code: 8 characters. */
 export const newReferralCode = () => randomCode(8);
 
+/** An agent's invite link a registration code names: the agent it registers under and the type it gives. */
+export interface InviteUse { inviteId: bigint; parent: MemberRow; type: number }
+/**
+ * Invite links as registration sees them (the agent module registers them; member imports no
+ * agent code): `find` answers null when no link has the code, `claim` counts a registration on
+ * the link inside the registration's transaction.
+ */
+export interface InviteBook {
+  find(db: Db, brand: Brand, code: string): Promise<InviteUse | null>;
+  claim(tx: Db, inviteId: bigint): Promise<void>;
+}
+const inviteBooks = new WeakMap<object, InviteBook>();
+export const registerInviteBook = (db: Db, book: InviteBook) => void inviteBooks.set(db, book);
+const NO_INVITES: InviteBook = { find: async () => null, claim: async () => undefined };
+const invitesOf = (db: Db) => inviteBooks.get(db) ?? NO_INVITES;
+
 function tooMany(resetAt: number): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
   return new AppError('register.too.many', { minutes: Math.ceil(seconds / 60) }, { retryAfterSeconds: seconds });
@@ -46,13 +63,13 @@ export async function referrerOf(c: Caller, code: string): Promise<MemberRow> {
  * (a plain member account).
  */
 async function uplineOf(c: Caller, code: string): Promise<{ parent: MemberRow; type: number; inviteId?: bigint }> {
-  const invite = await findInvite(deps(c.app).db, c.brand, code);
+  const invite = await invitesOf(deps(c.app).db).find(deps(c.app).db, c.brand, code);
   if (invite) return invite;
   return { parent: await referrerOf(c, code), type: 0 };
 }
 
 export async function affiliate(c: Caller, code: string) {
-  const invite = await findInvite(deps(c.app).db, c.brand, code);
+  const invite = await invitesOf(deps(c.app).db).find(deps(c.app).db, c.brand, code);
   if (invite) return { valid: true as const, code: code.trim().toUpperCase(), agent: true };
   const m = await referrerOf(c, code);
   return { valid: true as const, code: m.referralCode!, agent: c.brand.config.agentTypes.includes(m.type) };
@@ -142,7 +159,7 @@ export async function register(c: Caller, body: member.RegisterBody, mode: 'user
     // disabled or expired meanwhile refuses the registration)
     const m = inviteId === undefined ? await sq.insertMember(db, values) : await db.transaction(async (tx) => {
       const row = await sq.insertMember(tx, { ...values, profile: { ...profile, inviteId: String(inviteId) } });
-      if (row) await claimInvite(tx, inviteId);
+      if (row) await invitesOf(db).claim(tx, inviteId);
       return row;
     });
     if (m) return openSession(c, m, 'register');
