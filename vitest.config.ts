@@ -1,24 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const server = (kind: 'pglite' | 'postgres') => ({
-  test: {
-    name: `server-${kind}`,
-    root: 'apps/server',
-    include: ['src/**/*.test.ts'],
-    environment: 'node',
-    globalSetup: [`src/test/global-setup-${kind}.ts`],
-    env: { TEST_DB_KIND: kind },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+const serverRoot = fileURLToPath(new URL('./apps/server', import.meta.url));
+const harness = path.join(serverRoot, 'src/test/harness.ts');
+
+/** Relative imports of a source file (static, dynamic and re-exports), resolved to files. */
+function importsOf(file: string): string[] {
+  const code = fs.readFileSync(file, 'utf8');
+  const out: string[] = [];
+  for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const base = path.resolve(path.dirname(file), m[1]);
+    const hit = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+    if (hit) out.push(hit);
+  }
+  return out;
+}
 
 /**
- * Server suites run on PGlite always and again on PostgreSQL when TEST_DATABASE_URL is set;
- * web component tests run in jsdom.
+ * True when a test file reaches the test database: it imports, directly or through a testkit or
+ * any other helper, `src/test/harness.ts` (the app and database set-up). Only those files say
+ * anything about PostgreSQL; pure computations (RTP simulations, parsers, …) run once.
+ */
+function usesTestDatabase(file: string, seen = new Map<string, boolean>()): boolean {
+  if (file === harness) return true;
+  if (seen.has(file)) return seen.get(file)!;
+  seen.set(file, false); // a cycle adds nothing
+  const yes = importsOf(file).some((f) => usesTestDatabase(f, seen));
+  seen.set(file, yes);
+  return yes;
+}
+
+function serverTestFiles(dir = path.join(serverRoot, 'src')): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return serverTestFiles(p);
+    return e.name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+const server = (kind: 'pglite' | 'postgres') => {
+  const seen = new Map<string, boolean>();
+  const include = kind === 'pglite'
+    ? ['src/**/*.test.ts']
+    : serverTestFiles().filter((f) => usesTestDatabase(f, seen)).map((f) => path.relative(serverRoot, f).split(path.sep).join('/'));
+  return {
+    test: {
+      name: `server-${kind}`,
+      root: 'apps/server',
+      include,
+      environment: 'node',
+      globalSetup: [`src/test/global-setup-${kind}.ts`],
+      env: { TEST_DB_KIND: kind },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+};
+
+/**
+ * Server suites run on PGlite always, and those that use the test database (see
+ * usesTestDatabase) again on PostgreSQL when TEST_DATABASE_URL is set; web component tests run
+ * in jsdom. Files of every project share one pool: on 2 cores one worker per core plus one that
+ * waits on PostgreSQL keeps both busy (vitest's default is one worker less than the cores).
  */
 export default defineConfig({
   test: {
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       server('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []),

@@ -1,16 +1,19 @@
-// Browser journeys (`npm run e2e`): build when stale, start the real server on a free loopback
-// port with a fresh PGlite data dir, run every e2e/*.journey.mjs in Debian's Chromium, print one
-// line per step and, last, `N passed, N failed`. Exits non-zero on any failure.
+// Browser journeys (`npm run e2e`): build when stale, migrate and seed one PGlite data dir (the
+// template), then run every e2e/*.journey.mjs in Debian's Chromium, two at a time, each on its own
+// server (the real one, on a free loopback port) over its own copy of the template. A journey's
+// lines are printed together when it ends; last, each journey's seconds and `N passed, N failed`.
+// Exits non-zero on any failure.
 //
-//   node e2e/run.mjs [name-filter… | path/to/x.journey.mjs…] [--no-build] [--keep-data]
+//   node e2e/run.mjs [name-filter… | path/to/x.journey.mjs…] [--no-build] [--keep-data] [--jobs=N]
 //
 // A journey module:
 //   export default async function ({ baseUrl, server, browser, newPage, step, shot, shots,
 //                                    settle, expectNoConsoleErrors }) { … }
-//   export const brands = { demo: { maintenance: { enabled: true } } };  // optional: own server
+//   export const brands = { demo: { maintenance: { enabled: true } } };  // optional: brand config
 //   export const timeout = 180_000;                                      // optional (ms)
-// A journey with `brands` gets its own server: first start (migrations + seed), stop, the
-// patch written into merchants.config (e2e/lib/set-brand.mjs), start again.
+// A journey with `brands` has the patch written into merchants.config of its copy
+// (e2e/lib/set-brand.mjs) before its server starts. Journeys share nothing but the browser, so
+// two run side by side (--jobs=N or E2E_JOBS=N; 1 runs them one after another).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +25,8 @@ import { CAPTCHA_ANSWER } from './lib/web.mjs';
 const args = process.argv.slice(2);
 const noBuild = args.includes('--no-build') || process.env.E2E_NO_BUILD === '1';
 const keepData = args.includes('--keep-data');
+const jobsArg = args.find((a) => a.startsWith('--jobs='));
+const JOBS = Math.max(1, Number(jobsArg?.slice('--jobs='.length)) || Number(process.env.E2E_JOBS) || 2);
 const filters = args.filter((a) => !a.startsWith('--'));
 const DEFAULT_TIMEOUT = Number(process.env.E2E_JOURNEY_TIMEOUT_MS) || 180_000;
 
@@ -29,27 +34,109 @@ const tally = { passed: 0, failed: 0 };
 const log = (line) => console.log(line);
 const dirs = [];
 const servers = [];
+const timings = [];
 let browser;
 
-function fail(where, err) {
+function fail(where, err, print = log) {
   tally.failed++;
   const msg = stripAnsi(err?.message ?? String(err)).split('\n').slice(0, 12).join('\n        ');
-  log(`  FAIL  ${where}\n        ${msg}`);
+  print(`  FAIL  ${where}\n        ${msg}`);
 }
 
 let webCopy;
-async function serverFor(brands) {
+const serverEnv = () => ({ WEB_DIST: webCopy, DEV_OUTBOX: 'true', OPERATOR_API_KEY: 'dev-operator-key', CONTRACTS_REALTIME_SECONDS: '20', CONTRACTS_SETTLE_LAG_SECONDS: '20', CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER });
+
+/** The migrated and seeded data dir every journey's server starts from: one server start, stopped. */
+async function makeTemplate() {
+  const dataDir = tempDir('lobby-e2e-template-');
+  dirs.push(dataDir);
+  const t0 = performance.now();
+  const server = await startServer({ dataDir, env: serverEnv() });
+  servers.push(server);
+  await server.stop();
+  servers.splice(servers.indexOf(server), 1);
+  log(`Migrated and seeded the template data dir in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return dataDir;
+}
+
+/** A journey's own server: a copy of the template, its brand patch, then the server on it. */
+async function serverFor(template, brands) {
   const dataDir = tempDir('lobby-e2e-');
   dirs.push(dataDir);
-  const env = { WEB_DIST: webCopy, DEV_OUTBOX: 'true', OPERATOR_API_KEY: 'dev-operator-key', CONTRACTS_REALTIME_SECONDS: '20', CONTRACTS_SETTLE_LAG_SECONDS: '20', CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER };
-  let server = await startServer({ dataDir, env });
-  if (brands && Object.keys(brands).length) {
-    await server.stop();
-    await setBrands(dataDir, brands);
-    server = await startServer({ dataDir, env });
-  }
+  fs.cpSync(template, dataDir, { recursive: true });
+  if (brands && Object.keys(brands).length) await setBrands(dataDir, brands);
+  const server = await startServer({ dataDir, env: serverEnv() });
   servers.push(server);
   return server;
+}
+
+async function stopServer(server) {
+  await server.stop();
+  servers.splice(servers.indexOf(server), 1);
+  if (!keepData) {
+    rmTemp(server.dataDir);
+    dirs.splice(dirs.indexOf(server.dataDir), 1);
+  }
+}
+
+/** One journey from load to its server's stop; its lines are printed together at the end. */
+async function runJourney(file, template) {
+  const name = path.basename(file).replace(/\.journey\.mjs$/, '');
+  const lines = [];
+  const print = (line) => lines.push(line);
+  const t0 = performance.now();
+  const failedBefore = tally.failed;
+  let mod;
+  let server;
+  try {
+    mod = await import(pathToFileURL(file).href);
+  } catch (err) {
+    fail(`${name} › load`, err, print);
+  }
+  if (mod) {
+    const timeoutMs = Number(mod.timeout) || DEFAULT_TIMEOUT;
+    print(`${name}${mod.brands ? ` (brands: ${JSON.stringify(mod.brands)})` : ''}`);
+    try {
+      server = await serverFor(template, mod.brands);
+      print(`  server ready in ${(server.readyMs / 1000).toFixed(1)} s`);
+    } catch (err) {
+      fail(`${name} › start server`, err, print);
+    }
+    if (server) {
+      const journey = createJourney({ name, browser, server, tally, print });
+      let timer;
+      const timedOut = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`journey timed out after ${timeoutMs / 1000} s`)), timeoutMs);
+      });
+      try {
+        await Promise.race([Promise.resolve().then(() => mod.default(journey)), timedOut]);
+      } catch (err) {
+        if (!err?.reported) fail(`${name} › ${err?.message?.startsWith('journey timed out') ? 'timeout' : 'journey'}`, err, print);
+        else print(`        ${err.message}`);
+      } finally {
+        clearTimeout(timer);
+        await journey.closeAll();
+      }
+      if (server.child.exitCode !== null && server.child.exitCode !== 0) {
+        print(`server on ${server.baseUrl} exited with ${server.child.exitCode}:\n${server.log().slice(-3000)}`);
+      }
+      await stopServer(server);
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  timings.push({ name, seconds, ok: tally.failed === failedBefore });
+  print(`  ${name}: ${seconds.toFixed(1)} s`);
+  log(lines.join('\n'));
+}
+
+/** Longest first (their own timeout, then file size, stand for their length), so the two lanes end together. */
+function byLength(files) {
+  const weight = new Map();
+  return Promise.all(files.map(async (f) => {
+    let timeout = DEFAULT_TIMEOUT;
+    try { timeout = Number((await import(pathToFileURL(f).href)).timeout) || DEFAULT_TIMEOUT; } catch { /* reported when it runs */ }
+    weight.set(f, [timeout, fs.statSync(f).size]);
+  })).then(() => [...files].sort((a, b) => weight.get(b)[0] - weight.get(a)[0] || weight.get(b)[1] - weight.get(a)[1]));
 }
 
 async function main() {
@@ -73,48 +160,13 @@ async function main() {
   const webDir = tempDir('lobby-e2e-web-');
   dirs.push(webDir);
   webCopy = await snapshotWebDist(path.join(webDir, 'dist'));
-  browser = await launchBrowser();
-  let shared;
+  const [template] = await Promise.all([makeTemplate(), launchBrowser().then((b) => { browser = b; })]);
 
-  for (const file of files) {
-    const name = path.basename(file).replace(/\.journey\.mjs$/, '');
-    let mod;
-    try {
-      mod = await import(pathToFileURL(file).href);
-    } catch (err) {
-      fail(`${name} › load`, err);
-      continue;
-    }
-    const timeoutMs = Number(mod.timeout) || DEFAULT_TIMEOUT;
-    log(`${name}${mod.brands ? ` (own server: ${JSON.stringify(mod.brands)})` : ''}`);
-
-    let server;
-    try {
-      server = mod.brands ? await serverFor(mod.brands) : (shared ??= await serverFor(null));
-    } catch (err) {
-      fail(`${name} › start server`, err);
-      continue;
-    }
-
-    const journey = createJourney({ name, browser, server, tally, print: log });
-    let timer;
-    const timedOut = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`journey timed out after ${timeoutMs / 1000} s`)), timeoutMs);
-    });
-    try {
-      await Promise.race([Promise.resolve().then(() => mod.default(journey)), timedOut]);
-    } catch (err) {
-      if (!err?.reported) fail(`${name} › ${err?.message?.startsWith('journey timed out') ? 'timeout' : 'journey'}`, err);
-      else log(`        ${err.message}`);
-    } finally {
-      clearTimeout(timer);
-      await journey.closeAll();
-    }
-    if (mod.brands) {
-      await server.stop();
-      servers.splice(servers.indexOf(server), 1);
-    }
-  }
+  const queue = await byLength(files);
+  const lane = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) await runJourney(file, template);
+  };
+  await Promise.all(Array.from({ length: Math.min(JOBS, queue.length) }, lane));
 }
 
 async function cleanup() {
@@ -130,9 +182,11 @@ try {
 } catch (err) {
   fail('run', err);
 } finally {
-  const failedServers = servers.filter((s) => s.child.exitCode !== null && s.child.exitCode !== 0);
-  for (const s of failedServers) log(`server on ${s.baseUrl} exited with ${s.child.exitCode}:\n${s.log().slice(-3000)}`);
   await cleanup();
+  if (timings.length) {
+    log(`\njourneys (${JOBS} at a time), seconds:`);
+    for (const t of [...timings].sort((a, b) => b.seconds - a.seconds)) log(`  ${t.seconds.toFixed(1).padStart(7)}  ${t.name}${t.ok ? '' : '  (failed)'}`);
+  }
   log(`${tally.passed} passed, ${tally.failed} failed`);
   exitCode = tally.failed > 0 ? 1 : 0;
 }

@@ -5,14 +5,18 @@ export const OWNER = { username: 'owner', password: 'Owner-Demo-2026!', secret: 
 export const FINANCE = { username: 'finance', password: 'Finance-Demo-2026!', secret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
 
 const STEP_MS = 30_000;
-/** The last 30 s step whose code was used, per secret: the server accepts a code once. */
+/**
+ * The last 30 s step whose code was used, per server and secret: a server accepts a code once
+ * (each journey's server keeps its own operators, so another server's use does not count).
+ */
 const used = new Map();
 
-/** A fresh TOTP code of `secret`: when this step's code was used already (by any journey of this run), waits for the next step. */
-export async function totpCode(secret) {
-  const last = used.get(secret) ?? -1;
+/** A fresh TOTP code of `secret`: when this step's code was used already on `server` (its origin), waits for the next step. */
+export async function totpCode(secret, server = '') {
+  const key = `${server} ${secret}`;
+  const last = used.get(key) ?? -1;
   if (Math.floor(Date.now() / STEP_MS) <= last) await new Promise((r) => setTimeout(r, (last + 1) * STEP_MS - Date.now() + 500));
-  used.set(secret, Math.floor(Date.now() / STEP_MS));
+  used.set(key, Math.floor(Date.now() / STEP_MS));
   return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 }
 
@@ -23,7 +27,7 @@ export async function consoleLogin(page, who = OWNER) {
   await form.waitFor({ timeout: 30_000 });
   await form.locator('input[name=username]').fill(who.username);
   await form.locator('input[name=password]').fill(who.password);
-  await form.locator('input[name=code]').fill(await totpCode(who.secret));
+  await form.locator('input[name=code]').fill(await totpCode(who.secret, new URL(page.url()).origin));
   await form.locator('button[type=submit]').click();
   await page.locator('.oc-shell').waitFor();
 }
