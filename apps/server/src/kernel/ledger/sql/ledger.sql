@@ -1,7 +1,8 @@
--- The ledger's SQL functions, as they stand now (the migrations that made them: 0004, 0024 and
--- 0037). The posting rules live once, in ledger_post_many; ledger_post is its one-posting form,
--- and every other SQL path that moves money (seamless_bet, seamless_win, lottery_settle) calls one
--- of the two. functions.test.ts checks that the migrations end at exactly these definitions.
+-- The ledger's SQL functions, as they stand now (migrations 0004, 0024 and 0037). The posting
+-- rules live once: a posting is claimed by its key and its lines written by ledger_apply, either
+-- one posting at a time (ledger_post) or many set-based (ledger_post_many); every SQL path that
+-- moves money (seamless_bet and seamless_win through seamless_post, lottery_settle) calls one of
+-- the two. functions.test.ts checks that the migrations end at exactly these definitions.
 
 -- Ledger entries and postings are immutable: corrections are new, reversing postings.
 CREATE OR REPLACE FUNCTION ledger_immutable() RETURNS trigger AS $$
@@ -11,17 +12,45 @@ END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 
--- The one ledger writer: ledger_post_many (set-based, for one posting or thousands). Every
--- posting in SQL goes through it (ledger_post below is its one-posting form), with these rules:
+-- The posting rules' writing half, for postings just claimed (ledger_post, ledger_post_many):
+-- line by line in the order given, the account's balance moves (it must be an account of the
+-- brand, foreign_key_violation otherwise; a balance that may not go negative fails with the
+-- CHECK's check_violation on ledger_balance_not_negative, at any entry) and the entry is written
+-- with the balance after it. The order given is the lock order: a posting's accounts in id
+-- order, or (ledger_post_many) all of them locked in id order before. Rows: one per entry.
+CREATE OR REPLACE FUNCTION ledger_apply(p_merchant integer, p_postings bigint[], p_accounts bigint[], p_amounts bigint[])
+RETURNS TABLE(out_posting bigint, out_account bigint, out_balance bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  i integer;
+BEGIN
+  FOR i IN 1 .. coalesce(cardinality(p_accounts), 0) LOOP
+    UPDATE ledger_accounts SET balance = balance + p_amounts[i] WHERE id = p_accounts[i] AND merchant_id = p_merchant
+      RETURNING balance INTO out_balance;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'ledger: account % is not an account of brand %', p_accounts[i], p_merchant USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    INSERT INTO entries (posting_id, account_id, amount, balance_after) VALUES (p_postings[i], p_accounts[i], p_amounts[i], out_balance);
+    out_posting := p_postings[i];
+    out_account := p_accounts[i];
+    RETURN NEXT;
+  END LOOP;
+END;
+$$;
+--> statement-breakpoint
+
+-- Many postings in one statement: ledger_post_many (set-based). Callers that post thousands at
+-- once (lottery settlement, contract payouts) go through it, with these rules:
 -- * every posting has at least one non-zero line and its lines sum to zero, else the whole
 --   batch is refused (data_exception, nothing written);
 -- * each posting is claimed by its idempotency key (unique per brand): a key already applied
 --   keeps its first posting, moves nothing and is answered with applied = false and that
 --   posting's entries; a key named twice in one batch refuses the batch;
 -- * the accounts that move are locked in id order, all must be the brand's
---   (foreign_key_violation otherwise); each entry carries its account's balance after it
---   (postings in id order); a balance that may not go negative and would, at any entry, fails
---   with check_violation on ledger_balance_not_negative, the whole batch undone;
+--   (foreign_key_violation otherwise); then ledger_apply writes the entries, each with its
+--   account's balance after it (postings in id order); a balance that may not go negative and
+--   would, at any entry, fails with check_violation on ledger_balance_not_negative, the whole
+--   batch undone;
 -- * entries and postings stay immutable (ledger_immutable's triggers).
 -- Postings are applied in the order given (their ids and balances after follow it); keys are
 -- claimed before the accounts are locked (two batches sharing keys at the same time should list
@@ -40,7 +69,6 @@ DECLARE
   m integer := coalesce(cardinality(p_line_posting), 0);
   v_bad integer;
   v_acct bigint;
-  v_negative boolean;
   v_li integer[];
   v_la bigint[];
   v_lm bigint[];
@@ -50,7 +78,6 @@ DECLARE
   v_ep bigint[];
   v_ea bigint[];
   v_em bigint[];
-  v_eb bigint[];
   v_accts bigint[];
   v_locked integer;
 BEGIN
@@ -112,20 +139,10 @@ BEGIN
         WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts la WHERE la.id = a AND la.merchant_id = p_merchant) LIMIT 1;
       RAISE EXCEPTION 'ledger: account % is not an account of brand %', v_acct, p_merchant USING ERRCODE = 'foreign_key_violation';
     END IF;
-    -- each entry's balance after it (read after the lock: the committed balance)
-    SELECT array_agg(r.after ORDER BY r.p, r.a), coalesce(bool_or(r.after < 0 AND NOT r.neg), false) INTO v_eb, v_negative
-      FROM (SELECT l.p, l.a, la.allow_negative AS neg, (la.balance + sum(l.s) OVER (PARTITION BY l.a ORDER BY l.p))::bigint AS after
-              FROM unnest(v_ep, v_ea, v_em) AS l(p, a, s) JOIN ledger_accounts la ON la.id = l.a) r;
-    IF v_negative THEN
-      RAISE EXCEPTION 'ledger: a balance of the batch would go below zero' USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_balance_not_negative';
-    END IF;
-    INSERT INTO entries (posting_id, account_id, amount, balance_after) SELECT * FROM unnest(v_ep, v_ea, v_em, v_eb);
-    UPDATE ledger_accounts la SET balance = la.balance + t.d
-      FROM (SELECT u.a, sum(u.s)::bigint AS d FROM unnest(v_ea, v_em) AS u(a, s) GROUP BY u.a) t
-      WHERE la.id = t.a;
+    -- the entries and balances, line by line (ledger_apply), postings in id order
     RETURN QUERY
-      SELECT f.i, e.p, true, f.kind, e.a, e.b
-        FROM unnest(v_ep, v_ea, v_eb) AS e(p, a, b) JOIN unnest(v_fi, v_fid, v_fk) AS f(i, id, kind) ON f.id = e.p;
+      SELECT f.i, a.out_posting, true, f.kind, a.out_account, a.out_balance
+        FROM ledger_apply(p_merchant, v_ep, v_ea, v_em) AS a JOIN unnest(v_fi, v_fid, v_fk) AS f(i, id, kind) ON f.id = a.out_posting;
   END IF;
 
   -- keys applied before: their first posting's entries
@@ -142,17 +159,31 @@ END;
 $$;
 --> statement-breakpoint
 
--- One posting: ledger_post_many with a batch of one (the same key claim, account locks in id
--- order, brand check, entries with the balance after each, refusals and error codes); the lines
--- may come in any order. A key already applied returns the first posting's entries with
--- applied = false. Rows: one per entry, in account order. Generic plans: for one posting the
--- batch statements would otherwise be planned again on every call (about half its time).
+-- One posting in one statement: the key claimed (a key already applied returns the first
+-- posting's entries with applied = false and moves nothing), then its lines through
+-- ledger_apply in the order given (the caller sorts them by account id). The caller checks that
+-- the lines balance (ledger.ts `post` and seamless_post do).
 CREATE OR REPLACE FUNCTION ledger_post(
   p_merchant integer, p_kind text, p_idem text, p_member bigint, p_meta jsonb, p_reverses bigint,
   p_accounts bigint[], p_amounts bigint[]
 ) RETURNS TABLE(out_posting bigint, out_applied boolean, out_kind text, out_account bigint, out_balance bigint)
-LANGUAGE sql SET plan_cache_mode = force_generic_plan AS $$
-  SELECT m.out_posting, m.out_applied, m.out_kind, m.out_account, m.out_balance
-    FROM ledger_post_many(p_merchant, ARRAY[p_idem], ARRAY[p_kind], ARRAY[p_member], ARRAY[p_meta], ARRAY[p_reverses],
-      array_fill(1, ARRAY[coalesce(cardinality(p_accounts), 0)]), p_accounts, p_amounts) m
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_id bigint;
+BEGIN
+  INSERT INTO postings (merchant_id, kind, idem_key, member_id, meta, reverses)
+  VALUES (p_merchant, p_kind, p_idem, p_member, coalesce(p_meta, '{}'::jsonb), p_reverses)
+  ON CONFLICT (merchant_id, idem_key) DO NOTHING
+  RETURNING id INTO v_id;
+  IF v_id IS NULL THEN
+    RETURN QUERY
+      SELECT p.id, false, p.kind, e.account_id, e.balance_after
+      FROM postings p JOIN entries e ON e.posting_id = p.id
+      WHERE p.merchant_id = p_merchant AND p.idem_key = p_idem;
+    RETURN;
+  END IF;
+  RETURN QUERY
+    SELECT v_id, true, p_kind, a.out_account, a.out_balance
+      FROM ledger_apply(p_merchant, array_fill(v_id, ARRAY[coalesce(cardinality(p_accounts), 0)]), p_accounts, p_amounts) AS a;
+END;
 $$;

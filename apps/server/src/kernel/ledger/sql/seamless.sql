@@ -36,9 +36,9 @@ END;
 $$;
 --> statement-breakpoint
 
--- One posting of two lines through ledger_post, p_amount from p_other to p_acct: the posting id
--- and p_acct's balance after it. A key applied before answers its first posting; under another
--- kind (or without a line on p_acct) it is 'wallet.duplicate.reference'.
+-- One posting of two lines through ledger_post (accounts in id order), p_amount from p_other to
+-- p_acct: the posting id and p_acct's balance after it. A key applied before answers its first
+-- posting; under another kind (or without a line on p_acct) it is 'wallet.duplicate.reference'.
 CREATE OR REPLACE FUNCTION seamless_post(
   p_merchant integer, p_kind text, p_idem text, p_member bigint, p_meta jsonb,
   p_acct bigint, p_other bigint, p_amount bigint,
@@ -48,7 +48,9 @@ DECLARE
   v_kind text;
 BEGIN
   SELECT l.out_posting, l.out_balance, l.out_kind INTO o_posting, o_balance, v_kind
-    FROM ledger_post(p_merchant, p_kind, p_idem, p_member, p_meta, NULL, ARRAY[p_acct, p_other], ARRAY[p_amount, -p_amount]) l
+    FROM ledger_post(p_merchant, p_kind, p_idem, p_member, p_meta, NULL,
+      CASE WHEN p_acct < p_other THEN ARRAY[p_acct, p_other] ELSE ARRAY[p_other, p_acct] END,
+      CASE WHEN p_acct < p_other THEN ARRAY[p_amount, -p_amount] ELSE ARRAY[-p_amount, p_amount] END) l
     WHERE l.out_account = p_acct;
   IF v_kind IS DISTINCT FROM p_kind THEN
     RAISE EXCEPTION 'wallet.duplicate.reference' USING ERRCODE = 'P0001';
