@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { vendor as contract } from '@lobby/contract';
 import type { Brand } from '../plugins/merchant.ts';
-import { sign, vendorSecret } from '../modules/seamless-wallet/seamless.ts';
+import { sign, vendorSecret } from '../modules/seamless-wallet/index.ts';
 import { parseMinor } from './money.ts';
 
 /**

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { MODULES } from '@lobby/contract';
-import { expireOrders } from '../modules/cashier/deposit.ts';
-import { autoReceiveAll } from '../modules/cashier/withdraw.ts';
-import { rollup } from '../modules/agent/rollup.ts';
-import { drawJob } from '../modules/lottery/job.ts';
-import { setTiming, settle as settleContracts, timing } from '../modules/agent-contracts/settle.ts';
-import { accrueAll as accruePoints } from '../modules/points/accrue.ts';
-import { settleRecent as settleReferrals } from '../modules/referral/service.ts';
-import { expire as expireRedEnvelopes } from '../modules/red-envelope/service.ts';
-import { endLongSessions } from '../modules/responsible/service.ts';
+import { autoReceiveAll, expireOrders } from '../modules/cashier/index.ts';
+import { rollup } from '../modules/agent/index.ts';
+import { drawJob } from '../modules/lottery/index.ts';
+import { setTiming, settle as settleContracts, timing } from '../modules/agent-contracts/index.ts';
+import { accrueAll as accruePoints } from '../modules/points/index.ts';
+import { settleRecent as settleReferrals } from '../modules/referral/index.ts';
+import { expire as expireRedEnvelopes } from '../modules/red-envelope/index.ts';
+import { endLongSessions } from '../modules/responsible/index.ts';
 import { startJobs, type Job } from './runner.ts';
 
 /** The server's scheduled jobs. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { plainText as plain } from '../modules/announcements/sanitize.ts';
+import { plainText as plain } from '../modules/announcements/index.ts';
 import { BANNER_CTA, firstScreen, shellGuard, startAppAfterPaint, themeStyle } from './first-screen.ts';
 
 const brand = { merchantCode: 'demo', name: 'Aurora <Play>', logoText: 'AURORA', theme: { primary: '#f5b301', accent: 'red;}</style>', background: '#0d1220' } };

@@ -10,7 +10,7 @@
  * stored language or brand differ (see `SHELL_GUARD`).
  */
 import { STORAGE_KEYS } from '@lobby/contract';
-import { plainText } from '../modules/announcements/sanitize.ts';
+import { plainText } from '../modules/announcements/index.ts';
 
 /** Text or an attribute value for HTML. */
 export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

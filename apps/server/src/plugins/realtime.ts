@@ -6,7 +6,7 @@ import { wallet } from '@lobby/contract';
 import type { Brand } from './merchant.ts';
 import { loadPrincipal, type Principal } from './session.ts';
 import { memberRoom, sessionRoom, type WalletEvents } from '../kernel/live/index.ts';
-import { balancePush } from '../modules/wallet/service.ts';
+import { balancePush } from '../modules/wallet/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../index.ts';
 import { announcements, merchants } from '../schema.ts';
-import { artPath } from '../../modules/announcements/art.ts';
+import { artPath } from '../../modules/announcements/index.ts';
 
 type New = Omit<typeof announcements.$inferInsert, 'merchantId'>;
 type Lang = 'ES' | 'EN';

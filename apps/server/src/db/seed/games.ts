@@ -1,8 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../index.ts';
 import { merchants } from '../schema.ts';
-import { demoCatalog } from '../../modules/games/demo-catalog.ts';
-import { importCatalog } from '../../modules/games/import.ts';
+import { demoCatalog, importCatalog } from '../../modules/games/index.ts';
 
 /** The demo catalog for both demo brands; rows that already exist are left as operators set them. */
 export async function seedGames(db: Db, codes = ['demo', 'luna']): Promise<void> {

@@ -6,8 +6,8 @@ import { seedGames } from './games.ts';
 import { seedLottery } from './lottery.ts';
 import { seedAnnouncements } from './announcements.ts';
 import { seedPromotions } from './promotions.ts';
-import { seedHelp } from '../../modules/help/seed.ts';
-import { seedOperators } from '../../modules/operator/seed.ts';
+import { seedHelp } from '../../modules/help/index.ts';
+import { seedOperators } from '../../modules/operator/index.ts';
 import { seedMissions } from './missions.ts';
 import { seedPoints } from './points.ts';
 

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { PrizeMode } from '../../modules/lottery/rules.ts';
-import { importCatalog } from '../../modules/games/import.ts';
+import type { PrizeMode } from '../../modules/lottery/index.ts';
+import { importCatalog } from '../../modules/games/index.ts';
 import type { Db } from '../index.ts';
 import { lotteryGames } from '../lottery-schema.ts';
 import { merchants } from '../schema.ts';

@@ -5,7 +5,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../index.ts';
 import { merchants, pointRewards } from '../schema.ts';
-import { rewardArtPath } from '../../modules/points/art.ts';
+import { rewardArtPath } from '../../modules/points/index.ts';
 
 type New = Omit<typeof pointRewards.$inferInsert, 'merchantId'>;
 

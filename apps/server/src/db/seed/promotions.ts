@@ -5,7 +5,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../index.ts';
 import { merchants, promotions } from '../schema.ts';
-import { artPath } from '../../modules/announcements/art.ts';
+import { artPath } from '../../modules/announcements/index.ts';
 
 type New = Omit<typeof promotions.$inferInsert, 'merchantId' | 'startsAt'> & { startsInDays?: number };
 

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { contracts } from '@lobby/contract';
 import { rowsOf, type Tx } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { onMemberMoved, type MoveEnded } from '../agent/move.ts';
+import { type MoveEnded, onMemberMoved } from '../agent/index.ts';
 import { cascade } from './queries.ts';
 
 /** Ends the contracts between `moved` and its old upline (or the platform), then the cascade of each kind it had in force. */

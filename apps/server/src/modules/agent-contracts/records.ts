@@ -3,7 +3,7 @@ import type { contracts } from '@lobby/contract';
 import { rowsOf, type Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
-import { teamDays } from '../agent/queries.ts';
+import { teamDays } from '../agent/index.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 import { dayRange } from '../../kernel/brand-time/index.ts';
 

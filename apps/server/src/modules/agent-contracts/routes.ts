@@ -3,7 +3,7 @@ import { contracts } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { endContractsOnMove } from './moved.ts';
-import { deps } from '../session/service.ts';
+import { deps } from '../session/index.ts';
 import * as platform from './platform.ts';
 import * as records from './records.ts';
 import * as service from './service.ts';

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, requireRealAccount, type Principal } from '../../plugins/session.ts';
-import { downlineOf } from '../agent/service.ts';
+import { downlineOf } from '../agent/index.ts';
 import { formatAmount, parseAmount } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
 import { baseline } from './settle.ts';

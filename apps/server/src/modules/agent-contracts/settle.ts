@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { contracts as C, type contracts } from '@lobby/contract';
 import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { DEFAULT_ACTIVE_MIN } from '../agent/rollup.ts';
+import { DEFAULT_ACTIVE_MIN } from '../agent/index.ts';
 import { postBatch } from '../../kernel/ledger/index.ts';
 import { payPlatform } from './platform.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { agentInvites, members, memberTree } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { insertMember } from '../session/queries.ts';
+import { insertMember } from '../session/index.ts';
 import { encPost, freshIp, login, memberRow } from '../../test/kits/session.ts';
 import { addMember, api, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 import { claimInvite, findInvite } from './invites.ts';

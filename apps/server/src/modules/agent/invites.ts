@@ -12,10 +12,9 @@ import { agentInvites } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type MemberRow, type Principal } from '../../plugins/session.ts';
-import { checkField } from '../member/rules.ts';
-import { randomCode, newReferralCode, type InviteUse } from '../member/register.ts';
+import { checkField, type InviteUse, newReferralCode, randomCode } from '../member/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import * as sq from '../session/queries.ts';
+import { sessionQueries as sq } from '../session/index.ts';
 import { subAgentType } from './service.ts';
 import { DAY_MS } from '../../kernel/brand-time/index.ts';
 

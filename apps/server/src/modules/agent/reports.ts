@@ -5,9 +5,9 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
 import { codeTypeOf, formatAmount, kindFilter, KNOWN_KINDS, memberBalances } from '../../kernel/ledger/index.ts';
-import * as wq from '../wallet/queries.ts';
+import { walletQueries as wq } from '../wallet/index.ts';
 import { dayRange } from '../../kernel/brand-time/index.ts';
-import { parseCodeTypes } from '../wallet/records.ts';
+import { parseCodeTypes } from '../wallet/index.ts';
 import { downlineOf, downlineView } from './service.ts';
 import { depthOf, memberDays, withSpans } from './spans.ts';
 

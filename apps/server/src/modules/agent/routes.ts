@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { agent, inbox } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { callerOf } from '../session/service.ts';
+import { callerOf } from '../session/index.ts';
 import * as service from './service.ts';
 import { agentRegister } from '@lobby/contract';
 import { agentConsoleRoutes } from './console.ts';
 import { agentSend } from './inbox.ts';
 import * as invites from './invites.ts';
-import { registerInviteBook } from '../member/register.ts';
+import { registerInviteBook } from '../member/index.ts';
 import * as reports from './reports.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });

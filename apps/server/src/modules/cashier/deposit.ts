@@ -10,7 +10,7 @@ import { recordRange } from '../../kernel/brand-time/index.ts';
 import { newRef, pageOf } from './common.ts';
 import * as q from './queries.ts';
 import { depositView } from './views.ts';
-import { checkDeposit } from '../responsible/state.ts';
+import { checkDeposit } from '../responsible/index.ts';
 
 /** Open (pending, unexpired) orders a member may have at once. */
 export const MAX_OPEN_DEPOSITS = 5;

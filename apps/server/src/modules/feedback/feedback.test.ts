@@ -6,7 +6,7 @@ import { promotions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { get, newPlayer, operator, type Player } from '../../test/kits/cashier.ts';
 import { freshIp } from '../../test/kits/session.ts';
-import { maskAccount } from '../promotions/comments.ts';
+import { maskAccount } from '../promotions/index.ts';
 
 const t = useTestApp({ TRUST_PROXY: true, OPERATOR_API_KEY: 'demo:demo-operator-key,luna:luna-operator-key' });
 const KEY = { demo: 'demo-operator-key', luna: 'luna-operator-key' } as const;

@@ -3,7 +3,7 @@ import { feedback } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { imageTooLarge } from './images.ts';
-import * as comments from '../promotions/comments.ts';
+import { comments } from '../promotions/index.ts';
 import * as service from './service.ts';
 import { sendError } from '../../plugins/errors.ts';
 

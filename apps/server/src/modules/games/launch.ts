@@ -7,7 +7,7 @@ import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import type { Lang } from '../../kernel/lang/index.ts';
 import { countLaunch } from './plays.ts';
 import { recordRecent } from './recent.ts';
-import { checkLogin } from '../responsible/state.ts';
+import { checkLogin } from '../responsible/index.ts';
 
 type LaunchBody = z.output<typeof contract.launchBody>;
 

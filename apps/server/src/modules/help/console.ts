@@ -11,7 +11,7 @@ import { brandConfig, type BrandConfig, operatorContent } from '@lobby/contract'
 import { merchants } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { sanitizeHtml } from '../announcements/sanitize.ts';
+import { sanitizeHtml } from '../announcements/index.ts';
 import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';
 

@@ -7,11 +7,11 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { balanceChanged } from '../../kernel/live/index.ts';
-import * as seamless from '../seamless-wallet/seamless.ts';
+import { seamless } from '../seamless-wallet/index.ts';
 import { formatAmount, memberBalances, parseAmount } from '../../kernel/ledger/index.ts';
 import { gameByCode, markPlaced, modeFor, offeredGame, type GameRow } from './draws.ts';
 import { checkBet, oddsMilli, oddsText, type PrizeMode } from './rules.ts';
-import { checkPlay } from '../responsible/state.ts';
+import { checkPlay } from '../responsible/index.ts';
 import { pgError } from '../../lib/pg-error.ts';
 import { langOf, type Lang } from '../../kernel/lang/index.ts';
 

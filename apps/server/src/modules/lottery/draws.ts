@@ -6,7 +6,7 @@ import { vendorTransactions } from '../../db/vendor-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandAccount } from '../../kernel/ledger/index.ts';
-import * as seamless from '../seamless-wallet/seamless.ts';
+import { seamless } from '../seamless-wallet/index.ts';
 import { DEFAULT_LOTTERY_CONFIG } from '@lobby/contract';
 import { newSeed, nextSlot, resultOf, slotAt, type PrizeMode, type Slot } from './rules.ts';
 

@@ -6,7 +6,7 @@ import { vendorTransactions } from '../../db/vendor-schema.ts';
 import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
-import * as seamless from '../seamless-wallet/seamless.ts';
+import { seamless } from '../seamless-wallet/index.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { brandOf } from '../../test/kits/wallet.ts';
 import { finishVoids, VOID_GRACE_MS, voidDraw, type GameRow } from './draws.ts';

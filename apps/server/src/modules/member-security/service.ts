@@ -22,9 +22,8 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { pushToMembers } from '../../kernel/live/index.ts';
 import { requireRealAccount, type MemberRow, type Principal } from '../../plugins/session.ts';
 import { brandTimeLabel, DAY_MS } from '../../kernel/brand-time/index.ts';
-import * as inbox from '../inbox/queries.ts';
-import { CODE_TTL_MINUTES, checkSendLimits, codeText, consumeCode, createCode, deliver, maskRecipient } from '../session/codes.ts';
-import { deps, type Caller } from '../session/service.ts';
+import { inboxQueries as inbox } from '../inbox/index.ts';
+import { type Caller, checkSendLimits, CODE_TTL_MINUTES, codeText, consumeCode, createCode, deliver, deps, maskRecipient } from '../session/index.ts';
 
 const { resetWindowDays, defaultHoldHours, proofMinutes } = mp.MONEY_OUT_RULES;
 

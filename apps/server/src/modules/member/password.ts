@@ -1,14 +1,11 @@
 import type { session } from '@lobby/contract';
 import { AppError } from '../../plugins/errors.ts';
 import { requireRealAccount, type MemberRow, type Principal } from '../../plugins/session.ts';
-import {
-  CODE_TTL_MINUTES, checkSendLimits, consumeCode, consumeLink, createCode, deliver, normalizeMobile,
-} from '../session/codes.ts';
+import { type Caller, checkSendLimits, CODE_TTL_MINUTES, consumeCode, consumeLink, createCode, deliver, deps, normalizeMobile, openSession } from '../session/index.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { verificationCodes } from '../../db/schema.ts';
 import { checkPassword, hashPassword } from '../../lib/passwords.ts';
-import * as sq from '../session/queries.ts';
-import { deps, openSession, type Caller } from '../session/service.ts';
+import { sessionQueries as sq } from '../session/index.ts';
 import { checkConfirmation, checkNewPassword } from './rules.ts';
 import { markReset } from '../member-security/index.ts';
 

@@ -4,11 +4,9 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { MemberRow } from '../../plugins/session.ts';
-import { checkCaptcha } from '../session/captcha.ts';
-import { consumeCode, normalizeMobile } from '../session/codes.ts';
+import { type Caller, checkCaptcha, consumeCode, deps, normalizeMobile, openSession } from '../session/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import * as sq from '../session/queries.ts';
-import { deps, openSession, type Caller } from '../session/service.ts';
+import { sessionQueries as sq } from '../session/index.ts';
 import { checkBirthday, checkConfirmation, checkField } from './rules.ts';
 
 /**

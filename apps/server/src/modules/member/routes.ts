@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { member, memberProfile } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { callerOf, deps } from '../session/service.ts';
+import { callerOf, deps } from '../session/index.ts';
 import * as password from './password.ts';
 import * as profile from './profile.ts';
 import * as reg from './register.ts';

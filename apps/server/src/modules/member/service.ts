@@ -4,11 +4,11 @@ import type { Db } from '../../db/index.ts';
 import { members } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
-import { maskRecipient } from '../session/codes.ts';
-import { mainBalance } from '../wallet/service.ts';
-import { availableCount as availablePromoCount } from '../promotions/service.ts';
-import { unreadCount } from '../inbox/queries.ts';
-import { vipInfo } from '../vip/service.ts';
+import { maskRecipient } from '../session/index.ts';
+import { mainBalance } from '../wallet/index.ts';
+import { availableCount as availablePromoCount } from '../promotions/index.ts';
+import { unreadCount } from '../inbox/index.ts';
+import { vipInfo } from '../vip/index.ts';
 import { moneyOutState } from '../member-security/index.ts';
 
 /** Member info (§3); `balance` is the main wallet. VIP fills its part when that domain lands. */

@@ -13,7 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { balanceChanged } from '../../kernel/live/index.ts';
-import { paymentPasswordState, verifyPaymentPassword } from '../cashier/secrets.ts';
+import { paymentPasswordState, verifyPaymentPassword } from '../cashier/index.ts';
 import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import { accrueMember, pointsConfigOf } from './accrue.ts';
 import { lockAccount, postingByKey, postingsOf, postPoints, readAccount } from './ledger.ts';

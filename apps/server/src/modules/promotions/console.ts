@@ -12,7 +12,7 @@ import type { Db } from '../../db/index.ts';
 import { promotionClaims, promotions, type RuleRow } from '../../db/promotions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { sanitizeTexts } from '../announcements/sanitize.ts';
+import { sanitizeTexts } from '../announcements/index.ts';
 import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';
 import { view as playerView } from './service.ts';

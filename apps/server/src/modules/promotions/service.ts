@@ -13,7 +13,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { balanceChanged } from '../../kernel/live/index.ts';
-import { insertTurnover } from '../cashier/queries.ts';
+import { insertTurnover } from '../cashier/index.ts';
 import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
 import { periodAt, previousPeriod, type Period } from '../../kernel/brand-time/index.ts';

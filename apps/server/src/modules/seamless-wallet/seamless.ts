@@ -7,9 +7,9 @@ import { betRecords, vendorCredentials, vendorTransactions } from '../../db/vend
 import { pgError } from '../../lib/pg-error.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import type { Catalog } from '../games/catalog.ts';
+import type { Catalog } from '../games/index.ts';
 import { brandAccount, formatAmount, memberAccount, parseAmount, PLAY_KINDS, post } from '../../kernel/ledger/index.ts';
-import { checkPlay } from '../responsible/state.ts';
+import { checkPlay } from '../responsible/index.ts';
 
 /**
  * Gives every vendor of every brand credentials when it has none: the secret is VENDOR_SECRET

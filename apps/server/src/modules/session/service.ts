@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { LIMITS, MODULES, session, type contracts } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { checkLogin } from '../responsible/state.ts';
+import { checkLogin } from '../responsible/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { MemberRow, Principal } from '../../plugins/session.ts';
 import { hashToken } from '../../plugins/session.ts';

@@ -14,7 +14,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { balanceChanged } from '../../kernel/live/index.ts';
-import { lifetime, type Activity } from '../missions/activity.ts';
+import { type Activity, lifetime } from '../missions/index.ts';
 import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import type { Lang } from '../../kernel/lang/index.ts';
 

@@ -27,8 +27,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { dbKind, freshDatabase, TEMPLATE_DB } from '../../test/harness.ts';
-import { cancelOrder, confirmOrder, createOrder, rejectOrder } from '../cashier/deposit.ts';
-import { pay as payWithdrawal, reject as rejectWithdrawal, request as requestWithdrawal } from '../cashier/withdraw.ts';
+import { cancelOrder, confirmOrder, createOrder, pay as payWithdrawal, reject as rejectWithdrawal, rejectOrder, request as requestWithdrawal } from '../cashier/index.ts';
 import { audit, brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 import { recallAll, transfer, transferKey } from './transfers.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { wallet } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { ensureBrandAccounts } from '../../kernel/ledger/index.ts';
-import { deps, flagsOf } from '../session/service.ts';
+import { deps, flagsOf } from '../session/index.ts';
 import * as records from './records.ts';
 import * as service from './service.ts';
 import * as transfers from './transfers.ts';

@@ -4,7 +4,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { brandAccount, formatAmount, KIND, memberAccount, memberBalances, postAlone } from '../../kernel/ledger/index.ts';
 import { notifyBalances as notify, type WalletEvents } from '../../kernel/live/index.ts';
-import type { ContractFlagsOf } from '../session/service.ts';
+import type { ContractFlagsOf } from '../session/index.ts';
 
 const { ACCOUNT_TYPE, GAME_WALLET_PREFIX, MAIN_WALLET } = wallet;
 

@@ -7,7 +7,7 @@ import { addMember, api, brandOf, fund, memberId, rid, tokenFor } from '../../te
 import { transferToDownline } from './transfers.ts';
 import { loadPrincipal } from '../../plugins/session.ts';
 import type { FastifyRequest } from 'fastify';
-import { setPaymentPassword } from '../cashier/secrets.ts';
+import { setPaymentPassword } from '../cashier/index.ts';
 import { encPost } from '../../test/kits/session.ts';
 
 const t = useTestApp();

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, requireRealAccount, type Principal } from '../../plugins/session.ts';
-import { verifyPaymentPassword } from '../cashier/secrets.ts';
+import { verifyPaymentPassword } from '../cashier/index.ts';
 import { assertMoneyOut } from '../member-security/index.ts';
 import { formatAmount, KIND, lockMemberAccounts, memberAccount, parseAmount, post, postingByKey, postingEntries, type PostResult } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';

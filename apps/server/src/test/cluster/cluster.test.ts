@@ -11,7 +11,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { encryption, wallet } from '@lobby/contract';
 import { openDatabase, type Database } from '../../db/index.ts';
 import { authCounters, members, merchants, postings, sessions } from '../../db/schema.ts';
-import { createCaptcha } from '../../modules/session/captcha.ts';
+import { createCaptcha } from '../../modules/session/index.ts';
 import { audit, brandAccount, memberAccount, memberBalances, postAlone } from '../../kernel/ledger/index.ts';
 import { hashToken } from '../../plugins/session.ts';
 import { encryptWithKey } from '../crypto-client.ts';

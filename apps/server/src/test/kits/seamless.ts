@@ -2,7 +2,7 @@
 import { vendor as contract } from '@lobby/contract';
 import type { TestApp } from '../harness.ts';
 import { addMember, brandOf, fund, tokenFor } from './wallet.ts';
-import { sign, vendorSecret } from '../../modules/seamless-wallet/seamless.ts';
+import { sign, vendorSecret } from '../../modules/seamless-wallet/index.ts';
 
 export type SeamlessPath = 'balance' | 'bet' | 'win' | 'rollback';
 

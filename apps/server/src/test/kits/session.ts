@@ -4,7 +4,7 @@ import type { BrandConfig } from '@lobby/contract';
 import { members, merchants, outbox } from '../../db/schema.ts';
 import { encryptForTest } from '../crypto-client.ts';
 import type { TestApp } from '../harness.ts';
-import { createCaptcha } from '../../modules/session/captcha.ts';
+import { createCaptcha } from '../../modules/session/index.ts';
 
 export interface CallOpts { merchant?: string; token?: string; ip?: string }
 

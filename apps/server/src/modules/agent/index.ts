@@ -1,0 +1,6 @@
+/** Agents and their team: downlines, reports, invite links, the tree and member moves. Other modules import this module only through this file. */
+export { type MoveEnded, onMemberMoved } from './move.ts';
+export { teamDays } from './queries.ts';
+export { DEFAULT_ACTIVE_MIN, rollup } from './rollup.ts';
+export { agentRoutes } from './routes.ts';
+export { downlineOf } from './service.ts';

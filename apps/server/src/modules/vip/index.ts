@@ -1,0 +1,3 @@
+/** VIP levels and rewards. Other modules import this module only through this file. */
+export { vipRoutes } from './routes.ts';
+export { vipInfo } from './service.ts';
