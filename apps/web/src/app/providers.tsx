@@ -10,7 +10,8 @@ import { getToken } from '@/lib/storage';
 import { Toaster } from './layout/Toaster';
 import { BalanceSync } from '@/features/wallet/BalanceSync';
 import { LoginPopupContext, type LoginPopupApi } from '@/features/session/loginPopup';
-import { PopupProvider, usePopups } from './popups';
+import { PopupProvider, usePopups } from '@/components/popups';
+import './popups';
 import { seedBootData } from './boot';
 
 export function createQueryClient(): QueryClient {

@@ -5,27 +5,12 @@
  * (onSessionExpired) so it can open the login popup.
  */
 import type { BodyOf, Endpoint, QueryOf, ValueOf } from '@lobby/contract';
-import { clearSession, getLanguage, getMerchant, getToken } from './storage';
+import { clearSession, getToken } from './storage';
+import { ApiError, buildUrl, requestHeaders } from './request';
+
+export { ApiError, isApiError, setApiBaseUrl, buildUrl, requestHeaders } from './request';
 
 export const SESSION_ERROR_CODES = ['customer.not.login', 'login.not.session'] as const;
-
-export class ApiError extends Error {
-  readonly errorCode: string;
-  readonly status: number;
-  /** Extra facts from the error envelope (e.g. `{captcha: true}` after a failed login). */
-  readonly value: unknown;
-  constructor(errorCode: string, message: string, status: number, value?: unknown) {
-    super(message || errorCode);
-    this.name = 'ApiError';
-    this.errorCode = errorCode;
-    this.status = status;
-    this.value = value;
-  }
-}
-
-export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError;
-}
 
 type SessionExpiredListener = (error: ApiError) => void;
 const sessionListeners = new Set<SessionExpiredListener>();
@@ -72,40 +57,6 @@ export interface CallOptions<E extends Endpoint> {
   /** Values for `:name` segments in the endpoint path. */
   params?: Record<string, string | number>;
   signal?: AbortSignal;
-}
-
-/** Base URL of the API: same origin (the dev server proxies /wps, /lgw, /lotto). */
-let baseUrl = '';
-export function setApiBaseUrl(url: string): void {
-  baseUrl = url.replace(/\/$/, '');
-}
-
-export function buildUrl(path: string, query?: Query, params?: Record<string, string | number>): string {
-  let p = path.replace(/:(\w+)/g, (m, k: string) => (params && k in params ? encodeURIComponent(String(params[k])) : m));
-  if (query) {
-    const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) {
-      if (v === undefined || v === null) continue;
-      qs.set(k, Array.isArray(v) ? v.join(',') : String(v));
-    }
-    const s = qs.toString();
-    if (s) p += (p.includes('?') ? '&' : '?') + s;
-  }
-  return baseUrl + p;
-}
-
-export function requestHeaders(): Record<string, string> {
-  const h: Record<string, string> = {
-    Accept: 'application/json',
-    Language: getLanguage(),
-    Device: 'web',
-    'X-Timestamp': String(Date.now()),
-  };
-  const merchant = getMerchant();
-  if (merchant) h.Merchant = merchant;
-  const token = getToken();
-  if (token) h.Authorization = token;
-  return h;
 }
 
 function formEncode(body: unknown): string {

@@ -11,7 +11,7 @@
  * On `crypto.invalid` it may call `clearBrandKeys()` and retry once (key rotated / clock moved).
  */
 import { encryption, type Endpoint } from '@lobby/contract';
-import { ApiError, buildUrl, requestHeaders } from './api';
+import { ApiError, buildUrl, requestHeaders } from './request';
 import { getMerchant } from './storage';
 
 export interface EncryptedRequest {

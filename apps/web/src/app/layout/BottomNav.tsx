@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/features/session/api';
 import { useLoginPopup } from '@/features/session/loginPopup';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 
 export function BottomNav({ onMenu }: { onMenu: () => void }) {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ import { useLoginPopup } from '@/features/session/loginPopup';
 import { useFreeTrial } from '@/features/session/actions';
 import { MODULES } from '@lobby/contract';
 import { useBrand, useCustomerService, useModuleEnabled } from '@/lib/system';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { useUnreadCount } from '@/features/inbox/api';
 import { Dropdown } from './Dropdown';
 

@@ -1,6 +1,6 @@
 /** Member info in the header: name, VIP label, balance (2 decimals, eye toggle to hide as ***). */
 import { useState } from 'react';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { LogoutConfirm } from '@/features/session/components/LogoutConfirm';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

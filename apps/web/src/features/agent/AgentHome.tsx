@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { contracts } from '@lobby/contract';
 import './locale';
 import '@/components/ui/locale';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { LanguageSelect } from '@/app/layout/LanguageSelect';
 import { Icon } from '@/components/icons';
 import { LogoutConfirm } from '@/features/session/components/LogoutConfirm';

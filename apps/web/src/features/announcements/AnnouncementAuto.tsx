@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { announcements } from '@lobby/contract';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { useAnnouncements } from './api';
 
 const seen = (key: string) => {

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { formatDate } from '@/lib/format';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { useBrand } from '@/lib/system';
 import { useUnreadCount } from '@/features/inbox/api';
 import { useAnnouncements } from './api';

@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import type { BannerSlide } from '@/features/games/components/Banner';
 import { useAnnouncements } from './api';
 import { plainText } from './text';

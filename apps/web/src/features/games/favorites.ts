@@ -8,7 +8,7 @@ import { useCallback, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { accountGames, LIMITS } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { useSession } from '@/features/session/api';
 import { describeError } from '@/features/session/errors';
 import { useLoginPopup } from '@/features/session/loginPopup';

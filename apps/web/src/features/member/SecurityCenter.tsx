@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@/components/Modal';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { Icon, type IconName } from '@/components/icons';
 import { useSession } from '@/features/session/api';
 import { useCountries } from '@/lib/system';

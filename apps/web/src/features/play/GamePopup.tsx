@@ -1,8 +1,8 @@
 /** The game popup (registry name 'game'): a large modal around the game frame (§2, §8). */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PopupBodyProps } from '@/app/popups/registry';
-import { usePopups } from '@/app/popups';
+import type { PopupBodyProps } from '@/components/popups';
+import { usePopups } from '@/components/popups';
 import { GameFrame } from './GameFrame';
 import { refreshAfterGame } from './frame';
 

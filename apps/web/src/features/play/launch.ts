@@ -12,7 +12,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { games } from '@lobby/contract';
 import { call, isApiError } from '@/lib/api';
 import { errorText, useLanguage } from '@/lib/i18n';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { useSession } from '@/features/session/api';
 import { useLoginPopup } from '@/features/session/loginPopup';
 import { describeError } from '@/features/session/errors';

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { session } from '@lobby/contract';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { call } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
 import { hideLoader, showLoader } from '@/lib/loader';

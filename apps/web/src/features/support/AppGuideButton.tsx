@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { useSupport } from './api';
 
 export function AppGuideButton() {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MODULES } from '@lobby/contract';
 import { Icon } from '@/components/icons';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { useModules } from '@/lib/system';
 import { useSupport } from './api';
 import { SupportLinks } from './SupportLinks';

@@ -1,7 +1,7 @@
 /** The brand's customer-service entries: live chat opens the chat window, the others their app. */
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { useSupport } from './api';
 import type { SupportLink } from './links';
 import './locale';

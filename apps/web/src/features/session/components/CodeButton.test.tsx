@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { PopupProvider } from '@/app/popups';
+import { PopupProvider } from '@/components/popups';
 import { ApiError } from '@/lib/api';
 import { i18n, initI18n } from '@/lib/i18n';
 import { CodeButton } from './CodeButton';

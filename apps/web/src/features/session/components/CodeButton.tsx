@@ -6,7 +6,7 @@
 import '@/features/session/locale';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePopups } from '@/app/popups';
+import { usePopups } from '@/components/popups';
 import { countdownSeconds, useCountdown, useThrottle } from '../hooks';
 import { describeError } from '../errors';
 

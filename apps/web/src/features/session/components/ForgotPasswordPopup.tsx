@@ -5,8 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODULES, member, session } from '@lobby/contract';
-import type { PopupBodyProps } from '@/app/popups';
-import { usePopups } from '@/app/popups';
+import type { PopupBodyProps } from '@/components/popups';
+import { usePopups } from '@/components/popups';
 import { call, isApiError } from '@/lib/api';
 import { useModuleEnabled } from '@/lib/system';
 import { useFieldRules } from '../api';

@@ -1,8 +1,8 @@
 /** The login popup (§2): banner w_login, the login form, links to register, forgot password and free trial. */
 import { useTranslation } from 'react-i18next';
 import { MODULES } from '@lobby/contract';
-import type { PopupBodyProps } from '@/app/popups';
-import { usePopups } from '@/app/popups';
+import type { PopupBodyProps } from '@/components/popups';
+import { usePopups } from '@/components/popups';
 import { useModuleEnabled } from '@/lib/system';
 import { useFreeTrial } from '../actions';
 import { AuthBanner } from './AuthBanner';

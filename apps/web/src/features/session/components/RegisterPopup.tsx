@@ -6,8 +6,8 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, MODULES, member, session, type FieldRule, type RegisterField } from '@lobby/contract';
-import type { PopupBodyProps } from '@/app/popups';
-import { usePopups } from '@/app/popups';
+import type { PopupBodyProps } from '@/components/popups';
+import { usePopups } from '@/components/popups';
 import { call, isApiError } from '@/lib/api';
 import { errorText } from '@/lib/i18n';
 import { useModuleEnabled } from '@/lib/system';

@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { member } from '@lobby/contract';
-import type { PopupBodyProps } from '@/app/popups';
+import type { PopupBodyProps } from '@/components/popups';
 import { call, isApiError } from '@/lib/api';
 import { useFieldRules } from '../api';
 import { useCompleteLogin } from '../actions';
