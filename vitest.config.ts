@@ -41,6 +41,15 @@ function serverTestFiles(dir = path.join(serverRoot, 'src')): string[] {
   });
 }
 
+/**
+ * The app-wide walks: every route with hostile input (fuzz) and every route × role × brand
+ * (security). What they check is the routes' own logic (validation, access, error envelopes),
+ * the same on either database, so they run once: on PostgreSQL (the production database) when
+ * it is set, else on PGlite.
+ */
+const ONE_KIND = ['src/test/fuzz.test.ts', 'src/test/security/**/*.test.ts'];
+const withPostgres = !!process.env.TEST_DATABASE_URL;
+
 const server = (kind: 'pglite' | 'postgres') => {
   const seen = new Map<string, boolean>();
   const include = kind === 'pglite'
@@ -51,6 +60,7 @@ const server = (kind: 'pglite' | 'postgres') => {
       name: `server-${kind}`,
       root: 'apps/server',
       include,
+      ...(kind === 'pglite' && withPostgres ? { exclude: ['**/node_modules/**', ...ONE_KIND] } : {}),
       environment: 'node',
       globalSetup: [`src/test/global-setup-${kind}.ts`],
       env: { TEST_DB_KIND: kind },
@@ -62,7 +72,8 @@ const server = (kind: 'pglite' | 'postgres') => {
 
 /**
  * Server suites run on PGlite always, and those that use the test database (see
- * usesTestDatabase) again on PostgreSQL when TEST_DATABASE_URL is set; web component tests run
+ * usesTestDatabase) again on PostgreSQL when TEST_DATABASE_URL is set (but the walks in ONE_KIND
+ * only there); web component tests run
  * in jsdom. Files of every project share one pool: on 2 cores one worker per core plus one that
  * waits on PostgreSQL keeps both busy (vitest's default is one worker less than the cores).
  */
@@ -71,7 +82,7 @@ export default defineConfig({
     maxWorkers: os.availableParallelism() + 1,
     projects: [
       server('pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []),
+      ...(withPostgres ? [server('postgres')] : []),
       'apps/web/vite.config.ts',
     ],
   },

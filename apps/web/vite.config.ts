@@ -124,5 +124,8 @@ export default defineConfig(({ command, mode }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Files run side by side with the server suites (vitest.config.ts): a whole-app render that
+    // waits for its lazy sections can take longer than the default 5 s on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 }));

@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import { openDatabase } from '../db/index.ts';
+import { seedDemo } from '../db/seed/index.ts';
 import type { TestProject } from 'vitest/node';
 import { snapshotPath, TEMPLATE_DB } from './harness.ts';
 
-/** Migrate once: a PGlite snapshot to clone per test file, or a PostgreSQL template database. */
+/**
+ * Migrate and seed the demo brands once: a PGlite snapshot to clone per test file, or a
+ * PostgreSQL template database. Seeding hashes the demo passwords (argon2), which cost every
+ * test file about a second of CPU when each file seeded its own copy.
+ */
 export async function setupFor(kind: 'pglite' | 'postgres', project?: TestProject) {
   if (kind === 'postgres') {
     const admin = process.env.TEST_DATABASE_URL;
@@ -18,10 +23,12 @@ export async function setupFor(kind: 'pglite' | 'postgres', project?: TestProjec
     const url = new URL(admin);
     url.pathname = `/${TEMPLATE_DB}`;
     const d = await openDatabase({ url: url.toString(), poolSize: 2 });
+    await seedDemo(d.db);
     await d.close();
     return;
   }
   const d = await openDatabase({});
+  await seedDemo(d.db);
   const client = (d.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   // Not compressed: every test file loads it, and unpacking a gzip cost each one more than reading the bigger file.
   const blob = await client.dumpDataDir('none');

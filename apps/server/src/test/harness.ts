@@ -7,7 +7,6 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/index.ts';
-import { seedDemo } from '../db/seed/index.ts';
 
 /**
  * Where a run's migrated PGlite snapshot lives (made once by the global setup and handed to the
@@ -21,7 +20,7 @@ export const TEMPLATE_DB = 'lobby_test_template';
 
 export const dbKind = () => (process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite');
 
-/** A fresh, migrated database for one test file: a PGlite clone, or a PostgreSQL copy of the template. */
+/** A fresh, migrated and seeded database for one test file: a PGlite clone, or a PostgreSQL copy of the template. */
 export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
   if (dbKind() === 'pglite') {
     const blob = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
@@ -57,14 +56,14 @@ export interface TestApp {
 }
 
 /**
- * Builds the real app on a fresh seeded database for the current test file and closes it
- * after. Redis is used when REDIS_URL is set, under a prefix of its own.
+ * Builds the real app on a fresh seeded database (freshDatabase: the demo brands are seeded once,
+ * by the global setup) for the current test file and closes it after. Redis is used when
+ * REDIS_URL is set, under a prefix of its own.
  */
 export function useTestApp(overrides: Partial<Config> = {}): TestApp {
   const t = {} as TestApp & { drop(): Promise<void> };
   beforeAll(async () => {
     const database = await freshDatabase();
-    await seedDemo(database.db);
     const config = loadConfig(
       { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
       { REDIS_PREFIX: `lobbytest:${randomBytes(4).toString('hex')}:`, webDist: '/nonexistent', ...overrides },
