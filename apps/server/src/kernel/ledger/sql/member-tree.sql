@@ -1,5 +1,14 @@
--- The agent tree's SQL functions, as they stand now (migration 0012): triggers on members that
--- keep the closure table member_tree.
+-- The agent tree's SQL functions, as they stand now (migrations 0012 and 0037): triggers on
+-- members that keep the closure table member_tree.
+
+-- A parent must be a member of the same brand (member.parent.invalid otherwise).
+CREATE OR REPLACE FUNCTION member_tree_parent_check(p_merchant integer, p_parent bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_parent IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM members p WHERE p.id = p_parent AND p.merchant_id = p_merchant
+  ) THEN RAISE EXCEPTION 'member.parent.invalid'; END IF;
+END $$;
+--> statement-breakpoint
 
 -- The closure table follows members: a new member gets its self row and one row per ancestor
 -- of its parent; a change of parent_id moves the whole subtree (old links out, new links in)
@@ -8,9 +17,7 @@
 CREATE OR REPLACE FUNCTION member_tree_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(hashtext('member_tree'), NEW.merchant_id);
-  IF NEW.parent_id IS NOT NULL AND NOT EXISTS (
-    SELECT 1 FROM members p WHERE p.id = NEW.parent_id AND p.merchant_id = NEW.merchant_id
-  ) THEN RAISE EXCEPTION 'member.parent.invalid'; END IF;
+  PERFORM member_tree_parent_check(NEW.merchant_id, NEW.parent_id);
   INSERT INTO member_tree (merchant_id, ancestor_id, descendant_id, depth)
   SELECT NEW.merchant_id, NEW.id, NEW.id, 0
   UNION ALL
@@ -21,9 +28,7 @@ END $$;
 CREATE OR REPLACE FUNCTION member_tree_move() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('member_tree'), NEW.merchant_id);
-  IF NEW.parent_id IS NOT NULL AND NOT EXISTS (
-    SELECT 1 FROM members p WHERE p.id = NEW.parent_id AND p.merchant_id = NEW.merchant_id
-  ) THEN RAISE EXCEPTION 'member.parent.invalid'; END IF;
+  PERFORM member_tree_parent_check(NEW.merchant_id, NEW.parent_id);
   IF NEW.parent_id IS NOT NULL AND EXISTS (
     SELECT 1 FROM member_tree t WHERE t.ancestor_id = NEW.id AND t.descendant_id = NEW.parent_id
   ) THEN RAISE EXCEPTION 'member.tree.cycle'; END IF;
