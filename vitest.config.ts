@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const serverRoot = fileURLToPath(new URL('./apps/server', import.meta.url));
 const harness = path.join(serverRoot, 'src/test/harness.ts');
@@ -71,6 +72,25 @@ const server = (kind: 'pglite' | 'postgres') => {
 };
 
 /**
+ * Longest first over all projects, so the long files do not start last and leave one worker
+ * busy at the end (vitest's own order runs the projects one after another). A file's length is
+ * its duration in the last run when known, else its size; a PostgreSQL file counts double
+ * (network round trips, and the walks and the money invariants run there).
+ */
+class LongestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const root = this.ctx.config.root;
+    const cost = (spec: TestSpecification) => {
+      const known = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path.relative(root, spec.moduleId)}`);
+      if (known) return known.duration / 1000;
+      return (fs.statSync(spec.moduleId).size / 1000) * (spec.project.name === 'server-postgres' ? 2 : 1);
+    };
+    const costs = new Map(files.map((f) => [f, cost(f)]));
+    return [...files].sort((a, b) => costs.get(b)! - costs.get(a)!);
+  }
+}
+
+/**
  * Server suites run on PGlite always, and those that use the test database (see
  * usesTestDatabase) again on PostgreSQL when TEST_DATABASE_URL is set (but the walks in ONE_KIND
  * only there); web component tests run
@@ -80,6 +100,7 @@ const server = (kind: 'pglite' | 'postgres') => {
 export default defineConfig({
   test: {
     maxWorkers: os.availableParallelism() + 1,
+    sequence: { sequencer: LongestFirst },
     projects: [
       server('pglite'),
       ...(withPostgres ? [server('postgres')] : []),
