@@ -1,7 +1,7 @@
 // Ledger postings per second and latency (issue 4, "Figures to report").
 //   node bench/ledger.mjs [--duration 10 --warmup 2 --clients 100 --pools 20,50,100 --no-pglite --no-shards]
 // A posting = one bet (member main -> house) or win (house -> member main) of a random amount
-// through `postAlone` of apps/server/src/modules/wallet/ledger.ts (the TypeScript is loaded with
+// through `postAlone` of apps/server/src/kernel/ledger/ledger.ts (the TypeScript is loaded with
 // tsx), 1,000 pre-funded members, a fresh vendor round id as the idempotency key of each.
 // `clients` loops post back to back; postings finished in the `duration` window after `warmup`
 // are counted, and their latencies give p50/p99.
@@ -31,7 +31,7 @@ const GOAL_P99_MS = 20;
 
 const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { members, merchants } = await import('../apps/server/src/db/schema.ts');
-const { brandAccount, LEDGER_SHARDS, memberAccount, postAlone } = await import('../apps/server/src/modules/wallet/ledger.ts');
+const { brandAccount, LEDGER_SHARDS, memberAccount, postAlone } = await import('../apps/server/src/kernel/ledger/index.ts');
 
 // Round trips: every query a pg client sends (drizzle's node-postgres driver goes through it).
 let roundTrips = 0;

@@ -29,7 +29,7 @@ const GOAL_S = 10;
 const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { seedDemo } = await import('../apps/server/src/db/seed/index.ts');
 const { merchants } = await import('../apps/server/src/db/schema.ts');
-const { audit } = await import('../apps/server/src/modules/wallet/ledger.ts');
+const { audit } = await import('../apps/server/src/kernel/ledger/index.ts');
 const draws = await import('../apps/server/src/modules/lottery/draws.ts');
 const { sql, eq } = await import('drizzle-orm');
 

@@ -26,7 +26,7 @@ const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { demoBrand } = await import('../apps/server/src/db/seed/brands.ts');
 const { enabledModules } = await import('@lobby/contract');
 const { settle, compute, pay, lastSlot, timing } = await import('../apps/server/src/modules/agent-contracts/settle.ts');
-const { audit } = await import('../apps/server/src/modules/wallet/ledger.ts');
+const { audit } = await import('../apps/server/src/kernel/ledger/index.ts');
 const { sql } = await import('drizzle-orm');
 
 const rowsOf = (res) => res.rows;

@@ -42,7 +42,7 @@ const command = [process.execPath, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-
 
 const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { games, members, merchants, sessions, vendors } = await import('../apps/server/src/db/schema.ts');
-const { brandAccount, memberAccount, postAlone } = await import('../apps/server/src/modules/wallet/ledger.ts');
+const { brandAccount, memberAccount, postAlone } = await import('../apps/server/src/kernel/ledger/index.ts');
 const { hashToken } = await import('../apps/server/src/plugins/session.ts');
 const { sign, vendorSecret } = await import('../apps/server/src/modules/seamless-wallet/seamless.ts');
 const { and, asc, eq } = await import('drizzle-orm');

@@ -5,8 +5,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandAccount, formatAmount, postBatch } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
-import { hundredths, isUnique, maxOf, parseTiers, requireKind, toContract } from './service.ts';
-import { POSTING_KIND } from './settle.ts';
+import { hundredths, isUnique, maxOf, parseTiers, POSTING_KIND, requireKind, toContract } from './terms.ts';
 
 type Kind = contracts.ContractKind;
 

@@ -5,6 +5,8 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { DEFAULT_ACTIVE_MIN } from '../agent/index.ts';
 import { postBatch } from '../../kernel/ledger/index.ts';
 import { payPlatform } from './platform.ts';
+import { POSTING_KIND } from './terms.ts';
+import { DAY_MS } from '../../kernel/brand-time/index.ts';
 
 type Kind = contracts.ContractKind;
 
@@ -30,7 +32,6 @@ const IDEM = 'contract_payout:';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
-const DAY = 86_400_000;
 /**
  * Settle a period only this long after it ended, so the rollup (every 15 s) has caught up; and
  * the real-time salary period (§9: 5 minutes). Both may be shortened outside production
@@ -42,8 +43,6 @@ export function setTiming(t: Partial<typeof timing>): void {
   Object.assign(timing, t);
 }
 
-/** Posting kinds (modules/wallet/kinds.ts maps them to the history's code types). */
-export const POSTING_KIND: Record<Kind, string> = { dividend: 'dividend', daily: 'daily_wage', hourly: 'hour_wage', realtime: 'realtime_wage' };
 
 export interface Period { start: Date; end: Date; /** local first day */ day: string; /** local day after the last (multi-day periods) */ endDay: string }
 
@@ -60,16 +59,16 @@ export function lastSlot(now: Date, offsetMinutes: number, lenMs: number): Perio
 
 /** The last completed dividend period of a kind of period (weeks start on Monday). */
 export function lastDividendPeriod(now: Date, offsetMinutes: number, period: contracts.DividendPeriod): Period {
-  if (period === 'daily') return lastSlot(now, offsetMinutes, DAY);
+  if (period === 'daily') return lastSlot(now, offsetMinutes, DAY_MS);
   const off = offsetMinutes * MIN;
-  const today = new Date(Math.floor((now.getTime() - timing.lagMs + off) / DAY) * DAY);
+  const today = new Date(Math.floor((now.getTime() - timing.lagMs + off) / DAY_MS) * DAY_MS);
   const y = today.getUTCFullYear();
   const m = today.getUTCMonth();
   let s: number;
   let e: number;
   if (period === 'weekly') {
-    e = today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY;
-    s = e - 7 * DAY;
+    e = today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY_MS;
+    s = e - 7 * DAY_MS;
   } else if (period === 'monthly') {
     e = Date.UTC(y, m, 1);
     s = Date.UTC(y, m - 1, 1);
@@ -161,7 +160,7 @@ export async function compute(tx: Tx | Db, brand: Brand, kind: Kind, now: Date):
   if (kind === 'daily') {
     // the last CATCH_UP days, oldest first: days a stopped server missed are settled when it is back
     let n = 0;
-    for (let back = CATCH_UP - 1; back >= 0; back--) n += await computeDaily(tx, brand, lastSlot(new Date(now.getTime() - back * DAY), off, DAY));
+    for (let back = CATCH_UP - 1; back >= 0; back--) n += await computeDaily(tx, brand, lastSlot(new Date(now.getTime() - back * DAY_MS), off, DAY_MS));
     return n;
   }
   if (kind === 'hourly' || kind === 'realtime') {

@@ -8,13 +8,13 @@ import { insertBet } from './testkit.ts';
 import { addMember, brandOf } from '../../test/kits/wallet.ts';
 import { activeMembers, activeMembersDirect } from './queries.ts';
 import { rollup } from './rollup.ts';
+import { DAY_MS } from '../../kernel/brand-time/index.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
 const LATER = () => new Date(Date.now() + 3_600_000);
 const run = () => runExclusive(db(), { name: 'agent.rollup.active', everyMs: 1, run: (tx, now) => rollup(tx, now) }, LATER());
-const DAY = 86_400_000;
-const dayAt = (n: number) => new Date(Date.UTC(2026, 2, 1) + n * DAY).toISOString().slice(0, 10);
+const dayAt = (n: number) => new Date(Date.UTC(2026, 2, 1) + n * DAY_MS).toISOString().slice(0, 10);
 
 // noon UTC is the same local day for the demo brand (GMT-6)
 const bet = (memberId: bigint, day: number, minor: bigint) =>

@@ -7,18 +7,17 @@ import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
 import { rollup } from './rollup.ts';
 import { addMember, api, brandOf, tokenFor } from '../../test/kits/wallet.ts';
-import { brandDate as brandDay } from '../../kernel/brand-time/index.ts';
+import { brandDate as brandDay, DAY_MS } from '../../kernel/brand-time/index.ts';
 import { newOp, opCall, type Op } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
-const DAY = 86_400_000;
 const run = () => runExclusive(db(), { name: 'agent.rollup.people', everyMs: 1, run: (tx, now) => rollup(tx, now) }, new Date(Date.now() + 3_600_000));
 
 const bet = (memberId: bigint, at: Date, minor: bigint) => insertBet(db(), { merchantId: brandOf(t).id, memberId, at, bet: minor });
 
 const today = () => brandDay(brandOf(t));
-const daysAgo = (n: number) => brandDay(brandOf(t), new Date(Date.now() - n * DAY));
+const daysAgo = (n: number) => brandDay(brandOf(t), new Date(Date.now() - n * DAY_MS));
 
 async function overview(username: string) {
   const r = await api(t, await tokenFor(t, username), 'GET', `/wps/relay/ODSFE2_agentTeamOverview?startDate=${daysAgo(3)}&endDate=${today()}`);
@@ -50,7 +49,7 @@ describe('moving a member to another agent', () => {
     const a = await addMember(t, 'demo', { type: 1 });
     const b = await addMember(t, 'demo', { type: 1 });
     const m = await addMember(t, 'demo', { parent: a.username });
-    await bet(m.id, new Date(Date.now() - 2 * DAY), 10_000n);
+    await bet(m.id, new Date(Date.now() - 2 * DAY_MS), 10_000n);
     await bet(m.id, new Date(Date.now() - 60_000), 3_000n);
     await run();
     expect(await overview(a.username)).toMatchObject({ team: 1, bet: '130.00' });

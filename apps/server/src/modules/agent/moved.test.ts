@@ -7,20 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';
-import { brandDate as brandDay } from '../../kernel/brand-time/index.ts';
+import { brandDate as brandDay, DAY_MS } from '../../kernel/brand-time/index.ts';
 import { newOp, opCall, type Op } from '../../test/kits/operator.ts';
 import { addMember, api, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 import { rollup } from './rollup.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
-const DAY = 86_400_000;
 const run = () => runExclusive(db(), { name: 'agent.rollup.moved', everyMs: 1, run: (tx, now) => rollup(tx, now) }, new Date(Date.now() + 3_600_000));
 
 const bet = (memberId: bigint, at: Date, minor: bigint) => insertBet(db(), { merchantId: brandOf(t).id, memberId, at, bet: minor });
 
 const today = () => brandDay(brandOf(t));
-const daysAgo = (n: number) => brandDay(brandOf(t), new Date(Date.now() - n * DAY));
+const daysAgo = (n: number) => brandDay(brandOf(t), new Date(Date.now() - n * DAY_MS));
 const range = () => `startDate=${daysAgo(3)}&endDate=${today()}`;
 const move = async (op: Op, id: bigint, to: bigint) => {
   const r = await opCall(t, op, 'POST', '/wps/ops/people/move', { id: String(id), toAgentId: String(to) });
@@ -63,10 +62,10 @@ describe('agent reports after a move', () => {
     const b = await addMember(t, 'demo', { type: 1 });
     const m = await addMember(t, 'demo', { parent: a.username });
     const stay = await addMember(t, 'demo', { parent: b.username });
-    await bet(m.id, new Date(Date.now() - 2 * DAY), 10_000n);
-    await bet(m.id, new Date(Date.now() - 1 * DAY), 5_000n);
+    await bet(m.id, new Date(Date.now() - 2 * DAY_MS), 10_000n);
+    await bet(m.id, new Date(Date.now() - 1 * DAY_MS), 5_000n);
     await bet(m.id, new Date(Date.now() - 60_000), 3_000n);
-    await bet(stay.id, new Date(Date.now() - 2 * DAY), 700n);
+    await bet(stay.id, new Date(Date.now() - 2 * DAY_MS), 700n);
     await run();
     expect(await reports(a.username)).toMatchObject({ all: [[m.username, 1, '180.00']], plFooter: '180.00', betting: [[m.username, 3, '180.00']], direct: [[m.username, '180.00']] });
 
@@ -105,7 +104,7 @@ describe('agent reports after a move', () => {
     const b = await addMember(t, 'demo', { type: 2, parent: top.username });
     const sub = await addMember(t, 'demo', { type: 2, parent: a.username });
     const d = await addMember(t, 'demo', { parent: sub.username });
-    await bet(d.id, new Date(Date.now() - 2 * DAY), 4_000n);
+    await bet(d.id, new Date(Date.now() - 2 * DAY_MS), 4_000n);
     await bet(d.id, new Date(Date.now() - 60_000), 1_000n);
     await run();
 
@@ -133,9 +132,9 @@ describe('agent reports after a move', () => {
     const sub = await addMember(t, 'demo', { type: 2, parent: (subUnder === 'a' ? a : top).username });
     const d = await addMember(t, 'demo', { parent: sub.username });
     const x = await addMember(t, 'demo', { parent: a.username });
-    await bet(d.id, new Date(Date.now() - 2 * DAY), 4_000n);
-    await bet(sub.id, new Date(Date.now() - 1 * DAY), 300n);
-    await bet(x.id, new Date(Date.now() - 2 * DAY), 700n);
+    await bet(d.id, new Date(Date.now() - 2 * DAY_MS), 4_000n);
+    await bet(sub.id, new Date(Date.now() - 1 * DAY_MS), 300n);
+    await bet(x.id, new Date(Date.now() - 2 * DAY_MS), 700n);
     await bet(d.id, new Date(Date.now() - 60_000), 1_000n);
     await run();
     return { op, top, a, sub, d, x };

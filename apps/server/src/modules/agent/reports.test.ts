@@ -6,6 +6,7 @@ import { insertBet } from './testkit.ts';
 import { brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 import { addMember, api, brandOf, tokenFor } from '../../test/kits/wallet.ts';
 import { rollup } from './rollup.ts';
+import { DAY_MS } from '../../kernel/brand-time/index.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
@@ -23,8 +24,7 @@ async function credit(memberId: bigint, kind: string, minor: bigint) {
   await postAlone(db(), { merchantId: b.id, kind, idemKey, memberId, lines: [{ account: clearing, amount: -minor }, { account: acct, amount: minor }], meta: { remark: `test ${kind}` } });
 }
 
-const DAY = 86_400_000;
-const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 /** Brand days around now (the demo brand is GMT-6: its today is the UTC today or yesterday). */
 const RANGE = `startDate=${ago(4).slice(0, 10)}&endDate=${ago(-1).slice(0, 10)}`;
 
