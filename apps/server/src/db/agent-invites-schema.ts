@@ -1,6 +1,6 @@
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { members, merchants } from './schema.ts';
+import { members, merchants } from './core-schema.ts';
 
 /**
  * An agent's invite link (register centre, migration 0015): whoever registers with `code`

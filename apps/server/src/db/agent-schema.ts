@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { merchants } from './schema.ts';
+import { merchants } from './core-schema.ts';
 
 /**
  * The downline tree as a closure table: one row per (ancestor, descendant) pair, depth 0 being

@@ -1,6 +1,6 @@
 /** Tables of the announcements domain (see migrations 0016_announcements_inbox, 0027_console_content). */
 import { bigint, boolean, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { merchants } from './schema.ts';
+import { merchants } from './core-schema.ts';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members, merchants } from './schema.ts';
+import { members, merchants } from './core-schema.ts';
 
 /**
  * Agent contracts (migration 0014): an upline offers a direct downline agent a contract of one

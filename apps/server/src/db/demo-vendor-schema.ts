@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { merchants } from './schema.ts';
+import { merchants } from './core-schema.ts';
 
 /**
  * The built-in demo vendor's own storage. The vendor is a separate party: these tables are

@@ -1,7 +1,8 @@
 /** Tables of feedback and activity comments (see migration 0022_help_feedback). */
 import { sql } from 'drizzle-orm';
 import { bigint, customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members, merchants, promotions } from './schema.ts';
+import { members, merchants } from './core-schema.ts';
+import { promotions } from './promotions-schema.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

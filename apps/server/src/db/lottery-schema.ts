@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members, merchants } from './schema.ts';
+import { members, merchants } from './core-schema.ts';
 
 /** Tables of the lottery domain (migration 0013_lottery: checks, the draw guard trigger and the settlement function live there). */
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });

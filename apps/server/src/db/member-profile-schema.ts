@@ -1,6 +1,6 @@
 /** Tables of the security centre (see migration 0017_member_profile). */
 import { bigint, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { members, merchants, sessions } from './schema.ts';
+import { members, merchants, sessions } from './core-schema.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -1,7 +1,7 @@
 /** Tables of the operator console (see migration 0023_operator_console). */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { merchants } from './schema.ts';
+import { merchants } from './core-schema.ts';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 

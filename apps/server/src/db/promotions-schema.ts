@@ -1,7 +1,7 @@
 /** Tables of the promotions domain (see migration 0018_promotions). */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members, merchants } from './schema.ts';
+import { members, merchants } from './core-schema.ts';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 

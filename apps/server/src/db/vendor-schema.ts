@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { merchants } from './schema.ts';
+import { merchants } from './core-schema.ts';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
