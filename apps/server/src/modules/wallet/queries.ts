@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/index.ts';
+import { and, count, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
 import { members } from '../../db/schema.ts';
 import { entries, ledgerAccounts, postings } from '../../db/ledger-schema.ts';
 
