@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { applySqlDefinitions } from './sql-definitions.ts';
 
 export { schema };
 /** Drizzle over either PGlite or node-postgres: the same queries run on both. */
@@ -80,11 +81,13 @@ export async function runMigrations(database: Database): Promise<void> {
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(database.db as never, { migrationsFolder: migrationsDir });
+      await applySqlDefinitions(database.db);
     } finally {
       await lock.end();
     }
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder: migrationsDir });
+    await applySqlDefinitions(database.db);
   }
 }

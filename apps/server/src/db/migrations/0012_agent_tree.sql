@@ -1,3 +1,5 @@
+-- The SQL functions and triggers this migration made are defined, as they stand now, in
+-- apps/server/src/kernel/ledger/sql (run after the migrations by db/index.ts runMigrations).
 CREATE TABLE "agent_daily_stats" (
 	"merchant_id" integer NOT NULL,
 	"member_id" bigint NOT NULL,
@@ -65,50 +67,6 @@ ALTER TABLE "member_tree" ADD CONSTRAINT "member_tree_merchant_id_merchants_id_f
 CREATE INDEX "agent_daily_stats_day" ON "agent_daily_stats" USING btree ("merchant_id","day");--> statement-breakpoint
 CREATE INDEX "member_tree_team" ON "member_tree" USING btree ("ancestor_id","depth","descendant_id");--> statement-breakpoint
 CREATE INDEX "member_tree_uplines" ON "member_tree" USING btree ("descendant_id","depth");
---> statement-breakpoint
-
--- The closure table follows members: a new member gets its self row and one row per ancestor
--- of its parent; a change of parent_id moves the whole subtree (old links out, new links in)
--- inside the updating transaction. Inserts take a shared and moves an exclusive advisory lock
--- of the brand, so a member inserted under a subtree being moved sees the moved ancestors.
-CREATE OR REPLACE FUNCTION member_tree_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_advisory_xact_lock_shared(hashtext('member_tree'), NEW.merchant_id);
-  IF NEW.parent_id IS NOT NULL AND NOT EXISTS (
-    SELECT 1 FROM members p WHERE p.id = NEW.parent_id AND p.merchant_id = NEW.merchant_id
-  ) THEN RAISE EXCEPTION 'member.parent.invalid'; END IF;
-  INSERT INTO member_tree (merchant_id, ancestor_id, descendant_id, depth)
-  SELECT NEW.merchant_id, NEW.id, NEW.id, 0
-  UNION ALL
-  SELECT NEW.merchant_id, t.ancestor_id, NEW.id, t.depth + 1 FROM member_tree t WHERE t.descendant_id = NEW.parent_id;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION member_tree_move() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('member_tree'), NEW.merchant_id);
-  IF NEW.parent_id IS NOT NULL AND NOT EXISTS (
-    SELECT 1 FROM members p WHERE p.id = NEW.parent_id AND p.merchant_id = NEW.merchant_id
-  ) THEN RAISE EXCEPTION 'member.parent.invalid'; END IF;
-  IF NEW.parent_id IS NOT NULL AND EXISTS (
-    SELECT 1 FROM member_tree t WHERE t.ancestor_id = NEW.id AND t.descendant_id = NEW.parent_id
-  ) THEN RAISE EXCEPTION 'member.tree.cycle'; END IF;
-  DELETE FROM member_tree d
-   USING member_tree sub, member_tree up
-   WHERE sub.ancestor_id = NEW.id AND d.descendant_id = sub.descendant_id
-     AND up.descendant_id = NEW.id AND up.depth > 0 AND d.ancestor_id = up.ancestor_id;
-  INSERT INTO member_tree (merchant_id, ancestor_id, descendant_id, depth)
-  SELECT NEW.merchant_id, up.ancestor_id, sub.descendant_id, up.depth + sub.depth + 1
-    FROM member_tree up, member_tree sub
-   WHERE up.descendant_id = NEW.parent_id AND sub.ancestor_id = NEW.id;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER members_tree_insert AFTER INSERT ON members
-  FOR EACH ROW EXECUTE FUNCTION member_tree_insert();
---> statement-breakpoint
-CREATE TRIGGER members_tree_move AFTER UPDATE OF parent_id ON members
-  FOR EACH ROW WHEN (OLD.parent_id IS DISTINCT FROM NEW.parent_id) EXECUTE FUNCTION member_tree_move();
 --> statement-breakpoint
 
 -- Backfill from parent_id (depth bounded in case old data holds a cycle).

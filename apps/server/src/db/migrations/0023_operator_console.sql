@@ -1,3 +1,5 @@
+-- The SQL functions and triggers this migration made are defined, as they stand now, in
+-- apps/server/src/kernel/ledger/sql (run after the migrations by db/index.ts runMigrations).
 -- Operator console (issue 9): operator accounts of the deployment with a role and a brand scope
 -- (brands null = every brand), argon2id password and a mandatory TOTP second factor.
 CREATE TABLE "operators" (
@@ -54,14 +56,6 @@ CREATE TABLE "operator_audit" (
 CREATE INDEX "operator_audit_at" ON "operator_audit" USING btree ("at");
 --> statement-breakpoint
 CREATE INDEX "operator_audit_merchant" ON "operator_audit" USING btree ("merchant_id", "at");
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION operator_audit_immutable() RETURNS trigger AS $$
-BEGIN
-	RAISE EXCEPTION 'operator_audit is append-only' USING ERRCODE = 'check_violation';
-END;
-$$ LANGUAGE plpgsql;
---> statement-breakpoint
-CREATE TRIGGER operator_audit_append_only BEFORE UPDATE OR DELETE ON "operator_audit" FOR EACH ROW EXECUTE FUNCTION operator_audit_immutable();
 --> statement-breakpoint
 -- Per-brand console rules: withdrawals above dual_approval_above (minor units) need two operators.
 CREATE TABLE "operator_brand_rules" (

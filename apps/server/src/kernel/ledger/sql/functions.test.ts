@@ -1,19 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../../db/index.ts';
+import { sqlDefinitions } from '../../../db/sql-definitions.ts';
 import { freshDatabase } from '../../../test/harness.ts';
 
-// The SQL functions' current definitions live in this folder, one file per family. This test
-// fails when the migrations end at anything else: each function of the migrated database
-// (pg_get_functiondef) must equal the one the files make when run on an empty schema, and no
-// function may be missing on either side. After a migration that changes a function, copy its
-// new definition here (and the other way round).
+// The SQL functions and triggers live only in this folder, one file per family; the migrations
+// hold tables and data, and db/sql-definitions.ts runs these files after them. This test fails
+// when the migrated database holds anything else: each function (pg_get_functiondef) must equal
+// the one the files make when run on an empty schema, no function may be missing on either side
+// (a migration that creates a function outside this folder fails it), and every trigger of the
+// files must be on its table calling its function.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const files = fs.readdirSync(here).filter((f) => f.endsWith('.sql')).sort();
+const { statements } = sqlDefinitions();
+const isTrigger = (s: string) => /^\s*(--[^\n]*\n\s*)*CREATE OR REPLACE TRIGGER/i.test(s);
 /** The schema the files are run in; its name is replaced by public before comparing. */
 const SCRATCH = 'kernel_sql_check';
 
@@ -45,12 +44,7 @@ describe('SQL functions (kernel/ledger/sql)', () => {
       await tx.execute(sql.raw(`create schema ${SCRATCH}`));
       // new functions land in the first schema of the path; tables still resolve in public
       await tx.execute(sql.raw(`set local search_path = ${SCRATCH}, public`));
-      for (const f of files) {
-        for (const statement of fs.readFileSync(path.join(here, f), 'utf8').split('--> statement-breakpoint')) {
-          if (/^\s*(--[^\n]*\n?\s*)*$/.test(statement)) continue; // comments only
-          await tx.execute(sql.raw(statement));
-        }
-      }
+      for (const statement of statements) if (!isTrigger(statement)) await tx.execute(sql.raw(statement));
     });
     fromFiles = await functionsOf(db, SCRATCH);
   }, 60_000);
@@ -67,5 +61,18 @@ describe('SQL functions (kernel/ledger/sql)', () => {
     const differ = [...migrated].filter(([k, def]) => fromFiles.has(k) && fromFiles.get(k) !== def).map(([k]) => k);
     for (const k of differ) expect(fromFiles.get(k), `${k}: kernel/ledger/sql differs from the migrations`).toBe(migrated.get(k));
     expect(differ).toEqual([]);
+  });
+
+  it('has every trigger of the files on its table, calling its function', async () => {
+    const wanted = statements.filter(isTrigger).map((s) => {
+      const m = /TRIGGER\s+"?(\w+)"?\s[\s\S]*?\sON\s+"?(\w+)"?[\s\S]*EXECUTE FUNCTION (\w+)\(/i.exec(s)!;
+      return `${m[2]}.${m[1]} -> ${m[3]}`;
+    }).sort();
+    expect(wanted.length).toBeGreaterThanOrEqual(6);
+    const rows = rowsOf<{ t: string }>(await database.db.execute(sql`
+      select c.relname || '.' || g.tgname || ' -> ' || p.proname as t
+        from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
+       where not g.tgisinternal`));
+    expect(rows.map((r) => r.t).sort()).toEqual(wanted);
   });
 });

@@ -1,8 +1,8 @@
--- The ledger's SQL functions, as they stand now (migrations 0004, 0024 and 0037). The posting
+-- The ledger's SQL functions. The posting
 -- rules live once: a posting is claimed by its key and its lines written by ledger_apply, either
 -- one posting at a time (ledger_post) or many set-based (ledger_post_many); every SQL path that
 -- moves money (seamless_bet and seamless_win through seamless_post, lottery_settle) calls one of
--- the two. functions.test.ts checks that the migrations end at exactly these definitions.
+-- the two. db/index.ts runs these files after the migrations (when they changed); functions.test.ts checks the database holds exactly these.
 
 -- Ledger entries and postings are immutable: corrections are new, reversing postings.
 CREATE OR REPLACE FUNCTION ledger_immutable() RETURNS trigger AS $$

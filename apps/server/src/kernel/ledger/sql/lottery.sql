@@ -1,4 +1,4 @@
--- The lottery's SQL functions, as they stand now (migrations 0013, 0024 and 0037).
+-- The lottery's SQL functions.
 
 -- A published result never changes: seed, result and times are frozen, a settled or void issue
 -- keeps its status, a published one cannot be voided, and no issue is ever deleted.

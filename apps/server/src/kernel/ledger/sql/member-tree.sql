@@ -1,4 +1,4 @@
--- The agent tree's SQL functions, as they stand now (migrations 0012 and 0037): triggers on
+-- The agent tree's SQL functions: triggers on
 -- members that keep the closure table member_tree.
 
 -- A parent must be a member of the same brand (member.parent.invalid otherwise).

@@ -1,4 +1,4 @@
--- The operator audit's SQL function, as it stands now (migration 0023): the trigger that keeps
+-- The operator audit's SQL function: the trigger that keeps
 -- operator_audit append-only.
 CREATE OR REPLACE FUNCTION operator_audit_immutable() RETURNS trigger AS $$
 BEGIN

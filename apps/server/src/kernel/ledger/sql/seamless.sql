@@ -1,4 +1,4 @@
--- The seamless-wallet SQL functions, as they stand now (migrations 0011 and 0037): one statement
+-- The seamless-wallet SQL functions: one statement
 -- (one round trip, one short transaction) per bet and per win, so the house shard rows are
 -- locked only for the statement and its commit. Both claim the vendor tx id first
 -- (seamless_claim): a tx id already seen returns that row (o_fresh = false) and moves nothing;

@@ -1,5 +1,3 @@
--- Turnover progress in SQL, as it stands now (migration 0037).
-
 -- Turnover progress in SQL: the bets' valid amount counted
 -- against a member's open turnover requirements, oldest first (as addTurnoverProgress in
 -- cashier/turnover.ts), each locked as it is read. Used by seamless_win and lottery_settle.
