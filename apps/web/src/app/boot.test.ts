@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@lobby/contract';
 import { systemKeys } from '@/lib/system';
-import { gameKeys } from '@/features/games/api';
-import { announcementKeys } from '@/features/announcements/api';
-import { promotionKeys } from '@/features/promotions/api';
+import { gameKeys } from '@/features/games';
+import { announcementKeys } from '@/lib/announcements';
+import { promotionKeys } from '@/features/promotions';
 import { getLanguage, getMerchant, setMerchant, setToken } from '@/lib/storage';
 import { seedBootData } from './boot';
 

@@ -9,9 +9,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@lobby/contract';
 import { systemKeys } from '@/lib/system';
-import { gameKeys } from '@/features/games/api';
-import { announcementKeys } from '@/features/announcements/api';
-import { promotionKeys } from '@/features/promotions/api';
+import { gameKeys } from '@/features/games';
+import { announcementKeys } from '@/lib/announcements';
+import { promotionKeys } from '@/features/promotions';
 import { getLanguage, getMerchant, getToken, setMerchant } from '@/lib/storage';
 
 interface BootData {

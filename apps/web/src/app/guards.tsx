@@ -6,8 +6,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/features/session/api';
-import { sessionStore, useToken } from '@/features/session/store';
+import { useSession, sessionStore, useToken } from '@/features/session';
 import { AlertDialog } from '@/components/Modal';
 import { SectionSpinner } from '@/lib/lazy';
 import { errorText } from '@/lib/i18n';

@@ -1,9 +1,9 @@
 /**
- * The features that have popups register them with the popup host (components/popups) when they
- * load: importing them here makes every popup name known before the first open().
+ * The features that have popups register them with the popup host (components/popups) when their
+ * index loads: importing them here makes every popup name known before the first open().
  */
-import '@/features/session/popups';
-import '@/features/play/popups';
-import '@/features/announcements/popups';
-import '@/features/support/popups';
-import '@/features/help/popups';
+import '@/features/session';
+import '@/features/play';
+import '@/features/announcements';
+import '@/features/support';
+import '@/features/help';

@@ -4,12 +4,10 @@ import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/reac
 import { I18nextProvider } from 'react-i18next';
 import { ApiError, onPasswordChangeRequired, onSessionExpired } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
-import { memberKeys } from '@/features/session/api';
-import { forcedChangePending, setForcedChange } from '@/features/session/actions';
+import { memberKeys, forcedChangePending, setForcedChange, LoginPopupContext, type LoginPopupApi } from '@/features/session';
 import { getToken } from '@/lib/storage';
 import { Toaster } from './layout/Toaster';
-import { BalanceSync } from '@/features/wallet/BalanceSync';
-import { LoginPopupContext, type LoginPopupApi } from '@/features/session/loginPopup';
+import { BalanceSync } from '@/app/realtime/BalanceSync';
 import { PopupProvider, usePopups } from '@/components/popups';
 import './popups';
 import { seedBootData } from './boot';

@@ -2,17 +2,18 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { hideLoader } from '@/lib/loader';
-import { useLoginPopup } from '@/features/session/loginPopup';
+import { useLoginPopup, useSession } from '@/features/session';
 import { RequireAgent, RequireLogin, RequireRealAccount } from './guards';
 import { SiteLayout } from './layout/SiteLayout';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import * as S from './sections';
-import { useSession } from '@/features/session/api';
+import { loadRealityCheck } from '@/features/responsible';
+import { loadRedEnvelopeFloat } from '@/features/red-envelope';
 
 // Members only: visitors never load the red envelope's code.
-const RedEnvelopeFloat = lazy(() => import('@/features/red-envelope/RedEnvelopeFloat').then((m) => ({ default: m.RedEnvelopeFloat })));
-const RealityCheck = lazy(() => import('@/features/responsible/RealityCheck').then((m) => ({ default: m.RealityCheck })));
+const RedEnvelopeFloat = lazy(() => loadRedEnvelopeFloat().then((m) => ({ default: m.RedEnvelopeFloat })));
+const RealityCheck = lazy(() => loadRealityCheck().then((m) => ({ default: m.RealityCheck })));
 function MemberFloats() {
   if (!useSession().loggedIn) return null;
   return (

@@ -8,10 +8,13 @@ type SystemStatus = system.SystemStatus;
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { App } from '@/app/App';
 import { systemKeys } from '@/lib/system';
-import { memberKeys } from '@/features/session/api';
+import { memberKeys } from '@/features/session';
 import { initI18n } from '@/lib/i18n';
 import { setToken } from '@/lib/storage';
 import { statusFixture } from './fixtures';
+
+/** The app's providers, for tests that render a part of the app inside them. */
+export { AppProviders, createQueryClient };
 
 export interface RenderAppOptions {
   route?: string;

@@ -2,8 +2,7 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
-import { useSession } from '@/features/session/api';
-import { useLoginPopup } from '@/features/session/loginPopup';
+import { useSession, useLoginPopup } from '@/features/session';
 import { usePopups } from '@/components/popups';
 
 export function BottomNav({ onMenu }: { onMenu: () => void }) {

@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@lobby/contract';
 import { Icon, type IconName } from '@/components/icons';
-import { CATEGORIES } from '@/features/games/categories';
+import { CATEGORIES } from '@/features/games';
 import { useBrand, useHelpCenter } from '@/lib/system';
 import { currentYear } from '@/lib/format';
 import { WhenNear } from '@/components/WhenNear';
+import { loadFooterSupport } from '@/features/support';
 
 // Below the fold: the customer-service column (and its strings) loads after the first paint.
-const FooterSupport = lazy(() => import('@/features/support/FooterSupport').then((m) => ({ default: m.FooterSupport })));
+const FooterSupport = lazy(() => loadFooterSupport().then((m) => ({ default: m.FooterSupport })));
 
 const SOCIAL_ICONS: Record<string, IconName> = {
   facebook: 'facebook', youtube: 'youtube', telegram: 'telegram', whatsapp: 'whatsapp', instagram: 'instagram',

@@ -6,22 +6,18 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/icons';
-import { CATEGORIES } from '@/features/games/categories';
-import { useGameMenus } from '@/features/games/api';
-import { menuCategories } from '@/features/games/logic';
-import { useSession } from '@/features/session/api';
-import { useLoginPopup } from '@/features/session/loginPopup';
-import { useFreeTrial } from '@/features/session/actions';
+import { CATEGORIES, useGameMenus, menuCategories, loadCategoryDropdown } from '@/features/games';
+import { useSession, useLoginPopup, useFreeTrial } from '@/features/session';
 import { MODULES } from '@lobby/contract';
 import { useBrand, useCustomerService, useModuleEnabled } from '@/lib/system';
 import { usePopups } from '@/components/popups';
-import { useUnreadCount } from '@/features/inbox/api';
+import { useUnreadCount } from '@/features/inbox';
 import { Dropdown } from './Dropdown';
 
 // Members only: a visitor's first load skips the member box (a member's loads with the page).
 const MemberBox = lazy(() => import('./MemberBox').then((m) => ({ default: m.MemberBox })));
 
-const CategoryDropdown = lazy(() => import('@/features/games/components/CategoryDropdown'));
+const CategoryDropdown = lazy(() => loadCategoryDropdown());
 
 const SERVICES: Array<{ type: 'TELEGRAM' | 'WHATSAPP' | 'FACEBOOK'; social: string; icon: IconName }> = [
   { type: 'TELEGRAM', social: 'telegram', icon: 'telegram' },

@@ -1,27 +1,14 @@
 /** Member info in the header: name, VIP label, balance (2 decimals, eye toggle to hide as ***). */
 import { useState } from 'react';
 import { usePopups } from '@/components/popups';
-import { LogoutConfirm } from '@/features/session/components/LogoutConfirm';
+import { LogoutConfirm, useMember, useSession } from '@/features/session';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
-import { useMember, useSession } from '@/features/session/api';
 import { formatMoney } from '@/lib/money';
-import { readLocal, writeLocal } from '@/lib/storage';
+import { useHiddenBalance } from '@/lib/hidden-balance';
 import { Dropdown } from './Dropdown';
 import './member-box.css';
-
-const HIDE_KEY = 'hideBalance';
-
-export function useHiddenBalance(): [boolean, () => void] {
-  const [hidden, setHidden] = useState(() => readLocal(HIDE_KEY) === '1');
-  const toggle = () =>
-    setHidden((h) => {
-      writeLocal(HIDE_KEY, h ? '0' : '1');
-      return !h;
-    });
-  return [hidden, toggle];
-}
 
 export function MemberBox() {
   const { t } = useTranslation();

@@ -6,14 +6,13 @@ import { NavLink, Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, MODULES } from '@lobby/contract';
 import { Icon } from '@/components/icons';
-import { useSession } from '@/features/session/api';
-import { useLoginPopup } from '@/features/session/loginPopup';
+import { useSession, useLoginPopup } from '@/features/session';
 import { useBrand, useModuleEnabled, useResource } from '@/lib/system';
-import { LanguageSelect } from './LanguageSelect';
-import { QrCode } from './QrCode';
-import { AppGuideButton } from '@/features/support/AppGuideButton';
-import { SideBanner } from '@/features/announcements/home';
-import { usePromotions } from '@/features/promotions/api';
+import { LanguageSelect } from '@/components/LanguageSelect';
+import { QrCode } from '@/components/QrCode';
+import { AppGuideButton } from '@/features/support';
+import { SideBanner } from '@/features/announcements';
+import { usePromotions } from '@/features/promotions';
 
 /** §2: invite shows when logged out, or when referral is on and the user is not an agent. */
 export function showInvite(loggedIn: boolean, referralOn: boolean, agent: boolean): boolean {

@@ -13,19 +13,11 @@ import { Icon } from '@/components/icons';
 import { lazySection } from '@/lib/lazy';
 import { WhenNear } from '@/components/WhenNear';
 import { useLanguage } from '@/lib/i18n';
-import { CATEGORIES, categoryIcon } from '@/features/games/categories';
-import { useGameMenus, useGameRow, useHotGames } from '@/features/games/api';
-import { menuCategories, vendorHref } from '@/features/games/logic';
-import { Banner } from '@/features/games/components/Banner';
-import { GameRow } from '@/features/games/components/GameRow';
-import { SearchBox } from '@/features/games/components/SearchBox';
-import { WinnerBoardSlot } from '@/features/games/components/WinnerBoardSlot';
-import { useSession } from '@/features/session/api';
-import { AnnouncementAuto } from '@/features/announcements/AnnouncementAuto';
-import { NoticeMarquee, useHomeSlides } from '@/features/announcements/home';
-import { useLoginPopup } from '@/features/session/loginPopup';
+import { CATEGORIES, categoryIcon, useGameMenus, useGameRow, useHotGames, menuCategories, vendorHref, Banner, GameRow, SearchBox, WinnerBoardSlot, loadTabGames } from '@/features/games';
+import { useSession, useLoginPopup } from '@/features/session';
+import { AnnouncementAuto, NoticeMarquee, useHomeSlides } from '@/features/announcements';
 
-const TabGames = lazySection(() => import('@/features/games/TabGames'), 'TabGames');
+const TabGames = lazySection(() => loadTabGames(), 'TabGames');
 
 function VendorRow({ type, vendor }: { type: G.GameType; vendor: G.MenuCategory['vendors'][number] }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/icons';
 import { useCustomerService, useStatus } from '@/lib/system';
-import { LanguageSelect } from '@/app/layout/LanguageSelect';
+import { LanguageSelect } from '@/components/LanguageSelect';
 
 function CustomerServiceButton() {
   const { t } = useTranslation();

@@ -11,10 +11,9 @@ import type { contracts } from '@lobby/contract';
 import './locale';
 import '@/components/ui/locale';
 import { usePopups } from '@/components/popups';
-import { LanguageSelect } from '@/app/layout/LanguageSelect';
+import { LanguageSelect } from '@/components/LanguageSelect';
 import { Icon } from '@/components/icons';
-import { LogoutConfirm } from '@/features/session/components/LogoutConfirm';
-import { useSession } from '@/features/session/api';
+import { LogoutConfirm, useSession } from '@/features/session';
 import { useBrand, useCustomerService, useModules } from '@/lib/system';
 import { Money, SkeletonRows } from '@/components/ui/kit';
 import { formatTime, gmtLabel } from '@/lib/format';
@@ -22,11 +21,12 @@ import { currentPage, visibleMenu, type AgentMenuItem, type AgentPageId } from '
 import '@/components/ui/form.css';
 import '@/components/ui/kit.css';
 import './agent.css';
+import { loadBettingRecord } from '@/features/wallet';
 
 const TeamOverview = lazy(() => import('./overview/TeamOverview'));
 const DownlineManagement = lazy(() => import('./downlines/DownlineManagement'));
 const TeamBetting = lazy(() => import('./betting/TeamBetting'));
-const PersonalHistory = lazy(() => import('@/features/wallet/components/BettingRecord'));
+const PersonalHistory = lazy(() => loadBettingRecord());
 const RegisterCentre = lazy(() => import('./register/RegisterCentre'));
 const RevenueReport = lazy(() => import('./income/RevenueReport'));
 const ProfitLoss = lazy(() => import('./reports/ProfitLoss'));

@@ -6,8 +6,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { agent, wallet, type BodyOf, type QueryOf } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { memberKeys } from '@/features/session/api';
-import { walletKeys } from '@/features/wallet/keys';
+import { memberKeys } from '@/features/session';
+import { walletKeys } from '@/features/wallet';
 import type { DayRange } from '@/lib/amounts';
 
 export const agentKeys = {

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { announcements } from '@lobby/contract';
 import { usePopups } from '@/components/popups';
-import { useAnnouncements } from './api';
+import { useAnnouncements } from '@/lib/announcements';
 
 const seen = (key: string) => {
   try {

@@ -10,7 +10,7 @@ import { announcements, type announcements as A } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { formatDate } from '@/lib/format';
 import { useBrand } from '@/lib/system';
-import { useAnnouncements } from './api';
+import { useAnnouncements } from '@/lib/announcements';
 import { OperatorHtml } from './Html';
 import './locale';
 import './popups.css';

@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { usePopups } from '@/components/popups';
-import type { BannerSlide } from '@/features/games/components/Banner';
-import { useAnnouncements } from './api';
+import type { BannerSlide } from '@/features/games';
+import { useAnnouncements } from '@/lib/announcements';
 import { plainText } from './text';
 import './announcements.css';
 

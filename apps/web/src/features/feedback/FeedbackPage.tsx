@@ -9,11 +9,12 @@ import { feedback, type feedback as F } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { showToast } from '@/lib/toast';
 import { apiErrorText, DateTime, EmptyState, ErrorState, FormNote, Pager, Panel, SkeletonRows } from '@/components/ui/kit';
-import { SupportLinks } from '@/features/support/SupportLinks';
+import { SupportLinks } from '@/features/support';
 import { useFeedbackSettings, useMyFeedback, useSendFeedback } from './api';
 import { contentError, fileError, readDataUrl } from './logic';
-import '@/features/support/locale';
+import '@/locales/support';
 import '@/components/text-area.css';
+import '@/components/ui/form.css';
 import './feedback.css';
 
 interface Picked { name: string; url: string; data: string }

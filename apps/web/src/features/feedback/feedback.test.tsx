@@ -6,8 +6,7 @@ import { renderApp } from '@/test/render';
 import { memberFixture, statusFixture } from '@/test/fixtures';
 import { fakeServer, fail, ok } from '@/test/server';
 import { systemKeys } from '@/lib/system';
-import { supportLinks, appLinks } from '@/features/support/links';
-import { guessOs } from '@/features/support/AppDownload';
+import { supportLinks, appLinks, guessOs } from '@/features/support';
 import { contentError, fileError } from './logic';
 
 vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);

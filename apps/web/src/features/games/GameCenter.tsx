@@ -6,7 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { games } from '@lobby/contract';
 import { Icon } from '@/components/icons';
-import { useLaunchGame } from '@/features/play/launch';
+import { useLaunchGame } from '@/features/play';
 import type { Game } from './api';
 import { useVendorLanes } from './pages';
 import { CATEGORIES } from './categories';

@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { accountGames, games, LIMITS, type GameType } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { useLanguage } from '@/lib/i18n';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
+import { onAfterGame } from '@/features/play';
 
 /** Favourites and recent games belong to real accounts: trial sessions get in_need_true_account. */
 export function useRealAccount(): boolean {
@@ -31,6 +32,9 @@ export const gameKeys = {
   favorites: () => [...gameKeys.mine, 'favorites'] as const,
   recent: () => [...gameKeys.mine, 'recent'] as const,
 };
+
+// After a game the recent games are read again (the play feature asks its listeners).
+onAfterGame((qc) => void qc.invalidateQueries({ queryKey: gameKeys.recent() }));
 
 /** The server-sorted category menu (only categories with enabled vendors). */
 export function useGameMenus() {

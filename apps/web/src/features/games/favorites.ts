@@ -9,9 +9,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { accountGames, LIMITS } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { usePopups } from '@/components/popups';
-import { useSession } from '@/features/session/api';
-import { describeError } from '@/features/session/errors';
-import { useLoginPopup } from '@/features/session/loginPopup';
+import { useSession, describeError, useLoginPopup } from '@/features/session';
 import { gameKeys, useFavoriteIds, type Game } from './api';
 
 type IdsValue = { content: Array<{ nodeId: string }>; pageNum: number; totalPages: number };

@@ -1,6 +1,6 @@
 /** One help article: its sanitised HTML, plus the install guide under "download". */
-import { OperatorHtml } from '@/features/announcements/Html';
-import { AppDownloadGuide } from '@/features/support/AppDownload';
+import { OperatorHtml } from '@/features/announcements';
+import { AppDownloadGuide } from '@/features/support';
 
 export interface HelpArticle { term: string; title: string; content: string }
 

@@ -10,12 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { MODULES } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { useHelpCenter, useModules } from '@/lib/system';
-import { useSupport } from '@/features/support/api';
-import { LiveChatPanel } from '@/features/support/LiveChatPopup';
-import { SupportLinks } from '@/features/support/SupportLinks';
+import { useSupport, LiveChatPanel, SupportLinks } from '@/features/support';
 import { SectionSpinner } from '@/lib/lazy';
 import { ArticleBody, pickArticle } from './Article';
-import '@/features/support/locale';
+import '@/locales/support';
 import './help.css';
 
 function ContactCard({ chat }: { chat: boolean }) {

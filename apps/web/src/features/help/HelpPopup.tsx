@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useHelpCenter } from '@/lib/system';
 import { SectionSpinner } from '@/lib/lazy';
 import { ArticleBody, pickArticle } from './Article';
-import '@/features/support/locale';
+import '@/locales/support';
 import './help.css';
 
 export default function HelpPopup({ close, props }: { close: () => void; props: { term?: string } | undefined }) {

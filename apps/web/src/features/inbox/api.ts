@@ -5,7 +5,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inbox, MODULES, type BodyOf } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { useModuleEnabled } from '@/lib/system';
 import { inboxKeys } from './keys';
 

@@ -9,8 +9,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import { lottery, type ValueOf } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { useLanguage } from '@/lib/i18n';
-import { memberKeys, useSession } from '@/features/session/api';
-import { walletKeys } from '@/features/wallet/keys';
+import { memberKeys, useSession } from '@/features/session';
+import { walletKeys } from '@/features/wallet';
 
 export const lotteryKeys = {
   all: ['lottery'] as const,

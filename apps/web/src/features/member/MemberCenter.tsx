@@ -7,15 +7,15 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '@/components/ui/locale';
-import '@/features/responsible/menu-locale';
+import '@/locales/responsible-menu';
 import { Icon } from '@/components/icons';
-import { useHiddenBalance } from '@/app/layout/MemberBox';
-import { useSession } from '@/features/session/api';
-import { useUnreadCount } from '@/features/inbox/api';
-import { useMissionBadge } from '@/features/missions/api';
-import { VipStrip } from '@/features/vip/VipStrip';
+import { useHiddenBalance } from '@/lib/hidden-balance';
+import { useSession } from '@/features/session';
+import { useUnreadCount, loadInboxPage } from '@/features/inbox';
+import { useMissionBadge, loadMissionLeaderboard } from '@/features/missions';
+import { VipStrip, loadVipPage } from '@/features/vip';
 import { useModules } from '@/lib/system';
-import { useMerchantWallet } from '@/features/wallet/api';
+import { useMerchantWallet, loadBettingRecord, loadDepositPage, loadRecordsPages, loadTransferPages, loadWithdrawPage } from '@/features/wallet';
 import { Money, SkeletonRows } from '@/components/ui/kit';
 import { DEFAULT_PAGE, isMemberPage, requestedPage, visiblePages, type MemberPageDef, type MemberPageId } from './pages';
 import { SecurityCenter } from './SecurityCenter';
@@ -24,16 +24,20 @@ import { AvatarImage } from './components/AvatarPicker';
 import { MoneyOutNotice } from './components/MoneyOutNotice';
 import '@/components/ui/form.css';
 import './member-center.css';
+import { loadResponsiblePage } from '@/features/responsible';
+import { loadReferralPage } from '@/features/referral';
+import { loadRewardCenter } from '@/features/promotions';
+import { loadFeedbackPage } from '@/features/feedback';
 
-const DepositPage = lazy(() => import('@/features/wallet/components/DepositPage'));
-const WithdrawPage = lazy(() => import('@/features/wallet/components/WithdrawPage'));
-const TransferFund = lazy(() => import('@/features/wallet/components/TransferPages').then((m) => ({ default: m.TransferFundPage })));
-const TransferUpline = lazy(() => import('@/features/wallet/components/TransferPages').then((m) => ({ default: m.TransferUplinePage })));
-const TransactionHistory = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.TransactionHistoryPage })));
-const PersonalProfit = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.PersonalProfitPage })));
-const BonusDetails = lazy(() => import('@/features/wallet/components/RecordsPages').then((m) => ({ default: m.BonusDetailsPage })));
-const BettingRecord = lazy(() => import('@/features/wallet/components/BettingRecord'));
-const InboxPage = lazy(() => import('@/features/inbox/InboxPage'));
+const DepositPage = lazy(() => loadDepositPage());
+const WithdrawPage = lazy(() => loadWithdrawPage());
+const TransferFund = lazy(() => loadTransferPages().then((m) => ({ default: m.TransferFundPage })));
+const TransferUpline = lazy(() => loadTransferPages().then((m) => ({ default: m.TransferUplinePage })));
+const TransactionHistory = lazy(() => loadRecordsPages().then((m) => ({ default: m.TransactionHistoryPage })));
+const PersonalProfit = lazy(() => loadRecordsPages().then((m) => ({ default: m.PersonalProfitPage })));
+const BonusDetails = lazy(() => loadRecordsPages().then((m) => ({ default: m.BonusDetailsPage })));
+const BettingRecord = lazy(() => loadBettingRecord());
+const InboxPage = lazy(() => loadInboxPage());
 
 const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   securityCenter: SecurityCenter,
@@ -46,12 +50,12 @@ const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   personalProfit: PersonalProfit,
   bonusDetails: BonusDetails,
   messageV2: InboxPage,
-  rewardCenter: lazy(() => import('@/features/promotions/RewardCenter')),
-  missionLeaderboard: lazy(() => import('@/features/missions/MissionLeaderboard')),
-  vip: lazy(() => import('@/features/vip/VipPage')),
-  referral: lazy(() => import('@/features/referral/ReferralPage')),
-  feedback: lazy(() => import('@/features/feedback/FeedbackPage')),
-  responsible: lazy(() => import('@/features/responsible/ResponsiblePage')),
+  rewardCenter: lazy(() => loadRewardCenter()),
+  missionLeaderboard: lazy(() => loadMissionLeaderboard()),
+  vip: lazy(() => loadVipPage()),
+  referral: lazy(() => loadReferralPage()),
+  feedback: lazy(() => loadFeedbackPage()),
+  responsible: lazy(() => loadResponsiblePage()),
 };
 
 function useBadges(): Record<NonNullable<MemberPageDef['badge']>, number> {

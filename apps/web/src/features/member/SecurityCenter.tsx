@@ -3,7 +3,7 @@
  * items (login password, withdrawal password, mobile, e-mail, real name) each with its popup, and
  * the personal information of §3. Values the server masks stay masked.
  */
-import './locale';
+import '../../locales/member';
 import './security.css';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@/components/Modal';
 import { usePopups } from '@/components/popups';
 import { Icon, type IconName } from '@/components/icons';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { useCountries } from '@/lib/system';
-import { PaymentPasswordForm } from '@/features/wallet/components/PaymentPasswordForm';
-import { usePaymentPassword } from '@/features/wallet/api';
+import { PaymentPasswordForm, usePaymentPassword } from '@/features/wallet';
 import { DateTime, ErrorState, Panel, SkeletonRows } from '@/components/ui/kit';
 import { profileKeys, useSecurityProfile, type SecurityProfile } from './api';
 import { AvatarPicker } from './components/AvatarPicker';

@@ -1,21 +1,10 @@
 /** Security centre queries and mutations (packages/contract member-profile). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memberProfile, type BodyOf } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { memberKeys } from '@/features/session/api';
+import { memberKeys, profileKeys, type SecurityProfile } from '@/features/session';
 
-export const profileKeys = {
-  profile: () => [...memberKeys.all, 'profile'] as const,
-};
-
-export type SecurityProfile = memberProfile.SecurityProfile;
-
-export function useSecurityProfile() {
-  return useQuery({
-    queryKey: profileKeys.profile(),
-    queryFn: ({ signal }) => call(memberProfile.getProfile, { signal }),
-  });
-}
+export { profileKeys, useSecurityProfile, type SecurityProfile } from '@/features/session';
 
 /** A change answers the new profile: store it, and refresh member info (nickname, contacts). */
 function useProfileChange<B>(fn: (body: B) => Promise<SecurityProfile>) {

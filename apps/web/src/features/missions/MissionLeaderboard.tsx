@@ -9,11 +9,12 @@ import type { missions as M } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { apiErrorText, DateTime, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/components/ui/kit';
-import { VipStrip } from '@/features/vip/VipStrip';
+import { VipStrip } from '@/features/vip';
 import { useClaimMission, useLeaderboard, useMissionSummary } from './api';
-import './locale';
+import '@/locales/missions';
+import '@/components/ui/progress.css';
 import './missions.css';
 
 export function ProgressBar({ percent, label, tone = 'gold' }: { percent: number; label: string; tone?: 'gold' | 'done' }) {

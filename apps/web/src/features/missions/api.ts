@@ -6,9 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MODULES, missions, type missions as M } from '@lobby/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/lib/api';
-import { memberKeys, useSession } from '@/features/session/api';
+import { memberKeys, useSession } from '@/features/session';
 import { useModuleEnabled } from '@/lib/system';
-import { walletKeys } from '@/features/wallet/keys';
+import { walletKeys } from '@/features/wallet';
 
 export const missionKeys = {
   all: ['missions'] as const,

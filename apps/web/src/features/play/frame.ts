@@ -5,9 +5,9 @@
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { memberKeys } from '@/features/session/api';
-import { walletKeys } from '@/features/wallet/keys';
-import { gameKeys } from '@/features/games/api';
+import { memberKeys } from '@/features/session';
+import { walletKeys } from '@/features/wallet';
+import { runAfterGame } from './after-game';
 
 /** Posted by the demo vendor's game page to its parent window when the player presses close. */
 const CLOSE_MESSAGE_TYPE = 'demo-vendor:close';
@@ -34,11 +34,11 @@ export function useCloseMessage(frame: RefObject<HTMLIFrameElement | null>, onCl
   }, [frame]);
 }
 
-/** After a game: the balance and member info (header) and the recent games are read again. */
+/** After a game: the balance and member info (header) and what features asked for (recent games) are read again. */
 export function refreshAfterGame(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: walletKeys.balance() });
   void qc.invalidateQueries({ queryKey: memberKeys.info() });
-  void qc.invalidateQueries({ queryKey: gameKeys.recent() });
+  runAfterGame(qc);
 }
 
 /** Only a http(s) address may go into the game frame; anything else (javascript:, data:) is refused. */

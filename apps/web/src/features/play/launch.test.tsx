@@ -2,17 +2,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { games } from '@lobby/contract';
-import { AppProviders, createQueryClient } from '@/app/providers';
+import { AppProviders, createQueryClient } from '@/test/render';
 import { systemKeys } from '@/lib/system';
-import { memberKeys } from '@/features/session/api';
-import { walletKeys } from '@/features/wallet/keys';
+import { memberKeys } from '@/features/session';
+import { walletKeys } from '@/features/wallet';
 import { initI18n } from '@/lib/i18n';
 import { setToken } from '@/lib/storage';
 import { memberFixture, statusFixture } from '@/test/fixtures';
 import { fail, fakeServer, ok } from '@/test/server';
 import { launchStep, resetLaunchState, safeBackPath, sitePageOf, useLaunchGame, type LaunchMode } from './launch';
 import { isCloseMessage, safeGameUrl } from './frame';
-import { gameKeys } from '@/features/games/api';
+import { gameKeys } from '@/features/games';
 import SeamlessPage from './SeamlessPage';
 
 const GAME: games.Game = {

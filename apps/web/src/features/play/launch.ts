@@ -13,9 +13,7 @@ import { games } from '@lobby/contract';
 import { call, isApiError } from '@/lib/api';
 import { errorText, useLanguage } from '@/lib/i18n';
 import { usePopups } from '@/components/popups';
-import { useSession } from '@/features/session/api';
-import { useLoginPopup } from '@/features/session/loginPopup';
-import { describeError } from '@/features/session/errors';
+import { useSession, useLoginPopup, describeError } from '@/features/session';
 
 type Game = games.Game;
 

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
-import { useLoginPopup } from '@/features/session/loginPopup';
+import { useLoginPopup } from '@/features/session';
 import { ErrorState } from '@/components/ui/kit';
 import { usePointSummary, usePointsMember } from './api';
 import { ConvertPanel } from './ConvertPanel';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { points as P } from '@lobby/contract';
-import { useLoginPopup } from '@/features/session/loginPopup';
+import { useLoginPopup } from '@/features/session';
 import { EmptyState, ErrorState } from '@/components/ui/kit';
 import { useRewards } from './api';
 import { RedeemDialog } from './RedeemDialog';

@@ -6,8 +6,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { points, type BodyOf } from '@lobby/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/lib/api';
-import { useSession } from '@/features/session/api';
-import { walletKeys } from '@/features/wallet/keys';
+import { useSession } from '@/features/session';
+import { walletKeys } from '@/features/wallet';
 import { pointsKeys } from './keys';
 
 export { pointsKeys };

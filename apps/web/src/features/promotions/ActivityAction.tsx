@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { promotions as P } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { showToast } from '@/lib/toast';
-import { useLoginPopup } from '@/features/session/loginPopup';
+import { useLoginPopup } from '@/features/session';
 import { apiErrorText, FormNote } from '@/components/ui/kit';
 import { usePromotionAction } from './api';
 import { labelView, toneOf } from './labels';

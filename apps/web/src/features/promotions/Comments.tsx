@@ -7,12 +7,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import { feedback } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { useSession } from '@/features/session/api';
-import { useLoginPopup } from '@/features/session/loginPopup';
+import { useSession, useLoginPopup } from '@/features/session';
 import { apiErrorText, DateTime, FormNote, Pager } from '@/components/ui/kit';
-import '@/features/support/locale';
+import '@/locales/support';
 import '@/components/text-area.css';
-import '@/features/feedback/feedback.css';
+import '@/components/ui/form.css';
+import './comments.css';
 
 const keys = {
   all: ['promotionComments'] as const,

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { promotions as P } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { useBrand } from '@/lib/system';
-import { OperatorHtml } from '@/features/announcements/Html';
+import { OperatorHtml } from '@/features/announcements';
 import { EmptyState, ErrorState, Money } from '@/components/ui/kit';
 import { formatDate } from '@/lib/format';
 import { ActivityAction } from './ActivityAction';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { wallet } from '@lobby/contract';
 import { useBrand } from '@/lib/system';
-import { useBalance } from '@/features/wallet/api';
+import { useBalance } from '@/features/wallet';
 import { Icon } from '@/components/icons';
 import { DateTime, EmptyState, ErrorState, Money, Panel, SkeletonRows } from '@/components/ui/kit';
 import { ActivityAction, LabelChip } from './ActivityAction';

@@ -6,8 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { promotions, type promotions as P } from '@lobby/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/lib/api';
-import { memberKeys, useSession } from '@/features/session/api';
-import { walletKeys } from '@/features/wallet/keys';
+import { memberKeys, useSession } from '@/features/session';
+import { walletKeys } from '@/features/wallet';
 
 export const promotionKeys = {
   all: ['promotions'] as const,

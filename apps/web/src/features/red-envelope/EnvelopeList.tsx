@@ -5,7 +5,7 @@ import type { redEnvelope as RE } from '@lobby/contract';
 import { DateTime, EmptyState, FormNote, Money, apiErrorText } from '@/components/ui/kit';
 import { useOpenEnvelope } from './api';
 import { EnvelopeArt } from './EnvelopeArt';
-import '@/features/referral/locale';
+import '@/locales/referral';
 import './red-envelope.css';
 
 type Opened = { id: string; amount: string; again: boolean };

@@ -4,14 +4,13 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows } from '@/components/ui/kit';
 import { useAvailable, useHistory, useSent } from './api';
 import { EnvelopeList } from './EnvelopeList';
 import { SendForm } from './SendForm';
 // the panels, fields and chips of the wallet pages, and the radio chips of the inbox form
 import '@/components/ui/kit.css';
-import '@/features/inbox/inbox.css';
 
 function History() {
   const { t } = useTranslation();

@@ -5,9 +5,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MODULES, redEnvelope, type BodyOf } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { memberKeys, useSession } from '@/features/session/api';
+import { memberKeys, useSession } from '@/features/session';
 import { useModuleEnabled } from '@/lib/system';
-import { walletKeys } from '@/features/wallet/keys';
+import { walletKeys } from '@/features/wallet';
 
 export const redEnvelopeKeys = {
   all: ['redEnvelope'] as const,

@@ -6,11 +6,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { referral as R } from '@lobby/contract';
-import { QrCode } from '@/app/layout/QrCode';
+import { QrCode } from '@/components/QrCode';
 import { Icon } from '@/components/icons';
 import { CopyButton, DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows } from '@/components/ui/kit';
 import { inviteLink, useIncome, useInvitations, useReferralInfo } from './api';
-import './locale';
+import '@/locales/referral';
 import './referral.css';
 
 const pct = (bps: number) => `${(bps / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%`;

@@ -6,8 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLogout } from '@/features/session/actions';
-import { useSession } from '@/features/session/api';
+import { useLogout, useSession } from '@/features/session';
 import { Money } from '@/components/ui/kit';
 import { responsibleKeys, useReality } from './api';
 import './locale';

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { responsible as R } from '@lobby/contract';
 import { showToast } from '@/lib/toast';
-import { useLogout } from '@/features/session/actions';
+import { useLogout } from '@/features/session';
 import { apiErrorText, DateTime, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/components/ui/kit';
 import { useLimits, useSetLimits, useTakeBreak } from './api';
 import { draftOf, changesOf, type Draft } from './logic';

@@ -2,7 +2,6 @@
  * The session store: the token (sessionStorage, observable) and the derived login state.
  * Flags come from the member type compared with the brand's agentTypes / trialType (§3, §4).
  */
-import { useSyncExternalStore } from 'react';
 import { clearSession, getToken, setToken, subscribeSession } from '@/lib/storage';
 
 /** True while a logout the member chose is under way: a guarded page being left then goes home, not to a login page. */
@@ -29,9 +28,7 @@ export const sessionStore = {
   subscribe: subscribeSession,
 };
 
-export function useToken(): string | null {
-  return useSyncExternalStore(subscribeSession, getToken, getToken);
-}
+export { useToken } from '@/lib/token';
 
 export type LoginState = 'loggedOut' | 'loggedIn' | 'trial';
 

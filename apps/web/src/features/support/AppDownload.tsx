@@ -6,17 +6,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
-import { QrCode } from '@/app/layout/QrCode';
+import { QrCode } from '@/components/QrCode';
 import { useSupport } from './api';
-import './locale';
+import { guessOs, type Os } from './os';
+import '@/locales/support';
 import './support.css';
 
-type Os = 'ios' | 'android';
-
-/** The phone's system, to open its tab first (desktop: iOS). */
-export function guessOs(ua: string): Os {
-  return /android/i.test(ua) ? 'android' : 'ios';
-}
 
 export function AppDownloadGuide() {
   const { t } = useTranslation();

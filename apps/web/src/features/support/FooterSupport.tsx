@@ -7,7 +7,7 @@ import { usePopups } from '@/components/popups';
 import { useModules } from '@/lib/system';
 import { useSupport } from './api';
 import { SupportLinks } from './SupportLinks';
-import './locale';
+import '@/locales/support';
 import './support.css';
 
 export function FooterSupport() {

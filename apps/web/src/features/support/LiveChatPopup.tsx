@@ -9,15 +9,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { inbox, MODULES } from '@lobby/contract';
 import { Icon } from '@/components/icons';
-import { useSendMessage } from '@/features/inbox/api';
-import { useLoginPopup } from '@/features/session/loginPopup';
-import { useSession } from '@/features/session/api';
+import { useSendMessage } from '@/features/inbox';
+import { useLoginPopup, useSession } from '@/features/session';
 import { useModuleEnabled, useStatus } from '@/lib/system';
 import { apiErrorText, FormNote } from '@/components/ui/kit';
 import { useSupport } from './api';
 import { externalChat } from './links';
 import { SupportLinks } from './SupportLinks';
-import './locale';
+import '@/locales/support';
 import '@/components/text-area.css';
 import './support.css';
 

@@ -4,7 +4,7 @@ import { Icon } from '@/components/icons';
 import { usePopups } from '@/components/popups';
 import { useSupport } from './api';
 import type { SupportLink } from './links';
-import './locale';
+import '@/locales/support';
 import './support.css';
 
 export function SupportButton({ link, onPick }: { link: SupportLink; onPick?: () => void }) {

@@ -8,12 +8,12 @@ import type { vip as V } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { apiErrorText, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows } from '@/components/ui/kit';
 import { useClaimVipReward, useVip } from './api';
 import { VipProgress } from './VipStrip';
-import '@/features/missions/locale';
-import '@/features/missions/missions.css';
+import '@/locales/missions';
+import '@/components/ui/progress.css';
 import './vip.css';
 
 function RewardCell({ l }: { l: V.VipLevel }) {

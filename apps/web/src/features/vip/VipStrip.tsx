@@ -6,10 +6,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { vip as V } from '@lobby/contract';
 import { Icon } from '@/components/icons';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { Money } from '@/components/ui/kit';
 import { useVip, useVipEnabled } from './api';
-import '@/features/missions/locale';
+import '@/locales/missions';
+import '@/components/ui/progress.css';
 import './vip.css';
 
 function Bar({ name, percent, needed }: { name: string; percent: number; needed: string }) {

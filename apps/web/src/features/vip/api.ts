@@ -2,9 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MODULES, vip } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { memberKeys, useSession } from '@/features/session/api';
+import { memberKeys, useSession } from '@/features/session';
 import { useModuleEnabled } from '@/lib/system';
-import { walletKeys } from '@/features/wallet/keys';
+import { walletKeys } from '@/features/wallet';
 
 export const vipKeys = { all: ['vip'] as const, status: () => [...vipKeys.all, 'status'] as const };
 

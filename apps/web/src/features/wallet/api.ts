@@ -6,8 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { cashier, wallet, type BodyOf } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { memberKeys } from '@/features/session/api';
-import { useToken } from '@/features/session/store';
+import { memberKeys, useToken } from '@/features/session';
 import { cashierKeys, walletKeys } from './keys';
 import type { DayRange } from '@/lib/amounts';
 

@@ -6,7 +6,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { agent } from '@lobby/contract';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { DateRangeBar, Money, Panel, RecordsList, useOffset } from '@/components/ui/kit';
 import { presetRange, type DayRange } from '@/lib/amounts';
 import { useTeamBetting } from '../api';

@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { contracts } from '@lobby/contract';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { formatMoney } from '@/lib/money';
 import { DateRangeBar, DateTime, Money, Panel, RecordsList, useOffset } from '@/components/ui/kit';
 import { presetRange, type DayRange } from '@/lib/amounts';

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contracts, type agent } from '@lobby/contract';
 import { useModules } from '@/lib/system';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { Icon, type IconName } from '@/components/icons';
 import { formatDateTime } from '@/lib/format';
 import { Money, Panel, RecordsList, useOffset } from '@/components/ui/kit';

@@ -10,7 +10,7 @@ import { AlertDialog, Modal } from '@/components/Modal';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast';
-import { useBalance } from '@/features/wallet/api';
+import { useBalance } from '@/features/wallet';
 import { FormNote, Money, amountErrorText, apiErrorText } from '@/components/ui/kit';
 import { SubmitKey, validateAmount } from '@/lib/amounts';
 import { useDownlineTransfer, useEditNickname, useResetPassword, useSetAgent } from '../api';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { agent } from '@lobby/contract';
 import type { IconName } from '@/components/icons';
 import { Icon } from '@/components/icons';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { DateRangeBar, DateTime, ErrorState, Money, Panel, SkeletonRows, useOffset } from '@/components/ui/kit';
 import { presetRange, type DayRange } from '@/lib/amounts';
 import { formatMoney } from '@/lib/money';

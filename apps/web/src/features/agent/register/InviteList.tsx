@@ -3,7 +3,7 @@ import './locale';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { agentRegister } from '@lobby/contract';
-import { QrCode } from '@/app/layout/QrCode';
+import { QrCode } from '@/components/QrCode';
 import { AlertDialog } from '@/components/Modal';
 import { CopyButton, DateTime, EmptyState, ErrorState, FormNote, SkeletonRows, apiErrorText } from '@/components/ui/kit';
 import { useDeleteInvite, useInvites, useSetInviteDisabled } from './api';

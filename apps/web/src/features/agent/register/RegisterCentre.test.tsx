@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { agentRegister } from '@lobby/contract';
-import { AppProviders, createQueryClient } from '@/app/providers';
+import { AppProviders, createQueryClient } from '@/test/render';
 import { systemKeys } from '@/lib/system';
 import { fail, fakeServer, ok, type FakeCall } from '@/test/server';
 import { statusFixture } from '@/test/fixtures';

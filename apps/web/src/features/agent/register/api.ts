@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { agentRegister, type BodyOf } from '@lobby/contract';
 import { call } from '@/lib/api';
-import { useToken } from '@/features/session/store';
+import { useToken } from '@/features/session';
 import { agentKeys } from '../api';
 
 export const registerKeys = {

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { agent } from '@lobby/contract';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { DateRangeBar, Money, Panel, RecordsList, useOffset } from '@/components/ui/kit';
 import { presetRange, type DayRange } from '@/lib/amounts';
 import { useProfitLoss } from '../api';

@@ -5,7 +5,7 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
-import { useLaunchGame } from '@/features/play/launch';
+import { useLaunchGame } from '@/features/play';
 import type { Game } from '../api';
 import { categoryIcon } from '../categories';
 import type { FavoriteToggle } from '../favorites';

@@ -1,5 +1,5 @@
 /** Game cards of a list with the hooks they share (hearts, vendor names, launch), and skeletons. */
-import { useLaunchGame } from '@/features/play/launch';
+import { useLaunchGame } from '@/features/play';
 import { useVendorName, type Game } from '../api';
 import { useFavoriteToggle } from '../favorites';
 import { GameCard } from './GameCard';

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '@/components/icons';
-import { describeError } from '@/features/session/errors';
+import { describeError } from '@/features/session';
 import type { Game } from '../api';
 import { useFavoriteGames, useRecentGames } from '../pages';
 import { GameCards, SkeletonCards } from './GameCards';

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@lobby/contract';
-import { describeError } from '@/features/session/errors';
+import { describeError } from '@/features/session';
 import type { GameQuery } from '../api';
 import { useGamePages } from '../pages';
 import { GameCards, SkeletonCards } from './GameCards';

@@ -7,7 +7,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberProfile } from '@lobby/contract';
 import { Icon } from '@/components/icons';
-import { describeError } from '@/features/session/errors';
+import { describeError } from '@/features/session';
 import { errorText } from '@/lib/i18n';
 import { showToast } from '@/lib/toast';
 import { useUploadIcon } from '../api';

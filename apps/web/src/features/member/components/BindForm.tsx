@@ -7,16 +7,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberProfile } from '@lobby/contract';
-import { CodeButton } from '@/features/session/components/CodeButton';
-import { Field, FormError, PasswordInput } from '@/features/session/components/Field';
-import { DialCodeSelect } from '@/features/session/components/MobileInput';
-import { useFieldRules } from '@/features/session/api';
-import { describeError } from '@/features/session/errors';
-import { mobileDigits, validate } from '@/features/session/rules';
+import { CodeButton, Field, FormError, PasswordInput, DialCodeSelect, useFieldRules, describeError, mobileDigits, validate, ProofStep, useProofGate, type ProofChannels } from '@/features/session';
 import { isApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { sendBindCode, useBindContact, type SecurityProfile } from '../api';
-import { ProofStep, useProofGate, type ProofChannels } from './ProofStep';
 
 export type BindChannel = 'sms' | 'email';
 

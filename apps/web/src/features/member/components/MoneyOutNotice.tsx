@@ -3,10 +3,10 @@
  * after a password reset, a login from a new device holds withdrawals and transfers until a time;
  * after an agent's temporary password, they wait for a mobile or e-mail of the member's own.
  */
-import '../locale';
+import '../../../locales/member';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { DateTime } from '@/components/ui/kit';
 
 export function MoneyOutNotice() {

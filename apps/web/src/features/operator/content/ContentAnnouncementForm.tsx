@@ -6,7 +6,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announcements, BANNER_GROUPS, operatorContent } from '@lobby/contract';
-import { safeHtml } from '@/features/announcements/sanitize';
+import { safeHtml } from '@/features/announcements';
 import { opCall, useOpAction } from '../api';
 import { useOutcome } from '../ui';
 

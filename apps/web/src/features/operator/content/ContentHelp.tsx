@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operatorContent } from '@lobby/contract';
-import { safeHtml } from '@/features/announcements/sanitize';
+import { safeHtml } from '@/features/announcements';
 import { useOp, useOpAction } from '../api';
 import { Card, errMsg, Notice, useOutcome } from '../ui';
 

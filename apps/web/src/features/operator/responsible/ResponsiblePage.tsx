@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { responsible as R } from '@lobby/contract';
-import { changesOf, draftOf, type Draft } from '@/features/responsible/logic';
+import { changesOf, draftOf, type Draft } from '@/features/responsible';
 import { operator, useOp, useOpAction } from '../api';
 import { Card, errMsg, money, Notice, Pager, useOutcome, when } from '../ui';
 import './locale';

@@ -3,7 +3,7 @@
  * first banner of that group when there is one with an image, else a decorative panel.
  */
 import { useTranslation } from 'react-i18next';
-import { useBanners } from '@/features/announcements/api';
+import { useBanners } from '@/lib/announcements';
 import { useBrand } from '@/lib/system';
 
 export function AuthBanner({ group }: { group: 'w_login' | 'w_forget' }) {

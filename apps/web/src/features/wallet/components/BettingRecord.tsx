@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountGames, games, type GameType } from '@lobby/contract';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { formatDateTime } from '@/lib/format';
 import { useBetRecords, type BetStatus } from '../betRecords';
 import { presetRange, type DayRange } from '@/lib/amounts';

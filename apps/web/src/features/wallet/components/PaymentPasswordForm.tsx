@@ -5,8 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashier } from '@lobby/contract';
-import { Field, PasswordInput } from '@/features/session/components/Field';
-import { ProofStep, useProofGate } from '@/features/member/components/ProofStep';
+import { Field, PasswordInput, ProofStep, useProofGate } from '@/features/session';
 import { useSetPaymentPassword } from '../api';
 import { FormNote, apiErrorText } from '@/components/ui/kit';
 import './wallet.css';

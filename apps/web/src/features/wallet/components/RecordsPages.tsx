@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wallet } from '@lobby/contract';
-import { useSession } from '@/features/session/api';
+import { useSession } from '@/features/session';
 import { useBonusDetails, usePersonalProfit, useTransactions } from '../api';
 import { presetRange, type DayRange } from '@/lib/amounts';
 import { DateRangeBar, DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows, useOffset } from '@/components/ui/kit';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { wallet } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { isApiError } from '@/lib/api';
-import { Field, PasswordInput } from '@/features/session/components/Field';
+import { Field, PasswordInput } from '@/features/session';
 import { useBalance, usePaymentPassword, useRecallAll, useTransferUpline, useWalletTransfer } from '../api';
 import { SubmitKey, toMinor, validateAmount } from '@/lib/amounts';
 import { EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows, amountErrorText, apiErrorText } from '@/components/ui/kit';

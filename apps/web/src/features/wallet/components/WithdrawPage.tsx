@@ -10,13 +10,12 @@ import { cashier } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
-import { Field, PasswordInput } from '@/features/session/components/Field';
+import { Field, PasswordInput, ProofStep, useProofGate } from '@/features/session';
 import {
   useBindWithdrawAccount, useConfirmWithdrawal, useRequestWithdrawal, useWithdrawAccounts, useWithdrawSettings, useWithdrawals,
 } from '../api';
 import { SubmitKey, toMinor, validateAmount, withdrawFee } from '@/lib/amounts';
 import { PaymentPasswordForm } from './PaymentPasswordForm';
-import { ProofStep, useProofGate } from '@/features/member/components/ProofStep';
 import {
   DateTime, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows, StatusChip,
   RecordsList, amountErrorText, apiErrorText, useRecordFilters,

@@ -4,17 +4,17 @@
  * bound contact confirms with a code sent there. `useProofGate` turns a `member.proof.required`
  * answer into this step; after the code the form is sent again.
  */
-import '../locale';
+import '@/locales/member';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { memberProfile } from '@lobby/contract';
-import { CodeButton } from '@/features/session/components/CodeButton';
-import { Field, FormError } from '@/features/session/components/Field';
-import { describeError } from '@/features/session/errors';
+import { CodeButton } from './CodeButton';
+import { Field, FormError } from './Field';
+import { describeError } from '../errors';
 import { call, isApiError } from '@/lib/api';
-import { memberKeys } from '@/features/session/api';
-import { useSecurityProfile } from '../api';
+import { memberKeys } from '../api';
+import { useSecurityProfile } from '../profile';
 
 export type ProofChannels = Partial<Record<'sms' | 'email', string>>;
 

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { announcements } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { useLanguage } from '@/lib/i18n';
-import { useToken } from '@/features/session/store';
+import { useToken } from './token';
 
 export const announcementKeys = {
   all: ['announcements'] as const,

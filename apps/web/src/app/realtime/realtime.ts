@@ -8,10 +8,10 @@
 import { io, type Socket } from 'socket.io-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { inbox, redEnvelope, wallet } from '@lobby/contract';
-import { inboxKeys } from '@/features/inbox/keys';
-import { redEnvelopeKeys } from '@/features/red-envelope/api';
-import { memberKeys } from '@/features/session/api';
-import { cashierKeys, walletKeys } from './keys';
+import { inboxKeys } from '@/features/inbox';
+import { redEnvelopeKeys } from '@/features/red-envelope';
+import { memberKeys } from '@/features/session';
+import { cashierKeys, walletKeys } from '@/features/wallet';
 
 type Balance = wallet.BalanceValue;
 type Push = wallet.BalancePush;

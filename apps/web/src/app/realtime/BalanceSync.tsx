@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useToken } from '@/features/session/store';
+import { useToken } from '@/features/session';
 import { getMerchant } from '@/lib/storage';
 
 export function BalanceSync() {

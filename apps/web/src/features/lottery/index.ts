@@ -1,0 +1,3 @@
+/** The public face of the lottery feature: what other features and app/ may import (issue 19). */
+// Loaders of its lazily loaded pages (import() stays here: each page keeps its own chunk).
+export const loadLotteryPage = () => import('./LotteryPage');

@@ -1,0 +1,4 @@
+/** The public face of the missions feature: what other features and app/ may import (issue 19). */
+// Loaders of its lazily loaded pages (import() stays here: each page keeps its own chunk).
+export const loadMissionLeaderboard = () => import('./MissionLeaderboard');
+export { useMissionBadge } from './api';
