@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { agentContracts } from '../../db/contracts-schema.ts';
+import { agentContracts } from '../../db/agent-contracts-schema.ts';
 import { operatorAudit } from '../../db/schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { agentDailyStats, agentRollupMarks, agentTeamNow } from '../../db/agent-schema.ts';
 import { members } from '../../db/schema.ts';
 import { depositOrders } from '../../db/cashier-schema.ts';
-import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
+import { betRecords, vendorTransactions } from '../../db/seamless-wallet-schema.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { insertBet } from './testkit.ts';

@@ -1,7 +1,7 @@
 /** Test data for the agent reports: a settled (or refunded/open) bet as the seamless wallet leaves it. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/index.ts';
-import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
+import { betRecords, vendorTransactions } from '../../db/seamless-wallet-schema.ts';
 
 /**
  * The vendor's bet transaction and its bet record (vendor RNG-TEST, game g1) at `at`. Only a

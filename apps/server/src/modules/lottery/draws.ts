@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { members } from '../../db/schema.ts';
 import { lotteryBets, lotteryDraws, lotteryExposure, lotteryGames } from '../../db/lottery-schema.ts';
-import { vendorTransactions } from '../../db/vendor-schema.ts';
+import { vendorTransactions } from '../../db/seamless-wallet-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandAccount } from '../../kernel/ledger/index.ts';

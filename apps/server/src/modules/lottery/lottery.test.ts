@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { betRecords } from '../../db/vendor-schema.ts';
+import { betRecords } from '../../db/seamless-wallet-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { brandOf, rid } from '../../test/kits/wallet.ts';

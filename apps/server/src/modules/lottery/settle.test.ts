@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lotteryBets, lotteryExposure } from '../../db/lottery-schema.ts';
 import { postings } from '../../db/schema.ts';
-import { betRecords, vendorTransactions } from '../../db/vendor-schema.ts';
+import { betRecords, vendorTransactions } from '../../db/seamless-wallet-schema.ts';
 import { jobsOf } from '../../jobs/index.ts';
 import { runExclusive } from '../../jobs/runner.ts';
 import { useTestApp } from '../../test/harness.ts';

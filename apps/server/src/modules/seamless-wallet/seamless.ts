@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { vendor as contract } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { ledgerAccounts, members, merchants, vendors } from '../../db/schema.ts';
-import { betRecords, vendorCredentials, vendorTransactions } from '../../db/vendor-schema.ts';
+import { betRecords, vendorCredentials, vendorTransactions } from '../../db/seamless-wallet-schema.ts';
 import { pgError } from '../../lib/pg-error.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
