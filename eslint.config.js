@@ -32,8 +32,7 @@ const kernelZones = [
 const moduleZones = dirsIn(path.join(serverSrc, 'modules')).map((name) => ({
   target: `${serverSrc}/modules/${name}/**`,
   from: `${serverSrc}/modules/**`,
-  // testkit.ts files are test support (never shipped): a module's tests may build on another's.
-  except: [`${serverSrc}/modules/${name}/**`, `${serverSrc}/modules/*/{index,testkit}.ts`],
+  except: [`${serverSrc}/modules/${name}/**`, `${serverSrc}/modules/*/index.ts`],
   message: 'Import another module only through its public face modules/<name>/index.ts (issue 19).',
 }));
 
@@ -57,14 +56,12 @@ const noAppFromFeatures = {
   ],
 };
 
-// Severity of each house rule. TODO(issue 19): the rules below that are still 'warn' wait for the
-// kernel/module (server) and feature (web) restructuring to land; switch each to 'error' as soon
-// as `npx eslint .` shows none of its warnings.
-const KERNEL_IMPORTS_NO_MODULE = 'warn';
-const MODULE_VIA_INDEX = 'warn';
-const FEATURE_VIA_INDEX = 'warn';
-const FEATURE_NOT_APP = 'warn';
-const NO_CYCLE = 'warn';
+// Severity of each house rule: all hold on the tree and fail lint when broken.
+const KERNEL_IMPORTS_NO_MODULE = 'error';
+const MODULE_VIA_INDEX = 'error';
+const FEATURE_VIA_INDEX = 'error';
+const FEATURE_NOT_APP = 'error';
+const NO_CYCLE = 'error';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/src/db/migrations/**', 'coverage/**'] },

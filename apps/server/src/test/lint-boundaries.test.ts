@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * feature's (web) internals fails lint, and so does a kernel file importing a module or a feature
  * importing app/. The probes are linted as text at a made-up path inside the tree; the imported
  * files are picked from what is on disk so the test survives files moving. Severity is forced to
- * 'error' here so the test holds while a rule is still 'warn' in the config.
+ * 'error' here so the test checks the rules themselves even if one is turned down to 'warn'.
  */
 const repo = path.resolve(import.meta.dirname, '../../../..');
 const serverModules = path.join(repo, 'apps/server/src/modules');
@@ -17,7 +17,7 @@ const webFeatures = path.join(repo, 'apps/web/src/features');
 const eslint = new ESLint({
   cwd: repo,
   overrideConfig: {
-    rules: { 'import-x/no-restricted-paths': 'error', 'no-restricted-imports': 'error' },
+    rules: { 'import-x/no-restricted-paths': 'error', 'no-restricted-imports': 'error', 'import-x/no-cycle': 'error' },
   },
 });
 
@@ -38,9 +38,11 @@ function pair(root: string, exts: string[]) {
   return { a, b, internal: internalOf(path.join(root, b), exts)! };
 }
 
+const HOUSE_RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports', 'import-x/no-cycle']);
+
 async function lint(code: string, file: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(repo, file) });
-  return result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports');
+  return result.messages.filter((m) => m.ruleId && HOUSE_RULES.has(m.ruleId));
 }
 
 describe('lint boundaries', () => {
@@ -84,5 +86,17 @@ describe('lint boundaries', () => {
     if (withFace) {
       expect(await lint(`import * as x from '@/features/${withFace}';\nexport { x };\n`, probe)).toEqual([]);
     }
+  }, 60_000);
+
+  it('server: a file importing back the module face that imports it is a cycle', async () => {
+    const face = dirs(serverModules)
+      .map((n) => path.join(serverModules, n, 'index.ts'))
+      .filter((f) => fs.existsSync(f))
+      .map((f) => ({ f, dep: /from '\.\/([\w-]+\.ts)'/.exec(fs.readFileSync(f, 'utf8'))?.[1] }))
+      .find((x) => x.dep);
+    if (!face) throw new Error('no module face imports a file of its own');
+    const file = path.relative(repo, path.join(path.dirname(face.f), face.dep!));
+    const bad = await lint(`import * as face from './index.ts';\nexport { face };\n`, file);
+    expect(bad.map((m) => m.ruleId)).toContain('import-x/no-cycle');
   }, 60_000);
 });
