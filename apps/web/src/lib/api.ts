@@ -8,7 +8,7 @@ import type { BodyOf, Endpoint, QueryOf, ValueOf } from '@lobby/contract';
 import { clearSession, getToken } from './storage';
 import { ApiError, buildUrl, requestHeaders } from './request';
 
-export { ApiError, isApiError, setApiBaseUrl, buildUrl, requestHeaders } from './request';
+export { ApiError, isApiError, buildUrl, requestHeaders } from './request';
 
 export const SESSION_ERROR_CODES = ['customer.not.login', 'login.not.session'] as const;
 

@@ -46,14 +46,6 @@ export function gmtLabel(offsetMinutes: number): string {
   return `GMT${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-/** A [from, to] pair of yyyy-MM-dd dates for the picker presets (§9: ±7, ±30 days). */
-export function dateRange(days: number, offsetMinutes = 0, now: Date = new Date()): [string, string] {
-  const other = new Date(now.getTime() + days * 86_400_000);
-  const a = formatDate(now, offsetMinutes);
-  const b = formatDate(other, offsetMinutes);
-  return days < 0 ? [b, a] : [a, b];
-}
-
 /** Localised relative-free date, e.g. for footers: the current year in the brand offset. */
 export function currentYear(offsetMinutes = 0, now: Date = new Date()): number {
   return parts(now, offsetMinutes)!.y;

@@ -24,12 +24,7 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
-/** Base URL of the API: same origin (the dev server proxies /wps, /lgw, /lotto). */
-let baseUrl = '';
-export function setApiBaseUrl(url: string): void {
-  baseUrl = url.replace(/\/$/, '');
-}
-
+/** The URL of an API path, same origin (the dev server proxies /wps, /lgw, /lotto). */
 export function buildUrl(path: string, query?: Query, params?: Record<string, string | number>): string {
   let p = path.replace(/:(\w+)/g, (m, k: string) => (params && k in params ? encodeURIComponent(String(params[k])) : m));
   if (query) {
@@ -41,7 +36,7 @@ export function buildUrl(path: string, query?: Query, params?: Record<string, st
     const s = qs.toString();
     if (s) p += (p.includes('?') ? '&' : '?') + s;
   }
-  return baseUrl + p;
+  return p;
 }
 
 export function requestHeaders(): Record<string, string> {

@@ -14,9 +14,7 @@ import { setMerchant } from '@/lib/storage';
 export const systemKeys = {
   all: ['system'] as const,
   status: () => [...systemKeys.all, 'status'] as const,
-  whitelabel: () => [...systemKeys.all, 'whitelabel'] as const,
   register: () => [...systemKeys.all, 'register'] as const,
-  domainRoute: () => [...systemKeys.all, 'domainRoute'] as const,
   help: (lang: string) => [...systemKeys.all, 'helpCenter', lang] as const,
   countries: () => [...systemKeys.all, 'countries'] as const,
 };
@@ -55,27 +53,11 @@ export function useModuleEnabled(id: ModuleId): boolean {
   return useModules().has(id);
 }
 
-export function useWhitelabel() {
-  return useQuery({
-    queryKey: systemKeys.whitelabel(),
-    queryFn: ({ signal }) => call(system.getWhitelabel, { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
 export function useRegisterSettings() {
   return useQuery({
     queryKey: systemKeys.register(),
     queryFn: ({ signal }) => call(system.getRegisterSettings, { signal }),
     staleTime: 5 * 60_000,
-  });
-}
-
-export function useDomainRoute() {
-  return useQuery({
-    queryKey: systemKeys.domainRoute(),
-    queryFn: ({ signal }) => call(system.getDomainRoute, { signal }),
-    staleTime: 30 * 60_000,
   });
 }
 

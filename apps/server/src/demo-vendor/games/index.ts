@@ -9,4 +9,4 @@ import * as slot5 from './slot5.ts';
 export { baccarat, crash, dice, fish, keno, slot5 };
 export * from './fair.ts';
 export type { Rng } from './rng.ts';
-export { GameInputError, type GameMeta, type GameType, type PlayResult } from './types.ts';
+export { GameInputError, type GameMeta, type PlayResult } from './types.ts';

@@ -25,7 +25,7 @@ export type DrawRow = typeof lotteryDraws.$inferSelect;
 /** Bets settled per lottery_settle call (one transaction each when not inside the job's). */
 export const SETTLE_BATCH = 50_000;
 /** A bet still pending (its debit not answered) this long after it was placed was cut short by a crash. */
-export const PENDING_GRACE_MS = 30_000;
+const PENDING_GRACE_MS = 30_000;
 
 export async function gamesOf(db: Db | Tx, merchantId: number): Promise<GameRow[]> {
   return db.select().from(lotteryGames).where(and(eq(lotteryGames.merchantId, merchantId), eq(lotteryGames.enabled, true)))

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { MODULES, missions as contract } from '@lobby/contract';
+import { missions as contract } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { missionClaims, missions } from '../../db/missions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -80,12 +80,6 @@ export async function summary(db: Db, brand: Brand, viewer: Principal, lang: Lan
   const rows = await evaluate(db, brand, viewer.member.id, await listMissions(db, brand.id), now);
   const list = rows.map((r) => view(r.m, r.period, r.progress, r.claim, lang));
   return { list, claimableCount: list.filter((x) => x.status === 'claimable').length };
-}
-
-/** For the badge elsewhere (e.g. member info): how many missions can be claimed now. */
-export async function claimableCount(db: Db, brand: Brand, viewer: Principal, now = new Date()) {
-  if (viewer.isTrial || !brand.modules.has(MODULES.missions)) return 0;
-  return (await summary(db, brand, viewer, 'ES', now)).claimableCount;
 }
 
 export async function claim(app: FastifyInstance, brand: Brand, viewer: Principal, missionId: bigint, lang: Lang, now = new Date()) {

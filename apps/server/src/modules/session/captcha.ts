@@ -177,6 +177,3 @@ export async function checkCaptcha(db: Db, merchantId: number, id: string | unde
   if (!row || row.expiresAt.getTime() <= Date.now()) return false;
   return timingSafeEqual(Buffer.from(row.answerHash, 'hex'), answerHash(id, answer));
 }
-
-/** Test helper: the answer cannot be read back, so tests create captchas with a known text. */
-export const captchaForTest = createCaptcha;

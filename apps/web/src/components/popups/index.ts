@@ -1,2 +1,2 @@
-export { PopupProvider, usePopups, type PopupsApi } from './PopupHost';
-export { registerPopups, type PopupName, type PopupPropsMap, type PopupBodyProps, type PopupEntry, type PopupEntries } from './registry';
+export { PopupProvider, usePopups } from './PopupHost';
+export { registerPopups, type PopupBodyProps } from './registry';

@@ -8,11 +8,6 @@ export interface TrendPoint {
 
 const digitsOf = (s: string): number[] => [...s].filter((c) => c >= '0' && c <= '9').map(Number);
 
-/** The sum of a result's digits: "3 7 1" -> 11. */
-export function digitSum(result: string): number {
-  return digitsOf(result).reduce((a, b) => a + b, 0);
-}
-
 /** The last two digits of a result as a number ("12345" -> 45), the đề / lô view of a VN prize. */
 export function lastTwo(result: string): number {
   const d = digitsOf(result);
