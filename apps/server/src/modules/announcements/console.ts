@@ -2,14 +2,13 @@
  * The console's banners and announcements (issue 9 item 3): list everything (published or not),
  * save with sanitised HTML, publish/unpublish, delete, order a banner group, upload banner art.
  * Every change is audited with before/after and dropped from the announcement cache on every
- * instance (service.changed), so the lobby and the boot page serve it at once. Registered by the
- * announcements routes (routes.ts).
+ * instance (service.changed), so the lobby and the boot page serve it at once. Also the operator API's
+ * announcement calls (announcements.operator*). Registered by the announcements routes (routes.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { announcements as contract, operatorContent } from '@lobby/contract';
-import { operatorContent as oc } from '@lobby/contract';
+import { announcements as contract, operatorContent as oc, type operatorContent } from '@lobby/contract';
 import { announcements, bannerImages } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
@@ -17,7 +16,7 @@ import { cleanImage, decodeUpload } from '../../lib/images.ts';
 import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';
 import { byOrder, type Row } from './filter.ts';
-import { changed, columns } from './service.ts';
+import { changed, columns, create as createAnnouncement, operatorList, remove as removeAnnouncement, update as updateAnnouncement } from './service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -132,8 +131,27 @@ export async function imageFile(app: FastifyInstance, merchantId: number, file: 
   return row;
 }
 
-/** The console's banners and announcements page (content.manage). */
+/** The operator API's announcement calls and the console's banners and announcements page (content.manage). */
 export async function announcementsConsoleRoutes(app: FastifyInstance) {
+  // operator API (X-Operator-Key or a console session)
+  route(app, contract.operatorList, async ({ brand, req, query }) => {
+    operatorOf(req);
+    return operatorList(app, brand, query.type);
+  });
+  route(app, contract.operatorCreate, async ({ brand, req, body }) => {
+    operatorOf(req);
+    return createAnnouncement(app, brand, body);
+  });
+  route(app, contract.operatorUpdate, async ({ brand, req, body }) => {
+    operatorOf(req);
+    return updateAnnouncement(app, brand, body.id, body.announcement);
+  });
+  route(app, contract.operatorDelete, async ({ brand, req, body }) => {
+    operatorOf(req);
+    return removeAnnouncement(app, brand, body.id);
+  });
+
+  // the banners and announcements page
   const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
   route(app, oc.listAnnouncements, async (ctx) => (g(ctx), list(app, ctx.brand, ctx.query.type)));
   route(app, oc.saveAnnouncement, async (ctx) => save(app, ctx.brand, g(ctx), ctx.req.ip, ctx.body));

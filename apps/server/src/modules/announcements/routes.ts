@@ -3,14 +3,13 @@ import { announcements } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { requestBrand } from '../../plugins/merchant.ts';
-import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { ART_THEMES, bannerSvg, type ArtTheme } from './art.ts';
 import { announcementsConsoleRoutes, imageFile } from './console.ts';
 import * as service from './service.ts';
 
 const ART_CACHE = 'public, max-age=86400';
 
-/** Announcements (§7 MCSFE_getListAnnouncements), the operator calls, the banner art and the console's page. */
+/** Announcements (§7 MCSFE_getListAnnouncements) and the banner art; the operator calls and the console's page are in console.ts. */
 export async function announcementsRoutes(app: FastifyInstance) {
   await service.setupCache(app);
 
@@ -21,23 +20,6 @@ export async function announcementsRoutes(app: FastifyInstance) {
     const key = `${+viewer.loggedIn}${+viewer.firstLogin}${+viewer.isAgent}|${viewer.lang}|${types}|${query.groupName ?? ''}`;
     return app.announcementCache.view(brand.id, key, now, (rows) => service.listFor(rows, viewer, query, now));
   }, { cached: true });
-
-  route(app, announcements.operatorList, async ({ brand, req, query }) => {
-    operatorOf(req);
-    return service.operatorList(app, brand, query.type);
-  });
-  route(app, announcements.operatorCreate, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return service.create(app, brand, body);
-  });
-  route(app, announcements.operatorUpdate, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return service.update(app, brand, body.id, body.announcement);
-  });
-  route(app, announcements.operatorDelete, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return service.remove(app, brand, body.id);
-  });
 
   app.get('/wps/announcements/art/:file', { schema: { hide: true } }, async (req, reply) => {
     const m = /^([a-z]+)\.svg$/.exec((req.params as { file: string }).file);
@@ -59,6 +41,6 @@ export async function announcementsRoutes(app: FastifyInstance) {
     return reply.type(img.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'Merchant')
       .header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'").send(img.data);
   });
-  // the console's banners and announcements page (session with content.manage)
+  // the operator API's announcement calls and the console's banners and announcements page (console.ts)
   await announcementsConsoleRoutes(app);
 }

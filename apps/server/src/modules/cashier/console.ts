@@ -1,11 +1,12 @@
 /**
  * The console's Finance page: the two-operator rule's amount, deposits confirmed or rejected,
  * withdrawals approved (two operators above the brand's amount) or rejected, manual adjustments and
- * reconciliation. Every change is audited. Registered by the cashier routes (routes.ts).
+ * reconciliation. Every change is audited. Also the operator API's cashier calls (cashier.operator*).
+ * Registered by the cashier routes (routes.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { operator } from '@lobby/contract';
+import { cashier, operator } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { ledgerAccounts, members, operatorBrandRules, postings } from '../../db/schema.ts';
 import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
@@ -71,11 +72,30 @@ export async function reconcile(db: Db, brand: Brand) {
 
 const settledView = (no: string, r: { status: string; amount: string; username: string }) => ({ no, status: r.status, amount: r.amount, username: r.username });
 
-/** The Finance page's calls (finance.* permissions, kernel/operator-access). */
+/** The operator API's cashier calls and the Finance page's calls (finance.* permissions, kernel/operator-access). */
 export async function cashierConsoleRoutes(app: FastifyInstance) {
   const db = app.db;
   const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
 
+  // operator API (X-Operator-Key or a console session; kernel/operator-access), brand from the Merchant header
+  route(app, cashier.operatorListDeposits, async (ctx) => (g(ctx), deposit.operatorList(db, ctx.brand, ctx.query)));
+  route(app, cashier.operatorConfirmDeposit, async (ctx) => (g(ctx), deposit.confirmOrder(app, ctx.brand, ctx.body.orderNo, ctx.body.remark)));
+  route(app, cashier.operatorRejectDeposit, async (ctx) => (g(ctx), deposit.rejectOrder(db, ctx.brand, ctx.body.orderNo, ctx.body.remark)));
+  route(app, cashier.operatorListWithdrawals, async (ctx) => (g(ctx), withdraw.operatorList(db, ctx.brand, ctx.query)));
+  // the two-operator rule holds here as in the console: above the brand's amount a first approval
+  // is kept and answered operator.approval.second; a withdrawal no longer pending answers its outcome
+  route(app, cashier.operatorPayWithdrawal, async (ctx) => {
+    const { withdrawNo, remark } = ctx.body;
+    const r = await approvals.approve(app, ctx.brand, g(ctx), ctx.req, withdrawNo, remark).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'cashier.withdraw.state') return null;
+      throw err;
+    });
+    if (r?.status === 'awaiting_second') throw new AppError('operator.approval.second');
+    return withdraw.pay(app, ctx.brand, withdrawNo, remark);
+  });
+  route(app, cashier.operatorRejectWithdrawal, async (ctx) => (g(ctx), withdraw.reject(app, ctx.brand, ctx.body.withdrawNo, ctx.body.remark)));
+
+  // the Finance page
   route(app, operator.financeRules, async (ctx) => {
     g(ctx);
     return { dualApprovalAbove: formatAmount(await dualApprovalAbove(db, ctx.brand)) };

@@ -2,10 +2,11 @@
  * Console calls of the Lottery page (lottery.manage): the brand's games, the recent issues of a
  * game with their bets, voiding an unpublished issue (every bet refunded once, the reason kept on
  * the issue) and drawing one now. Each change writes one audit row with the issue before and after.
+ * Also the operator API's draw-now and void (lottery.operator*). Registered by the lottery routes (routes.ts).
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { operatorLottery as contract } from '@lobby/contract';
+import { lottery, operatorLottery as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { lotteryBets, lotteryDraws } from '../../db/lottery-schema.ts';
 import { route } from '../../lib/route.ts';
@@ -15,7 +16,7 @@ import { balanceChanged } from '../../kernel/live/index.ts';
 import { operatorOf, record } from '../../kernel/operator-access/index.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 import { drawNow, ensureDraws, gameByCode, gamesOf, voidDraw, type DrawRow, type GameRow } from './draws.ts';
-import { gameFacts } from './views.ts';
+import { drawView, gameFacts, openedView } from './views.ts';
 
 interface Stats { bets: number; stake: bigint; win: bigint; open: number }
 const NONE: Stats = { bets: 0, stake: 0n, win: 0n, open: 0 };
@@ -70,6 +71,22 @@ export async function lotteryConsoleRoutes(app: FastifyInstance) {
   const db = app.db;
   const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
 
+  // operator API: X-Operator-Key or a console session (kernel/operator-access), brand from the Merchant header
+  route(app, lottery.operatorDrawNow, async (ctx) => {
+    g(ctx);
+    const game = await gameByCode(db, ctx.brand, ctx.body.gameCode);
+    const pushed = (ids: bigint[]) => ids.forEach((id) => balanceChanged(app, ctx.brand, id));
+    return openedView(game, await drawNow(db, ctx.brand, game, ctx.body.numero, new Date(), pushed));
+  });
+  route(app, lottery.operatorVoidDraw, async (ctx) => {
+    g(ctx);
+    const game = await gameByCode(db, ctx.brand, ctx.body.gameCode);
+    const r = await voidDraw(db, ctx.brand, game, ctx.body.numero, new Date(), { reason: null, by: g(ctx).name });
+    r.members.forEach((id) => balanceChanged(app, ctx.brand, id));
+    return { draw: drawView(game, r.draw), refunded: r.refunded };
+  });
+
+  // the Lottery page
   route(app, contract.listGames, async (ctx) => {
     g(ctx);
     return (await gamesOf(db, ctx.brand.id)).map((x) => ({ ...gameFacts(x), name: x.name }));

@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { lottery } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { operatorOf } from '../../kernel/operator-access/index.ts';
-import { balanceChanged } from '../../kernel/live/index.ts';
 import { langOf } from '../../kernel/lang/index.ts';
 import { myBets, placeBets } from './bets.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { drawNow, gameByCode, gamesOf, modesOf, voidDraw, type GameRow } from './draws.ts';
+import { gamesOf, modesOf, type GameRow } from './draws.ts';
 import { lotteryConsoleRoutes } from './console.ts';
 import * as views from './views.ts';
 
@@ -19,7 +17,7 @@ export function lotteryUrl(brand: Brand, game: GameRow, language: string, backUr
   return `${game.kind === 'vn' ? '/vnLottery' : '/lottery'}?${q.toString()}`;
 }
 
-/** Lottery: menus, issues, results, trend, bets (member) and the operator's draw-now and void. */
+/** Lottery: menus, issues, results, trend, bets (member); the operator's calls are in console.ts. */
 export async function lotteryRoutes(app: FastifyInstance) {
   const db = app.db;
   route(app, lottery.gameMenu, async ({ brand, query }) => views.menus(db, brand, query));
@@ -45,21 +43,6 @@ export async function lotteryRoutes(app: FastifyInstance) {
     };
   });
 
-  // operator API: X-Operator-Key or a console session (kernel/operator-access), brand from the Merchant header
-  const op = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
-  route(app, lottery.operatorDrawNow, async (ctx) => {
-    op(ctx);
-    const g = await gameByCode(db, ctx.brand, ctx.body.gameCode);
-    const pushed = (ids: bigint[]) => ids.forEach((id) => balanceChanged(app, ctx.brand, id));
-    return views.openedView(g, await drawNow(db, ctx.brand, g, ctx.body.numero, new Date(), pushed));
-  });
-  route(app, lottery.operatorVoidDraw, async (ctx) => {
-    op(ctx);
-    const g = await gameByCode(db, ctx.brand, ctx.body.gameCode);
-    const r = await voidDraw(db, ctx.brand, g, ctx.body.numero, new Date(), { reason: null, by: op(ctx).name });
-    r.members.forEach((id) => balanceChanged(app, ctx.brand, id));
-    return { draw: views.drawView(g, r.draw), refunded: r.refunded };
-  });
-  // the console's Lottery page (session with lottery.manage)
+  // the operator API's draw-now and void, and the console's Lottery page (console.ts)
   await lotteryConsoleRoutes(app);
 }

@@ -3,18 +3,18 @@
  * Reviewing goes through the points module's rule (console-review.ts): approving a voucher
  * credits it through the ledger, rejecting gives points and stock back, each once. The member
  * mall reads rewards from the table on every call (no cache): a change is seen at once.
- * Registered by the points routes (routes.ts).
+ * Also the operator API's review and rewards (points.operator*). Registered by the points routes (routes.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { operatorRewards as contract } from '@lobby/contract';
+import { operatorRewards as contract, points as api } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
 import { pointRedemptions, pointRewards } from '../../db/points-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import * as points from './console-review.ts';
 import * as pointQueries from './queries.ts';
-import { langOf, type Lang } from '../../kernel/lang/index.ts';
+import { langOf, requestLangOf, type Lang } from '../../kernel/lang/index.ts';
 import { formatAmount, parseAmount } from '../../kernel/ledger/index.ts';
 import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';
@@ -96,11 +96,26 @@ export async function review(app: FastifyInstance, brand: Brand, actor: Actor, i
   return r;
 }
 
-/** The console's points mall page (content.manage): rewards and the redemption review queue. */
+/** The operator API's points calls and the console's points mall page (content.manage): rewards and the redemption review queue. */
 export async function pointsConsoleRoutes(app: FastifyInstance) {
   const db = app.db;
   const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
   const lang = (ctx: { req: { headers: Record<string, unknown> } }) => langOf(typeof ctx.req.headers.language === 'string' ? ctx.req.headers.language : undefined);
+  // operator API (X-Operator-Key or a console session)
+  route(app, api.operatorListRedemptions, async ({ brand, req, query }) => {
+    operatorOf(req);
+    return points.list(db, brand, query, requestLangOf(req));
+  });
+  route(app, api.operatorReview, async ({ brand, req, body }) => {
+    operatorOf(req);
+    return points.review(app, brand, body, requestLangOf(req));
+  });
+  route(app, api.operatorSaveReward, async ({ brand, req, body }) => {
+    operatorOf(req);
+    return points.saveReward(db, brand, body);
+  });
+
+  // the points mall page
   route(app, contract.listPointRewards, async (ctx) => (g(ctx), list(db, ctx.brand)));
   route(app, contract.savePointReward, async (ctx) => save(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body));
   route(app, contract.setPointRewardEnabled, async (ctx) => setEnabled(db, ctx.brand, g(ctx), ctx.req.ip, ctx.body.id, ctx.body.enabled));

@@ -2,16 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { points } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
-import { operatorOf } from '../../kernel/operator-access/index.ts';
 import { REWARD_ART, rewardSvg, type RewardArt } from './art.ts';
 import { pointsConsoleRoutes } from './console.ts';
-import * as operator from './console-review.ts';
 import { requestLangOf } from '../../kernel/lang/index.ts';
 import * as service from './service.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
-/** Points mall (/pointMall): points, rewards, redeem, convert; the operator's review and rewards; the reward art. */
+/** Points mall (/pointMall): points, rewards, redeem, convert; the reward art (the operator's calls are in console.ts). */
 export async function pointsRoutes(app: FastifyInstance) {
   const db = app.db;
   route(app, points.getSummary, async ({ brand, principal }) => service.summary(app, brand, principal));
@@ -21,24 +19,11 @@ export async function pointsRoutes(app: FastifyInstance) {
   route(app, points.redeem, async ({ brand, principal, body, req }) => service.redeem(app, brand, principal, body, requestLangOf(req)), PER_MINUTE(60));
   route(app, points.convert, async ({ brand, principal, body }) => service.convert(app, brand, principal, body), PER_MINUTE(60));
 
-  route(app, points.operatorListRedemptions, async ({ brand, req, query }) => {
-    operatorOf(req);
-    return operator.list(db, brand, query, requestLangOf(req));
-  });
-  route(app, points.operatorReview, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return operator.review(app, brand, body, requestLangOf(req));
-  });
-  route(app, points.operatorSaveReward, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return operator.saveReward(db, brand, body);
-  });
-
   app.get('/wps/points/art/:file', { schema: { hide: true } }, async (req, reply) => {
     const m = /^([a-z]+)\.svg$/.exec((req.params as { file: string }).file);
     if (!m || !Object.hasOwn(REWARD_ART, m[1])) return sendError(req, reply, 'request.not.found');
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(rewardSvg(m[1] as RewardArt));
   });
-  // the console's points mall page (session with content.manage)
+  // the operator API's review and rewards, and the console's points mall page (console.ts)
   await pointsConsoleRoutes(app);
 }

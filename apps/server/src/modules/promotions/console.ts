@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { operatorContent as api, type promotions as contract } from '@lobby/contract';
+import { operatorContent as api, promotions as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { promotionClaims, promotions, type RuleRow } from '../../db/promotions-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -15,7 +15,7 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { sanitizeTexts } from '../announcements/index.ts';
 import { operatorOf, record, type Actor } from '../../kernel/operator-access/index.ts';
 import { route } from '../../lib/route.ts';
-import { view as playerView } from './service.ts';
+import { applications, review as reviewClaim, view as playerView } from './service.ts';
 
 export type Input = ReturnType<typeof contract.promotionInput.parse>;
 
@@ -99,9 +99,28 @@ export async function save(db: Db, brand: Brand, actor: Actor, ip: string, body:
   return view(row, pending);
 }
 
-/** The console's promotions page (content.manage). */
+/** The operator API's promotion calls and the console's promotions page (content.manage). */
 export async function promotionsConsoleRoutes(app: FastifyInstance) {
   const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
+  // operator API (X-Operator-Key or a console session)
+  route(app, contract.operatorApplications, async ({ brand, req }) => {
+    operatorOf(req);
+    return applications(app.db, brand);
+  });
+  route(app, contract.operatorCreate, async ({ brand, req, body }) => {
+    operatorOf(req);
+    return playerView(await create(app.db, brand, body), 'EN', null);
+  });
+  route(app, contract.operatorSetEnabled, async ({ brand, req, body }) => {
+    operatorOf(req);
+    return setEnabled(app.db, brand, BigInt(body.id), body.enabled);
+  });
+  route(app, contract.operatorReview, async ({ brand, req, body }) => {
+    operatorOf(req);
+    return reviewClaim(app.db, brand, BigInt(body.claimId), body.approve);
+  });
+
+  // the promotions page
   route(app, api.listPromotions, async (ctx) => (g(ctx), list(app.db, ctx.brand)));
   route(app, api.savePromotion, async (ctx) => save(app.db, ctx.brand, g(ctx), ctx.req.ip, ctx.body));
 }

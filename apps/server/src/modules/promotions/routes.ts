@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { promotions } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { operatorOf } from '../../kernel/operator-access/index.ts';
-import * as operator from './console.ts';
+import { promotionsConsoleRoutes } from './console.ts';
 import { requestLangOf } from '../../kernel/lang/index.ts';
 import * as service from './service.ts';
 
 
-/** Promotions and the reward centre (§7 PROMOFE relays), the operator's review of applications and the console's promotions page. */
+/** Promotions and the reward centre (§7 PROMOFE relays); the operator's calls and the console's promotions page are in console.ts. */
 export async function promotionsRoutes(app: FastifyInstance) {
   // a badge count forgotten on one instance is forgotten on every instance
   const COUNT_CHANNEL = 'promotions.count.forget';
@@ -25,22 +24,6 @@ export async function promotionsRoutes(app: FastifyInstance) {
   route(app, promotions.claimPromotion, async ({ brand, body, principal }) => service.claim(app, brand, principal, BigInt(body.promotionId)));
   route(app, promotions.claimList, async ({ brand, req, query, principal }) => service.claimList(app.db, brand, principal, requestLangOf(req, query)));
 
-  route(app, promotions.operatorApplications, async ({ brand, req }) => {
-    operatorOf(req);
-    return service.applications(app.db, brand);
-  });
-  route(app, promotions.operatorCreate, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return service.view(await operator.create(app.db, brand, body), 'EN', null);
-  });
-  route(app, promotions.operatorSetEnabled, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return operator.setEnabled(app.db, brand, BigInt(body.id), body.enabled);
-  });
-  route(app, promotions.operatorReview, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return service.review(app.db, brand, BigInt(body.claimId), body.approve);
-  });
-  // the console's promotions page (session with content.manage)
-  await operator.promotionsConsoleRoutes(app);
+  // the operator API's promotion calls and the console's promotions page (console.ts)
+  await promotionsConsoleRoutes(app);
 }
