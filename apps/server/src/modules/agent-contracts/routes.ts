@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { contracts } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { operatorOf } from '../../kernel/operator-access/index.ts';
+import { agentContractsConsoleRoutes } from './console.ts';
 import { endContractsOnMove } from './moved.ts';
 import { deps } from '../session/index.ts';
-import * as platform from './platform.ts';
 import * as records from './records.ts';
 import * as service from './service.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
-/** The contracts endpoints (packages/contract/src/contracts.ts). */
+/** The contracts endpoints (packages/contract/src/contracts.ts); the operator's are in console.ts. */
 export async function contractsRoutes(app: FastifyInstance) {
   deps(app).contractFlags = service.contractFlags; // the login value's flags (session asks through it)
   endContractsOnMove(); // a member moved by the console leaves its old upline's contracts
@@ -21,14 +20,7 @@ export async function contractsRoutes(app: FastifyInstance) {
   route(app, contracts.terminate, async ({ brand, principal, body }) => service.act(app.db, brand, principal, 'terminate', body), PER_MINUTE(30));
   route(app, contracts.flags, async ({ brand, principal }) => service.flags(app.db, brand, principal));
   route(app, contracts.records, async ({ brand, principal, query }) => records.records(app.db, brand, principal, query));
-  // platform -> top agent (operator)
-  route(app, contracts.platformOffer, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return platform.platformOffer(app.db, brand, body);
-  });
-  route(app, contracts.platformTerminate, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return platform.platformTerminate(app.db, brand, body);
-  });
   route(app, contracts.income, async ({ brand, principal, query }) => records.income(app.db, brand, principal, query));
+  // platform -> top agent (operator): console.ts
+  await agentContractsConsoleRoutes(app);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { feedback } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
-import { operatorOf } from '../../kernel/operator-access/index.ts';
+import { feedbackConsoleRoutes } from './console.ts';
 import { imageTooLarge } from './images.ts';
 import { comments } from '../promotions/index.ts';
 import * as service from './service.ts';
@@ -11,7 +11,7 @@ const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } })
 /** Three 5 MB images as base64 (≈ 4/3 each) plus the text: anything larger is refused unread. */
 const BODY_LIMIT = Math.ceil((feedback.IMAGE_MAX_COUNT * feedback.IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
-/** Feedback form, its images, the operator's feedback calls, and activity comments on promotions. */
+/** Feedback form, its images and activity comments on promotions; the operator's feedback calls are in console.ts. */
 export async function feedbackRoutes(app: FastifyInstance) {
   route(app, feedback.listComments, async ({ brand, req, query }) => comments.list(app, brand, req.principal, query));
   route(app, feedback.addComment, async ({ brand, principal, body }) => comments.add(app, brand, principal, body), PER_MINUTE(10));
@@ -41,16 +41,6 @@ export async function feedbackRoutes(app: FastifyInstance) {
       .send(img.data);
   });
 
-  route(app, feedback.operatorList, async ({ brand, req, query }) => {
-    operatorOf(req);
-    return service.operatorList(app, brand, query.page, query.open === 'true');
-  });
-  route(app, feedback.operatorReply, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return service.reply(app, brand, body);
-  });
-  route(app, feedback.operatorSettings, async ({ brand, req, body }) => {
-    operatorOf(req);
-    return service.setSettings(app.db, brand, body);
-  });
+  // the operator's feedback calls (console.ts)
+  await feedbackConsoleRoutes(app);
 }
