@@ -15,6 +15,8 @@ export interface CaptchaState {
   failed: boolean;
   /** Fetch a new image (throttled: at most once per second). Returns false when dropped. */
   refresh: () => boolean;
+  /** Fetch a new image now: after a failed submit the old one is used up, so this is never dropped. */
+  renew: () => void;
 }
 
 /** Loads a captcha while `active`; `refresh()` is throttled to 1 per second (§9). */
@@ -33,7 +35,7 @@ export function useCaptcha(active: boolean): CaptchaState {
   useEffect(() => {
     if (active) refresh();
   }, [active, refresh]);
-  return { ...state, refresh };
+  return { ...state, refresh, renew: load };
 }
 
 export function CaptchaField({ captcha, value, onChange, error, onBlur }: {

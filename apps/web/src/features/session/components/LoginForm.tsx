@@ -130,7 +130,7 @@ export function LoginForm({ agent = false, goTo, onForgot }: LoginFormProps) {
     setFormError(describeError(e));
     if (wantsCaptcha(e)) {
       setCaptchaText('');
-      if (needCaptcha) captcha.refresh();
+      if (needCaptcha) captcha.renew();
       setFlagged(true);
     }
     if (isApiError(e) && e.errorCode === 'captcha.invalid') setError('captcha', describeError(e));

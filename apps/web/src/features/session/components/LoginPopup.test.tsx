@@ -97,6 +97,8 @@ describe('login popup', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Iniciar sesión' }));
     await waitFor(() => expect(server.count('POST /wps/session/login')).toBe(2));
     expect(server.calls.filter((c) => c.path === '/wps/session/login')[1].body).toMatchObject({ captcha: 'AB12', captchaId: 'c1' });
+    // that failure used the captcha up: a new one comes at once, even within 1 s of the last
+    await waitFor(() => expect(server.count('GET /wps/captcha')).toBe(3));
   });
 
   it('login.locked shows its minutes', async () => {

@@ -252,7 +252,7 @@ function RegisterForm({ settings, referralCode }: { settings: Settings; referral
       if (wantsCaptcha(e)) {
         setCaptchaFlag(true);
         set('captcha', '');
-        if (showCaptcha) captcha.refresh();
+        if (showCaptcha) captcha.renew();
       }
       if (!serverFieldError(e)) setFormError(describeError(e));
     }
