@@ -4,24 +4,15 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { operatorAudit } from '../../db/schema.ts';
 import { bootPage } from '../../plugins/boot-page.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { get, newPlayer, operator as keyCall } from '../../test/kits/cashier.ts';
-import { newOp, opCall } from '../../test/kits/operator.ts';
+import { newOp, opCall, auditRows, ok, uniq } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 const LIST = '/wps/relay/MCSFE_getListAnnouncements';
 
-const auditRows = async (action: string, target?: string) =>
-  (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
 const visitor = async (q: string, lang = 'ES') => (await t.call({ method: 'GET', url: `${LIST}?${q}`, headers: { language: lang } })).json().value;
-const ok = async (r: Promise<{ statusCode: number; body: string; json: () => { value: unknown } }>) => {
-  const res = await r;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().value as Record<string, unknown> & { id: string };
-};
-const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 function png(w = 4, h = 2) {
   const chunk = (type: string, data: Buffer) => {
@@ -57,7 +48,7 @@ describe('console banners', () => {
     const edited = await save({ id: a.id, announcement: banner(`Uno editado ${uniq()}`) });
     expect(await titles()).toContain(edited.title);
     expect(await titles()).not.toContain(a.title);
-    const upd = await auditRows('content.banner.update', a.id);
+    const upd = await auditRows(t, 'content.banner.update', a.id);
     expect(upd).toHaveLength(1);
     expect(upd[0]).toMatchObject({ operatorName: op.username, before: { title: a.title }, after: { title: edited.title } });
 
@@ -68,7 +59,7 @@ describe('console banners', () => {
     expect(all.find((x) => x.id === b.id)?.enabled).toBe(false);
     await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/enabled', { id: b.id, enabled: true }));
     expect(await titles()).toContain(b.title);
-    expect(await auditRows('content.banner.unpublish', b.id)).toHaveLength(1);
+    expect(await auditRows(t, 'content.banner.unpublish', b.id)).toHaveLength(1);
 
     const group = (await ok(opCall(t, op, 'GET', '/wps/ops/content/announcements?type=B'))).list as { id: string; groupName: string }[];
     const ids = group.filter((x) => x.groupName === 'w_leftmenu').map((x) => x.id);
@@ -82,7 +73,7 @@ describe('console banners', () => {
     await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/delete', { id: b.id }));
     expect(await titles()).not.toContain(b.title);
     expect((await opCall(t, op, 'POST', '/wps/ops/content/announcements/delete', { id: b.id })).json().errorCode).toBe('announcement.not.found');
-    expect(await auditRows('content.banner.delete', b.id)).toHaveLength(1);
+    expect(await auditRows(t, 'content.banner.delete', b.id)).toHaveLength(1);
   });
 
   it('the boot page (first data inlined in index.html) shows a published banner at once and drops an unpublished one', async () => {
@@ -112,7 +103,7 @@ describe('console banners', () => {
     const gif = Buffer.from('GIF89a0000000000').toString('base64');
     expect((await opCall(t, op, 'POST', '/wps/ops/content/banners/image', { image: gif })).json().errorCode).toBe('content.image.type');
     expect((await t.call({ method: 'GET', url: '/wps/announcements/art/upload/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
-    expect(await auditRows('content.banner.image', up.url as string)).toHaveLength(1);
+    expect(await auditRows(t, 'content.banner.image', up.url as string)).toHaveLength(1);
   });
 
   it("serves uploaded art only for requests of its own brand (Merchant header, else host), else 404", async () => {
@@ -144,7 +135,7 @@ describe('console announcements', () => {
     const html = '<p onclick="x()">Hola <b>ya</b><script>alert(1)</script><img src="/a.png" onerror="alert(2)"><a href="javascript:alert(3)">link</a><a href="/promotions">ok</a></p>';
     const saved = await ok(opCall(t, op, 'POST', '/wps/ops/content/announcements/save', { announcement: { type: 'PL', execution: 'A', language: 'ES', title, content: html } }));
     expect(saved.content).toBe('<p>Hola <b>ya</b><img src="/a.png"><a>link</a><a href="/promotions" target="_blank" rel="noopener noreferrer nofollow">ok</a></p>');
-    expect(await auditRows('content.announcement.create', saved.id)).toHaveLength(1);
+    expect(await auditRows(t, 'content.announcement.create', saved.id)).toHaveLength(1);
 
     const member = await newPlayer(t);
     const forMember = async () => ((await get(t, member, `${LIST}?types=PL&language=ES`)).json().value.player as { title: string; content: string }[]).find((x) => x.title === title);

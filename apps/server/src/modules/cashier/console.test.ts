@@ -1,17 +1,15 @@
 /** The console's Finance page (moved from the operator suite). */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { operatorAudit, operatorSessions } from '../../db/schema.ts';
+import { operatorSessions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { fund, mainBalance, newPlayer, operator as keyCall, postEnc, postJson, rid } from '../../test/kits/cashier.ts';
 import { audit as ledgerAudit, brandWalletBalance } from '../../kernel/ledger/index.ts';
-import { newOp, opCall } from '../../test/kits/operator.ts';
+import { newOp, opCall, auditRows } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 const PIN = '135790';
 
-const auditRows = async (action: string, target?: string) =>
-  (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
 
 async function pendingWithdrawal(amount: string) {
   const p = await newPlayer(t);
@@ -47,8 +45,8 @@ describe('finance', () => {
     expect(w.json().value.list.some((x: { withdrawNo: string }) => x.withdrawNo === withdrawNo)).toBe(true);
     const second = await opCall(t, b, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo });
     expect(second.json().value).toMatchObject({ status: 'paid', approvals: [a.username, b.username] });
-    expect(await auditRows('finance.withdraw.pay', withdrawNo)).toHaveLength(1);
-    expect(await auditRows('finance.withdraw.approve', withdrawNo)).toHaveLength(1);
+    expect(await auditRows(t, 'finance.withdraw.pay', withdrawNo)).toHaveLength(1);
+    expect(await auditRows(t, 'finance.withdraw.approve', withdrawNo)).toHaveLength(1);
   });
 
   it('at or below the amount one approval pays; two second approvals racing pay once', async () => {
@@ -64,7 +62,7 @@ describe('finance', () => {
     expect(both.filter((r) => r.statusCode === 200 && r.json().value.status === 'paid').length).toBeGreaterThanOrEqual(1);
     const payoutAfter = await brandWalletBalance(t.database.db, brandId, 'payout');
     expect(payoutAfter - payoutBefore).toBeGreaterThan(0n);
-    expect(await auditRows('finance.withdraw.pay', withdrawNo)).toHaveLength(1);
+    expect(await auditRows(t, 'finance.withdraw.pay', withdrawNo)).toHaveLength(1);
     expect((await ledgerAudit(t.database.db, brandId)).entrySum).toBe(0n);
   });
 
@@ -82,7 +80,7 @@ describe('finance', () => {
     const over = await opCall(t, op, 'POST', '/wps/ops/finance/adjust', { ...body, direction: 'debit', amount: '1000', requestId: rid() });
     expect(over.json().errorCode).toBe('wallet.insufficient.funds');
     expect((await opCall(t, op, 'POST', '/wps/ops/finance/adjust', { ...body, amount: '-5', requestId: rid() })).json().errorCode).toBe('wallet.amount.invalid');
-    const rows = await auditRows('finance.adjust', p.username);
+    const rows = await auditRows(t, 'finance.adjust', p.username);
     expect(rows).toHaveLength(1);
     expect(rows[0].before).toEqual({ balance: '500.00' });
     expect(rows[0].after).toMatchObject({ balance: '525.50', reason: 'goodwill' });

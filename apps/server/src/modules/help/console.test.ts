@@ -1,20 +1,12 @@
 /** The console's help centre page (moved from the operator's content suite). */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { merchants, operatorAudit } from '../../db/schema.ts';
+import { merchants } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { newOp, opCall, type Op } from '../../test/kits/operator.ts';
+import { newOp, opCall, type Op, auditRows, ok, uniq } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 
-const auditRows = async (action: string, target?: string) =>
-  (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
-const ok = async (r: Promise<{ statusCode: number; body: string; json: () => { value: unknown } }>) => {
-  const res = await r;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().value as Record<string, unknown> & { id: string };
-};
-const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 describe('console help centre', () => {
   const article = (term: string, title: string) => ({ term, title: { ES: title, EN: `${title} EN` }, content: { ES: `<p>${title}</p><script>x</script>`, EN: '<p onload="x">en</p>' } });
@@ -36,7 +28,7 @@ describe('console help centre', () => {
     const now = await publicHelp('ES');
     expect(now.find((h) => h.term === term)).toBeUndefined();
     expect(now.find((h) => h.term === renamed)?.title).toBe('Bonos y más');
-    expect((await auditRows('content.help.update', renamed))[0]).toMatchObject({ before: { term }, after: { term: renamed } });
+    expect((await auditRows(t, 'content.help.update', renamed))[0]).toMatchObject({ before: { term }, after: { term: renamed } });
 
     // two writers at once, and another key of the same JSON changed meanwhile: nothing is lost
     const brandId = t.app.brands.byMerchantCode('demo')!.id;
@@ -53,7 +45,7 @@ describe('console help centre', () => {
     await ok(opCall(t, op, 'POST', '/wps/ops/content/help/delete', { term: renamed }));
     expect((await publicHelp('ES')).find((h) => h.term === renamed)).toBeUndefined();
     expect((await opCall(t, op, 'POST', '/wps/ops/content/help/delete', { term: renamed })).json().errorCode).toBe('content.help.not.found');
-    expect(await auditRows('content.help.delete', renamed)).toHaveLength(1);
+    expect(await auditRows(t, 'content.help.delete', renamed)).toHaveLength(1);
     expect((await save({ article: { ...article('Bad Term', 'x') } })).json().errorCode).toBe('request_param_err');
   });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operatorLottery } from '@lobby/contract';
-import { operatorAudit } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { newOp, opCall, type Op } from '../../test/kits/operator.ts';
+import { newOp, opCall, type Op, auditRows } from '../../test/kits/operator.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { brandOf } from '../../test/kits/wallet.ts';
 import { balanceOf, bettor, drawRow, placeSlip, upcoming } from './testkit.ts';
@@ -10,8 +9,6 @@ import { balanceOf, bettor, drawRow, placeSlip, upcoming } from './testkit.ts';
 /** The console's Lottery page through a console session: games, recent issues, void (refund once, audited) and draw now. */
 const t = useTestApp();
 
-const auditRows = async (action: string, target: string) =>
-  (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && r.target === target);
 
 async function value<T>(op: Op, method: 'GET' | 'POST', url: string, schema: { parse: (v: unknown) => T }, payload?: object): Promise<T> {
   const r = await opCall(t, op, method, url, payload);
@@ -66,7 +63,7 @@ describe('console: lottery', () => {
     expect([await balanceOf(t, a.id), await balanceOf(t, b.id)]).toEqual(start);
     expect((await drawRow(t, game.id, draw.numero)).status).toBe('void');
 
-    const rows = await auditRows('lottery.void', `${game.code}:${draw.numero}`);
+    const rows = await auditRows(t, 'lottery.void', `${game.code}:${draw.numero}`);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ operatorName: fin.username, before: { status: 'open', bets: 3, openBets: 3 }, after: { status: 'void', refunded: 3, reason: 'RNG provider outage' } });
     expect(rows[1]).toMatchObject({ before: { status: 'void' }, after: { refunded: 0 } });
@@ -84,7 +81,7 @@ describe('console: lottery', () => {
     expect((await placeSlip(t, p.token, game.code, draw.numero, [{ betType: 'even', numbers: [], amount: '4' }])).json.success).toBe(true);
     const drawn = await value(op, 'POST', '/wps/ops/lottery/draw-now', operatorLottery.drawNow.response, { gameCode: game.code, numero: draw.numero });
     expect(drawn).toMatchObject({ status: 'settled', special: result.special, openBets: 0, canVoid: false, canDraw: false });
-    expect(await auditRows('lottery.draw-now', `${game.code}:${draw.numero}`)).toMatchObject([{ before: { status: 'open' }, after: { status: 'settled' } }]);
+    expect(await auditRows(t, 'lottery.draw-now', `${game.code}:${draw.numero}`)).toMatchObject([{ before: { status: 'open' }, after: { status: 'settled' } }]);
     const refused = (await opCall(t, op, 'POST', '/wps/ops/lottery/void', { gameCode: game.code, numero: draw.numero, reason: 'too late' })).json();
     expect(refused).toMatchObject({ success: false, errorCode: 'lottery.draw.state' });
     expect((await drawRow(t, game.id, draw.numero)).status).toBe('settled');
@@ -111,6 +108,6 @@ describe('console: lottery', () => {
     expect((await opCall(t, owner, 'GET', '/wps/ops/lottery/draws?gameCode=NOPE')).json().errorCode).toBe('lottery.game.not.found');
     expect((await opCall(t, owner, 'GET', `/wps/ops/lottery/draws?gameCode=${game.code}&status=gone`)).json().errorCode).toBe('request_param_err');
     expect((await drawRow(t, game.id, draw.numero)).status).toBe('open');
-    expect(await auditRows('lottery.void', `${game.code}:${draw.numero}`)).toHaveLength(0);
+    expect(await auditRows(t, 'lottery.void', `${game.code}:${draw.numero}`)).toHaveLength(0);
   });
 });

@@ -1,16 +1,14 @@
 /** The console's missions page (moved from the operator's rewards suite). */
 import { describe, expect, it } from 'vitest';
-import { betRecords, operatorAudit } from '../../db/schema.ts';
+import { betRecords } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { mainBalance, newPlayer, postJson, type Player } from '../../test/kits/cashier.ts';
 import { audit as ledgerAudit } from '../../kernel/ledger/index.ts';
-import { newOp, opCall } from '../../test/kits/operator.ts';
+import { newOp, opCall, auditRows } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 const db = () => t.database.db;
 
-const auditRows = async (action: string, target?: string) =>
-  (await db().select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
 const member = (p: Player, url: string, lang = 'EN') => t.call({ method: 'GET', url, merchant: p.merchant, token: p.token, language: lang, headers: { language: lang } });
 
 let seq = 0;
@@ -54,11 +52,11 @@ describe('console missions', () => {
     const listed = (await opCall(t, op, 'GET', '/wps/ops/rewards/missions')).json().value;
     expect(listed.find((x: { id: string }) => x.id === m.id)).toMatchObject({ enabled: false, claims: 1 });
 
-    expect(await auditRows('rewards.mission.create', m.id)).toHaveLength(1);
-    const [upd] = await auditRows('rewards.mission.update', m.id);
+    expect(await auditRows(t, 'rewards.mission.create', m.id)).toHaveLength(1);
+    const [upd] = await auditRows(t, 'rewards.mission.update', m.id);
     expect(upd.before).toMatchObject({ reward: '2.50' });
     expect(upd.after).toMatchObject({ reward: '9.00' });
-    expect((await auditRows('rewards.mission.disable', m.id))[0]).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
+    expect((await auditRows(t, 'rewards.mission.disable', m.id))[0]).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
     expect((await ledgerAudit(db(), p.brandId)).entrySum).toBe(0n);
   });
 

@@ -2,17 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { wallet } from '@lobby/contract';
-import { operatorAudit, operatorSessions, sessions } from '../../db/schema.ts';
+import { operatorSessions, sessions } from '../../db/schema.ts';
 import { memberSecurity } from '../../db/member-profile-schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { fund, get, newPlayer, operator as keyCall, postJson, rid } from '../../test/kits/cashier.ts';
 import { addMember, tokenFor } from '../../test/kits/wallet.ts';
-import { codeOf, newOp, opCall, PASSWORD, type Op } from '../../test/kits/operator.ts';
+import { codeOf, newOp, opCall, PASSWORD, type Op, auditRows } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 
-const auditRows = async (action: string, target?: string) =>
-  (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
 
 async function pendingDeposit() {
   const p = await newPlayer(t);
@@ -37,8 +35,8 @@ describe('login with TOTP', () => {
     expect((await login({ code })).json().errorCode).toBe('operator.totp.invalid');
     const me = await opCall(t, { token: ok.json().value.token } as Op, 'GET', '/wps/ops/me');
     expect(me.json().value.username).toBe(op.username);
-    expect(await auditRows('operator.login', op.username)).toHaveLength(1);
-    expect((await auditRows('operator.login.failed', op.username)).length).toBe(3);
+    expect(await auditRows(t, 'operator.login', op.username)).toHaveLength(1);
+    expect((await auditRows(t, 'operator.login.failed', op.username)).length).toBe(3);
   });
 
   it('enrols the authenticator at the first login (QR), then asks for its code', async () => {
@@ -177,7 +175,7 @@ describe('role permission matrix', () => {
     const { orderNo } = await pendingDeposit();
     const r = await keyCall(t, 'POST', '/wps/operator/deposit/confirm', { payload: { orderNo } });
     expect(r.statusCode).toBe(200);
-    const rows = await auditRows('api:/wps/operator/deposit/confirm', orderNo);
+    const rows = await auditRows(t, 'api:/wps/operator/deposit/confirm', orderNo);
     expect(rows).toHaveLength(1);
     expect(rows[0].operatorName).toBe('service-key');
     expect((await keyCall(t, 'GET', '/wps/ops/finance/reconcile')).statusCode).toBe(200);
@@ -208,7 +206,7 @@ describe('people', () => {
     // the operator knows the temporary password: a new device after it holds money out, as after an agent's reset
     const [sec] = await t.database.db.select().from(memberSecurity).where(eq(memberSecurity.memberId, p.id));
     expect(sec).toMatchObject({ resetBy: 'operator' });
-    for (const action of ['people.lock', 'people.unlock', 'people.reset.password']) expect(await auditRows(action, p.username)).toHaveLength(1);
+    for (const action of ['people.lock', 'people.unlock', 'people.reset.password']) expect(await auditRows(t, action, p.username)).toHaveLength(1);
   });
 });
 

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { operatorAudit, pointRewards } from '../../db/schema.ts';
+import { pointRewards } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { mainBalance, newPlayer, postEnc, rid, type Player } from '../../test/kits/cashier.ts';
 import { lockAccount, postPoints, readAccount } from './ledger.ts';
 import { audit as ledgerAudit } from '../../kernel/ledger/index.ts';
-import { newOp, opCall } from '../../test/kits/operator.ts';
+import { newOp, opCall, auditRows } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 const PIN = '246810';
 const db = () => t.database.db;
 
-const auditRows = async (action: string, target?: string) =>
-  (await db().select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
 const member = (p: Player, url: string, lang = 'EN') => t.call({ method: 'GET', url, merchant: p.merchant, token: p.token, language: lang, headers: { language: lang } });
 
 describe('console points mall', () => {
@@ -33,11 +31,11 @@ describe('console points mall', () => {
     await opCall(t, op, 'POST', '/wps/ops/rewards/points/enabled', { id: r.id, enabled: false });
     expect(await shown()).toBeUndefined();
     expect((await opCall(t, op, 'GET', '/wps/ops/rewards/points')).json().value.find((x: { id: string }) => x.id === r.id)).toMatchObject({ enabled: false });
-    const [u] = await auditRows('rewards.points.update', r.id);
+    const [u] = await auditRows(t, 'rewards.points.update', r.id);
     expect(u.before).toMatchObject({ stock: 2, cost: 10 });
     expect(u.after).toMatchObject({ stock: 5, cost: 12, name: { EN: 'Big mug' } });
-    expect(await auditRows('rewards.points.create', r.id)).toHaveLength(1);
-    expect(await auditRows('rewards.points.disable', r.id)).toHaveLength(1);
+    expect(await auditRows(t, 'rewards.points.create', r.id)).toHaveLength(1);
+    expect(await auditRows(t, 'rewards.points.disable', r.id)).toHaveLength(1);
   });
 
   it('answers clear error codes for bad input', async () => {
@@ -85,9 +83,9 @@ describe('console points mall', () => {
     expect((await opCall(t, op, 'POST', '/wps/ops/rewards/redemptions/review', { orderNo: b, decision: 'approve' })).json().value.status).toBe('approved');
     expect(await mainBalance(t, p)).toBe(before + 500n);
     expect((await opCall(t, op, 'POST', '/wps/ops/rewards/redemptions/review', { orderNo: 'P-none', decision: 'approve' })).json().errorCode).toBe('points.redemption.not.found');
-    const [first] = (await auditRows('rewards.redemption.reject', a)).sort((x, y) => Number(x.id - y.id));
+    const [first] = (await auditRows(t, 'rewards.redemption.reject', a)).sort((x, y) => Number(x.id - y.id));
     expect(first).toMatchObject({ before: { status: 'process' }, after: { status: 'rejected' } });
-    expect((await auditRows('rewards.redemption.approve', b))[0].after).toMatchObject({ status: 'approved', voucherAmount: '5.00' });
+    expect((await auditRows(t, 'rewards.redemption.approve', b))[0].after).toMatchObject({ status: 'approved', voucherAmount: '5.00' });
     expect((await ledgerAudit(db(), p.brandId)).entrySum).toBe(0n);
   });
 });

@@ -1,19 +1,10 @@
 /** The console's promotions page (moved from the operator's content suite). */
 import { describe, expect, it } from 'vitest';
-import { operatorAudit } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { newOp, opCall } from '../../test/kits/operator.ts';
+import { newOp, opCall, auditRows, ok, uniq } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 
-const auditRows = async (action: string, target?: string) =>
-  (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
-const ok = async (r: Promise<{ statusCode: number; body: string; json: () => { value: unknown } }>) => {
-  const res = await r;
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().value as Record<string, unknown> & { id: string };
-};
-const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 describe('console promotions', () => {
   const input = (title: string, over: object = {}) => ({
@@ -34,7 +25,7 @@ describe('console promotions', () => {
     expect(edited.rule).toMatchObject({ period: 'weekly', bps: 2500 });
     expect(await shown()).toMatchObject({ title: `${title} 2`, rule: { bps: 2500 } });
     expect((await shown('EN'))?.title).toBe(`${title} 2 EN`);
-    const rows = await auditRows('content.promotion.update', made.id);
+    const rows = await auditRows(t, 'content.promotion.update', made.id);
     expect(rows[0]).toMatchObject({ before: { rule: { bps: 1000 } }, after: { rule: { bps: 2500 } } });
 
     const bad = await opCall(t, op, 'POST', '/wps/ops/content/promotions/save', { id: made.id, promotion: input(title, { rule: { kind: 'deposit', period: 'daily' } }) });
@@ -43,7 +34,7 @@ describe('console promotions', () => {
     // switched off through the older call with a console session: hidden and audited
     await ok(opCall(t, op, 'POST', '/wps/operator/promotions/enabled', { id: made.id, enabled: false }));
     expect(await shown()).toBeUndefined();
-    expect(await auditRows('api:/wps/operator/promotions/enabled', made.id)).toHaveLength(1);
+    expect(await auditRows(t, 'api:/wps/operator/promotions/enabled', made.id)).toHaveLength(1);
     const listed = (await ok(opCall(t, op, 'GET', '/wps/ops/content/promotions'))).list as { id: string; enabled: boolean }[];
     expect(listed.find((p) => p.id === made.id)?.enabled).toBe(false);
   });

@@ -1,14 +1,11 @@
 /** The console's VIP levels page (moved from the operator's rewards suite). */
 import { describe, expect, it } from 'vitest';
-import { operatorAudit } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { newPlayer, type Player } from '../../test/kits/cashier.ts';
-import { newOp, opCall } from '../../test/kits/operator.ts';
+import { newOp, opCall, auditRows } from '../../test/kits/operator.ts';
 
 const t = useTestApp();
 
-const auditRows = async (action: string, target?: string) =>
-  (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
 const member = (p: Player, url: string, lang = 'EN') => t.call({ method: 'GET', url, merchant: p.merchant, token: p.token, language: lang, headers: { language: lang } });
 
 describe('console VIP levels', () => {
@@ -39,9 +36,9 @@ describe('console VIP levels', () => {
     expect(top.json().value).toMatchObject({ level: 6, paid: 0 });
     expect((await vip('EN')).levels.at(-1)).toMatchObject({ level: 6, label: 'Diamond' });
 
-    const [u] = await auditRows('rewards.vip.update', 'VIP1');
+    const [u] = await auditRows(t, 'rewards.vip.update', 'VIP1');
     expect(u.before).toMatchObject({ minDeposit: '100.00', labels: { EN: 'VIP1' } });
     expect(u.after).toMatchObject({ minDeposit: '50.00', labels: { EN: 'Bronze' } });
-    expect(await auditRows('rewards.vip.create', 'VIP6')).toHaveLength(1);
+    expect(await auditRows(t, 'rewards.vip.create', 'VIP6')).toHaveLength(1);
   });
 });

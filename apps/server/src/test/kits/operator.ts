@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { operator } from '@lobby/contract';
-import { operators, operatorSessions } from '../../db/schema.ts';
+import { expect } from 'vitest';
+import { operatorAudit, operators, operatorSessions } from '../../db/schema.ts';
 import { hashToken } from '../../plugins/session.ts';
 import type { TestApp } from '../harness.ts';
 
@@ -32,3 +33,17 @@ export const codeOf = (secret: string, at = Date.now()) =>
 export function opCall(t: TestApp, op: Op | null, method: 'GET' | 'POST', url: string, payload?: object, merchant = 'demo') {
   return t.call({ method, url, merchant, headers: op ? { 'x-operator-session': op.token } : {}, ...(payload ? { payload } : {}) });
 }
+
+/** The audit rows of an action (and target, when given), oldest first. */
+export const auditRows = async (t: TestApp, action: string, target?: string) =>
+  (await t.database.db.select().from(operatorAudit)).filter((r) => r.action === action && (target === undefined || r.target === target));
+
+/** Expects a 200 and answers the envelope's value. */
+export async function ok(r: Promise<{ statusCode: number; body: string; json: () => { value: unknown } }>) {
+  const res = await r;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().value as Record<string, unknown> & { id: string };
+}
+
+/** A short name no other test of the run uses. */
+export const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
