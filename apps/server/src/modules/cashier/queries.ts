@@ -19,18 +19,20 @@ export async function lockMember(tx: Tx, memberId: bigint): Promise<void> {
 
 // ---- deposits --------------------------------------------------------------------------------
 
-/** Inserts an order; undefined when the member already used this requestId. */
 /**
- * Inserts a new order under the member's lock (so its request id is new); a clash of the random
- * order number (two orders in one second drawing the same 6 digits) draws another number.
+ * Runs an insert made under the member's lock (so its request id is new) until its random number
+ * is free: two orders in one second may draw the same 6 digits, and the insert then answers no row.
  */
-export async function insertDeposit(q: Q, v: Omit<typeof depositOrders.$inferInsert, 'orderNo'>, orderNo: () => string): Promise<DepositRow> {
-  for (let tries = 0; ; tries++) {
-    const [row] = await q.insert(depositOrders).values({ ...v, orderNo: orderNo() }).onConflictDoNothing().returning();
+async function withFreeNumber<R>(what: string, insert: () => Promise<R[]>): Promise<R> {
+  for (let tries = 0; tries < 9; tries++) {
+    const [row] = await insert();
     if (row) return row;
-    if (tries >= 8) throw new Error('no free deposit order number');
   }
+  throw new Error(`no free ${what} number`);
 }
+
+export const insertDeposit = (q: Q, v: Omit<typeof depositOrders.$inferInsert, 'orderNo'>, orderNo: () => string): Promise<DepositRow> =>
+  withFreeNumber('deposit order', () => q.insert(depositOrders).values({ ...v, orderNo: orderNo() }).onConflictDoNothing().returning());
 
 export async function depositByRequest(q: Q, merchantId: number, memberId: bigint, requestId: string) {
   const [row] = await q.select().from(depositOrders)
@@ -165,14 +167,8 @@ export async function accountById(q: Q, merchantId: number, memberId: bigint, id
 
 // ---- withdrawals ---------------------------------------------------------------------------------
 
-/** Like {@link insertDeposit}: under the member's lock, drawing another number on a clash. */
-export async function insertWithdrawal(q: Q, v: Omit<typeof withdrawals.$inferInsert, 'withdrawNo'>, withdrawNo: () => string): Promise<WithdrawalRow> {
-  for (let tries = 0; ; tries++) {
-    const [row] = await q.insert(withdrawals).values({ ...v, withdrawNo: withdrawNo() }).onConflictDoNothing().returning();
-    if (row) return row;
-    if (tries >= 8) throw new Error('no free withdrawal number');
-  }
-}
+export const insertWithdrawal = (q: Q, v: Omit<typeof withdrawals.$inferInsert, 'withdrawNo'>, withdrawNo: () => string): Promise<WithdrawalRow> =>
+  withFreeNumber('withdrawal', () => q.insert(withdrawals).values({ ...v, withdrawNo: withdrawNo() }).onConflictDoNothing().returning());
 
 export async function withdrawalByRequest(q: Q, merchantId: number, memberId: bigint, requestId: string) {
   const [row] = await q.select().from(withdrawals)
