@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { openDatabase } from '../db/index.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import type { TestProject } from 'vitest/node';
-import { snapshotPath, TEMPLATE_DB } from './harness.ts';
+import { snapshotPath, TEMPLATE_DB, TEST_DB_PREFIX } from './harness.ts';
 
 /**
  * Migrate and seed the demo brands once: a PGlite snapshot to clone per test file, or a
@@ -16,7 +16,7 @@ export async function setupFor(kind: 'pglite' | 'postgres', project?: TestProjec
     const { default: pg } = await import('pg');
     const c = new pg.Client({ connectionString: admin });
     await c.connect();
-    const stale = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE 'lobby_t_%' OR datname = $1`, [TEMPLATE_DB]);
+    const stale = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`, [`${TEST_DB_PREFIX}\\_t\\_%`, TEMPLATE_DB]);
     for (const r of stale.rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${TEMPLATE_DB}`);
     await c.end();

@@ -16,7 +16,9 @@ export const snapshotPath = () => path.join(os.tmpdir(), `lobby-test-snapshot-${
 declare module 'vitest' {
   export interface ProvidedContext { pgliteSnapshot: string }
 }
-export const TEMPLATE_DB = 'lobby_test_template';
+/** TEST_DB_PREFIX keeps test runs that share one PostgreSQL apart (each drops only its own stale databases). */
+export const TEST_DB_PREFIX = process.env.TEST_DB_PREFIX || 'lobby';
+export const TEMPLATE_DB = `${TEST_DB_PREFIX}_test_template`;
 
 export const dbKind = () => (process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite');
 
@@ -28,7 +30,7 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
     return { ...d, drop: async () => {} };
   }
   const admin = process.env.TEST_DATABASE_URL!;
-  const name = `lobby_t_${randomBytes(6).toString('hex')}`;
+  const name = `${TEST_DB_PREFIX}_t_${randomBytes(6).toString('hex')}`;
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: admin });
   await c.connect();

@@ -26,7 +26,7 @@ import { seedDemo } from '../../db/seed/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
-import { dbKind, freshDatabase, TEMPLATE_DB } from '../../test/harness.ts';
+import { dbKind, freshDatabase, TEMPLATE_DB, TEST_DB_PREFIX } from '../../test/harness.ts';
 import { cancelOrder, confirmOrder, createOrder, pay as payWithdrawal, reject as rejectWithdrawal, rejectOrder, request as requestWithdrawal } from '../cashier/index.ts';
 import { audit, brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 import { recallAll, transfer, transferKey } from './transfers.ts';
@@ -57,7 +57,7 @@ async function openTestDatabase(): Promise<Database> {
     return d;
   }
   const admin = process.env.TEST_DATABASE_URL!;
-  const name = `lobby_t_inv_${randomBytes(5).toString('hex')}`;
+  const name = `${TEST_DB_PREFIX}_t_inv_${randomBytes(5).toString('hex')}`;
   const { default: pg } = await import('pg');
   const adminQuery = async (q: string) => {
     const c = new pg.Client({ connectionString: admin });
