@@ -3,6 +3,9 @@
  * `{success:false, errorCode, message}` with `message` in the request's language; the web
  * client translates the same codes from this table. `{min}`/`{max}`-style params are filled in.
  */
+import { KYC_ERRORS } from './kyc-errors.ts';
+import { PAYMENTS_ERRORS } from './payments-errors.ts';
+
 export interface ErrorDef {
   status: number;
   en: string;
@@ -107,6 +110,8 @@ export const ERRORS = {
   'agent.invite.not.found': e(404, 'This invite link does not exist.', 'Este enlace de invitación no existe.'),
   'agent.invite.expired': e(400, 'This invite link has expired. Ask your agent for a new one.', 'Este enlace de invitación caducó. Pida uno nuevo a su agente.'),
   'agent.invite.disabled': e(400, 'This invite link is no longer active. Ask your agent for a new one.', 'Este enlace de invitación ya no está activo. Pida uno nuevo a su agente.'),
+  'agent.postback.url.invalid': e(400, 'Enter an http(s) address; the macros in braces are sub_id, click_id, campaign, amount, currency, event and member_id.', 'Introduzca una dirección http(s); las macros entre llaves son sub_id, click_id, campaign, amount, currency, event y member_id.'),
+  'agent.postback.host.denied': e(400, 'Postbacks can only go to a public host the site allows.', 'Los postbacks solo pueden ir a un host público que el sitio permita.'),
   // agent contracts (dividend, daily, hourly and real-time salary)
   'contract.downline.not.agent': e(400, 'Contracts can only be offered to agents.', 'Los contratos solo pueden ofrecerse a agentes.'),
   'contract.tiers.invalid': e(400, 'Check tier {tier}: thresholds may not go below the previous tier and the rate must be above 0 (a percent at most 100; dividends and real-time salary only in percent).', 'Revise el nivel {tier}: los umbrales no pueden ser menores que los del nivel anterior y la tasa debe ser mayor que 0 (un porcentaje como máximo 100; dividendos y salario en tiempo real solo en porcentaje).'),
@@ -126,6 +131,14 @@ export const ERRORS = {
   'vendor.bet.rolled.back': e(409, 'This bet was already rolled back.', 'Esta apuesta ya fue revertida.'),
   'vendor.bet.settled': e(409, 'This bet is already settled and cannot be rolled back.', 'Esta apuesta ya está liquidada y no se puede revertir.'),
   'vendor.tx.conflict': e(409, 'This transaction id was already used for another operation.', 'Este id de transacción ya se usó para otra operación.'),
+  'vendor.token.invalid': e(401, 'Unknown game session token.', 'Token de sesión de juego desconocido.'),
+  'vendor.token.expired': e(401, 'The game session has ended or expired.', 'La sesión de juego terminó o caducó.'),
+  'vendor.round.closed': e(409, 'This round is closed.', 'Esta ronda está cerrada.'),
+  'vendor.round.mismatch': e(409, 'The referenced bet belongs to another round.', 'La apuesta referida pertenece a otra ronda.'),
+  'vendor.currency.wrong': e(400, 'The currency is not the member\'s wallet currency.', 'La moneda no es la de la billetera del miembro.'),
+  'vendor.tx.unknown': e(404, 'The referenced bet does not exist.', 'La apuesta referida no existe.'),
+  'operator.seamless.key.invalid': e(400, 'Not a valid RSA public key (PEM, 2048 bits or more).', 'No es una clave pública RSA válida (PEM, 2048 bits o más).'),
+  'operator.seamless.credential.not.found': e(404, 'This credential does not exist at this brand.', 'Esta credencial no existe en esta marca.'),
   // lobby: launch, favourites, demo vendor
   game_maintenance: e(503, 'This game is under maintenance. Please try again later.', 'Este juego está en mantenimiento. Inténtelo más tarde.'),
   'game.not.found': e(404, 'This game does not exist or is not available.', 'Este juego no existe o no está disponible.'),
@@ -135,6 +148,7 @@ export const ERRORS = {
   'demo.bet.invalid': e(400, 'This bet is not valid: {reason}', 'Esta apuesta no es válida: {reason}'),
   'demo.round.closed': e(409, 'Betting for this round is closed. Wait for the next round.', 'Las apuestas de esta ronda están cerradas. Espere la siguiente ronda.'),
   'demo.insufficient.funds': e(400, 'Insufficient balance for this bet.', 'Saldo insuficiente para esta apuesta.'),
+  'demo.seed.stale': e(409, 'The seeds changed since this screen showed them. Check the new next-seed hash and try again.', 'Las semillas cambiaron desde que esta pantalla las mostró. Revise el nuevo hash de la próxima semilla e inténtelo de nuevo.'),
   'demo.wallet.unavailable': e(502, 'The wallet did not answer. Your balance is unchanged; please try again.', 'La billetera no respondió. Su saldo no cambió; inténtelo de nuevo.'),
   // announcements and inbox (issue 7)
   'announcement.not.found': e(404, 'Announcement not found.', 'Anuncio no encontrado.'),
@@ -203,6 +217,7 @@ export const ERRORS = {
   'redEnvelope.split.invalid': e(400, 'Each share must be at least 0.01: raise the total or lower the count.', 'Cada parte debe ser de al menos 0.01: aumente el total o reduzca la cantidad.'),
   // operator console: brand settings (issue 9 item 2)
   'settings.language.default': e(400, 'The default language must be one of the visible languages.', 'El idioma predeterminado debe ser uno de los idiomas visibles.'),
+  'settings.language.untranslated': e(400, 'The product has no translations for {language}: a brand can only offer a translated language.', 'El producto no tiene traducciones para {language}: una marca solo puede ofrecer un idioma traducido.'),
   'settings.gmt.range': e(400, 'The GMT offset must be between -12:00 and +14:00.', 'La diferencia GMT debe estar entre -12:00 y +14:00.'),
   'settings.register.range': e(400, 'Field {field}: the minimum length cannot be greater than the maximum.', 'Campo {field}: la longitud mínima no puede ser mayor que la máxima.'),
   'settings.register.pattern': e(400, 'Field {field}: the pattern is not a valid regular expression.', 'Campo {field}: el patrón no es una expresión regular válida.'),
@@ -252,6 +267,9 @@ export const ERRORS = {
   'operator.move.trial': e(409, 'Trial accounts cannot be moved.', 'Las cuentas de prueba no se pueden mover.'),
   'operator.games.vendor.not.found': e(404, 'This vendor is not in the brand\'s catalog.', 'Este proveedor no está en el catálogo de la marca.'),
   'operator.games.game.not.found': e(404, 'This game is not in the brand\'s catalog.', 'Este juego no está en el catálogo de la marca.'),
+  // know your customer and risk (issue 26): kyc-errors.ts
+  ...KYC_ERRORS,
+  ...PAYMENTS_ERRORS,
   'operator.games.import.invalid': e(422, 'The catalog file has errors: nothing was imported.', 'El archivo de catálogo tiene errores: no se importó nada.'),
 } satisfies Record<string, ErrorDef>;
 

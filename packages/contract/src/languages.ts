@@ -32,6 +32,18 @@ export type LanguageCode = keyof typeof LANGUAGES;
 export const LANGUAGE_CODES = Object.keys(LANGUAGES) as LanguageCode[];
 export const DEFAULT_LANGUAGE: LanguageCode = 'ES';
 export const FALLBACK_LANGUAGE: LanguageCode = 'EN';
+/**
+ * The languages the product has translations for: every player-site, demo-game and agent-centre
+ * string (apps/web/src/locales/<ns>.<locale>.json), the error messages and the demo content. A brand
+ * may only offer these (the console refuses others, settings.language.untranslated); the operator
+ * console itself is ES and EN. Adding one: see the README, section Languages.
+ */
+export const TRANSLATED_LANGUAGES: readonly LanguageCode[] = ['ES', 'EN', 'PT-BR', 'CN', 'AR', 'VI', 'TH', 'FA'];
+
+export function isTranslated(code: string): boolean {
+  return (TRANSLATED_LANGUAGES as readonly string[]).includes(code.toUpperCase());
+}
+
 /** Languages whose text runs right to left. */
 export const RTL_LANGUAGES: readonly LanguageCode[] = ['AR', 'FA', 'UR'];
 

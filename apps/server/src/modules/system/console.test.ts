@@ -72,6 +72,8 @@ describe('brand settings: invalid input answers its error code', () => {
     const bad: [string, object, string][] = [
       ['languages', { languages: ['ES', 'EN'], defaultLanguage: 'CN' }, 'settings.language.default'],
       ['languages', { languages: ['ES', 'ES'], defaultLanguage: 'ES' }, 'request_param_err'],
+      // the product has no Japanese translations: a brand cannot offer it
+      ['languages', { languages: ['ES', 'JA'], defaultLanguage: 'ES' }, 'settings.language.untranslated'],
       ['contact', { ...v.contact, gmtOffsetMinutes: 900 }, 'settings.gmt.range'],
       ['contact', { ...v.contact, social: { facebook: 'javascript:alert(1)' } }, 'request_param_err'],
       ['register', { rules: { username: { ...v.register.rules.username, minLength: 12, maxLength: 8 } } }, 'settings.register.range'],

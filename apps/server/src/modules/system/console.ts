@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { ZodType } from 'zod';
-import { brandConfig, DEFAULT_WALLET_CONFIG, memberProfile, points as pointsContract, REGISTER_FIELDS, referral as referralContract, type BrandConfig, type ModuleNode, operatorSettings as S } from '@lobby/contract';
+import { brandConfig, DEFAULT_WALLET_CONFIG, isTranslated, memberProfile, points as pointsContract, REGISTER_FIELDS, referral as referralContract, type BrandConfig, type ModuleNode, operatorSettings as S } from '@lobby/contract';
 import { merchants } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
@@ -117,6 +117,8 @@ const merge = {
   },
   languages(c: Stored, b: S.LanguagesSection) {
     if (!b.languages.includes(b.defaultLanguage)) throw new AppError('settings.language.default');
+    const untranslated = b.languages.find((l) => !isTranslated(l));
+    if (untranslated) throw new AppError('settings.language.untranslated', { language: untranslated });
     c.languages = b.languages;
     c.defaultLanguage = b.defaultLanguage;
   },

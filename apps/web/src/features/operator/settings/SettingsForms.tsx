@@ -1,7 +1,7 @@
 /** Brand settings: visible languages, maintenance and region rules, contact and app resources. */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_CODES, LANGUAGES, operatorSettings as S, type LanguageCode } from '@lobby/contract';
+import { isTranslated, LANGUAGE_CODES, LANGUAGES, operatorSettings as S, type LanguageCode } from '@lobby/contract';
 import { Err, FormFoot, formatGmt, isLink, parseGmt, useSection, type Errors, type View } from './SettingsUi';
 
 export function LanguagesForm({ data }: { data: View }) {
@@ -24,7 +24,7 @@ export function LanguagesForm({ data }: { data: View }) {
       <fieldset className="oc-wide st-set">
         <legend>{t('opSettings.lang.visible')}</legend>
         <div className="st-langs">
-          {LANGUAGE_CODES.map((c) => (
+          {LANGUAGE_CODES.filter((c) => isTranslated(c) || visible.includes(c)).map((c) => (
             <label key={c} className="st-check"><input type="checkbox" checked={visible.includes(c)} onChange={() => toggle(c)} /> {LANGUAGES[c].label} <code>{c}</code></label>
           ))}
         </div>
@@ -32,7 +32,7 @@ export function LanguagesForm({ data }: { data: View }) {
       </fieldset>
       <label className="oc-field"><span>{t('opSettings.lang.default')}</span>
         <select value={def} onChange={(e) => setDef(e.target.value as LanguageCode)} aria-invalid={!!errors.defaultLanguage}>
-          {LANGUAGE_CODES.map((c) => <option key={c} value={c}>{LANGUAGES[c].label} ({c})</option>)}
+          {LANGUAGE_CODES.filter((c) => isTranslated(c) || c === def).map((c) => <option key={c} value={c}>{LANGUAGES[c].label} ({c})</option>)}
         </select>
         <Err e={errors.defaultLanguage} />
       </label>
