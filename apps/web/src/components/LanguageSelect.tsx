@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguageCode } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { useLanguageOptions } from '@/lib/system';
-import { changeLanguage, useLanguage } from '@/lib/i18n';
+import { changeLanguage, isRtl, languageTag, useLanguage } from '@/lib/i18n';
 
 export function LanguageSelect({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ export function LanguageSelect({ className = '' }: { className?: string }) {
       >
         {!options.some((o) => o.code === language) && <option value={language}>{language}</option>}
         {options.map((o) => (
-          <option key={o.code} value={o.code} lang={o.code.toLowerCase()}>
+          <option key={o.code} value={o.code} lang={languageTag(o.code)} dir={isRtl(o.code) ? 'rtl' : 'ltr'}>
             {o.label}
           </option>
         ))}

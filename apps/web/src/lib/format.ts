@@ -1,7 +1,9 @@
 /**
  * Date helpers. Times travel in UTC (ISO strings); they are shown in the brand's GMT offset
- * (BrandPublic.gmtOffsetMinutes), as the original platform does.
+ * (BrandPublic.gmtOffsetMinutes), as the original platform does, in the interface language's
+ * order and digits (lib/intl.ts: 09/03/2025 in ES, PT-BR and VI; ISO in EN). Pass `lang` to fix it.
  */
+import { localDate } from './intl';
 
 const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
 
@@ -21,22 +23,28 @@ function parts(value: string | number | Date, offsetMinutes: number) {
   };
 }
 
-/** "2025-03-09" in the brand offset. */
-export function formatDate(value: string | number | Date, offsetMinutes = 0): string {
-  const p = parts(value, offsetMinutes);
-  return p ? `${p.y}-${pad(p.M)}-${pad(p.d)}` : '';
+function shifted(p: NonNullable<ReturnType<typeof parts>>): Date {
+  return new Date(Date.UTC(p.y, p.M - 1, p.d, p.h, p.m, p.s));
 }
 
-/** "2025-03-09 14:05:00" in the brand offset. */
-export function formatDateTime(value: string | number | Date, offsetMinutes = 0): string {
+/** "2025-03-09" (EN), "09/03/2025" (ES) in the brand offset. */
+export function formatDate(value: string | number | Date, offsetMinutes = 0, lang?: string): string {
   const p = parts(value, offsetMinutes);
-  return p ? `${p.y}-${pad(p.M)}-${pad(p.d)} ${pad(p.h)}:${pad(p.m)}:${pad(p.s)}` : '';
+  if (!p) return '';
+  return localDate(shifted(p), 'date', lang) ?? `${p.y}-${pad(p.M)}-${pad(p.d)}`;
 }
 
-/** "14:05:00" in the brand offset (the agent centre clock). */
-export function formatTime(value: string | number | Date, offsetMinutes = 0): string {
+/** "2025-03-09 14:05:00" (EN), "09/03/2025 14:05:00" (ES) in the brand offset: date, one space, time. */
+export function formatDateTime(value: string | number | Date, offsetMinutes = 0, lang?: string): string {
   const p = parts(value, offsetMinutes);
-  return p ? `${pad(p.h)}:${pad(p.m)}:${pad(p.s)}` : '';
+  return p ? `${formatDate(value, offsetMinutes, lang)} ${formatTime(value, offsetMinutes, lang)}` : '';
+}
+
+/** "14:05:00" in the brand offset (the agent centre clock), in the language's digits. */
+export function formatTime(value: string | number | Date, offsetMinutes = 0, lang?: string): string {
+  const p = parts(value, offsetMinutes);
+  if (!p) return '';
+  return localDate(shifted(p), 'time', lang) ?? `${pad(p.h)}:${pad(p.m)}:${pad(p.s)}`;
 }
 
 /** "GMT+08:00", "GMT-03:30". */

@@ -17,12 +17,22 @@ import { getToken, readLocal, setCurrentLanguage, writeLocal } from './storage';
 export const i18n = i18next.createInstance();
 
 /**
- * ES (the default, §1) ships in the bundle; EN, the fallback of every other language, loads
- * when a language other than ES is shown (one small chunk), so the home page carries one
- * language, not two.
+ * ES (the default, §1) ships in the bundle; every other language loads as chunks: its main file
+ * (locales/<locale>.json) when it is shown, and each lazy section's file (locales/<ns>.<locale>.json)
+ * when both the language is shown and the section registered (addStrings). EN, the fallback of
+ * every other language, loads with them, so a key a language lacks reads in English, never blank.
+ * File names use the BCP 47 tag of the contract's LANGUAGES (pt-BR, zh-CN, ar, ...).
  */
+const FILES = import.meta.glob<{ default: object }>([
+  '../locales/*.json', '!../locales/es.json', '!../locales/*.es.json', '!../locales/en.json', '!../locales/*.en.json',
+]);
 let en: object | null = null;
 let enLoading: Promise<void> | null = null;
+/** Sections registered by addStrings (their ES and EN are in i18next already). */
+const sections = new Set<string>();
+/** `<code>:<section>` ('' = main file) already added or on the way. */
+const loading = new Map<string, Promise<void>>();
+
 function addEnglish(strings: object) {
   en = strings;
   if (i18n.isInitialized) i18n.addResourceBundle('EN', 'translation', strings, true, false);
@@ -32,7 +42,34 @@ export function provideEnglish(strings: object): void {
   addEnglish(strings);
   enLoading = Promise.resolve();
 }
-/** What a language needs before it is shown: every language but ES reads EN (its own or as the fallback). */
+
+/** The locale file of a section ('' = the main strings) in a language, when the product has one. */
+export function localeFile(code: string, section = ''): string {
+  const tag = LANGUAGES[code as LanguageCode]?.locale ?? code.toLowerCase();
+  return `../locales/${section ? `${section}.` : ''}${tag}.json`;
+}
+
+function loadSection(code: string, section: string): Promise<void> {
+  const id = `${code}:${section}`;
+  const file = FILES[localeFile(code, section)];
+  if (!file) return Promise.resolve(); // not translated: EN fallback
+  let p = loading.get(id);
+  if (!p) {
+    p = file().then(
+      (m) => {
+        i18n.addResourceBundle(code, 'translation', m.default, true, false);
+      },
+      (e: unknown) => {
+        loading.delete(id);
+        throw e;
+      },
+    );
+    loading.set(id, p);
+  }
+  return p;
+}
+
+/** What a language needs before it is shown: EN (its own or the fallback), its main file and the registered sections'. */
 export function loadLanguage(code: string): Promise<void> {
   if (code === 'ES') return Promise.resolve();
   enLoading ??= import('@/locales/en.json').then(
@@ -42,7 +79,8 @@ export function loadLanguage(code: string): Promise<void> {
       throw e;
     },
   );
-  return enLoading;
+  if (code === 'EN') return enLoading;
+  return Promise.all([enLoading, loadSection(code, ''), ...[...sections].map((s) => loadSection(code, s))]).then(() => undefined);
 }
 
 export function storedLanguage(): LanguageCode | null {
@@ -54,24 +92,47 @@ export function isRtl(code: string): boolean {
   return (RTL_LANGUAGES as readonly string[]).includes(code.toUpperCase());
 }
 
+/** The BCP 47 tag of a language code, for lang attributes and Intl (CN → zh-CN, PT-BR → pt-BR). */
+export function languageTag(code: string): string {
+  return LANGUAGES[code.toUpperCase() as LanguageCode]?.locale ?? code.toLowerCase();
+}
+
 /** Apply a language to the document: <html lang> (BCP 47) and dir. */
 export function applyDocumentLanguage(code: LanguageCode): void {
   const html = document.documentElement;
-  html.lang = LANGUAGES[code]?.locale ?? code.toLowerCase();
+  html.lang = languageTag(code);
   html.dir = isRtl(code) ? 'rtl' : 'ltr';
 }
 
+/**
+ * Right-to-left languages: every interpolated value (amount, username, date, count) is a first-strong
+ * isolate (U+2068 … U+2069), so "R$ 1,234.50" or "player01" keeps its own order and the
+ * punctuation around it lands where Arabic and Persian readers expect it.
+ */
+const isolateValues = {
+  type: 'formatter' as const,
+  init() {},
+  add() {},
+  addCached() {},
+  format(value: unknown, _format: string | undefined, lng: string | undefined) {
+    if (!lng || !isRtl(lng) || value === null || value === undefined || value === '') return value;
+    return `\u2068${String(value)}\u2069`;
+  },
+};
+
 export function initI18n(initial: LanguageCode = storedLanguage() ?? DEFAULT_LANGUAGE) {
   if (!i18n.isInitialized) {
-    void i18n.use(initReactI18next).init({
+    void i18n.use(initReactI18next).use(isolateValues as never).init({
       resources: { ES: { translation: es }, ...(en ? { EN: { translation: en } } : {}) },
       lng: initial,
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: false,
       load: 'currentOnly',
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, alwaysFormat: true },
       returnNull: false,
       initAsync: false,
+      // a section's strings in a language other than ES/EN arrive after its first render
+      react: { bindI18nStore: 'added' },
     });
   } else if (i18n.language !== initial) {
     void i18n.changeLanguage(initial);
@@ -132,13 +193,19 @@ export function errorText(code: string, fallback?: string, params?: Record<strin
 }
 
 /**
- * Registers a lazy chunk's strings (its locales/<name>.<lang>.json), deep-merged into ES and EN,
- * now or as soon as i18n is initialised. Chunks call it from their locale.ts on import.
+ * Registers a lazy chunk's strings (its locales/<section>.<lang>.json): ES and EN deep-merged now
+ * (or as soon as i18n is initialised); the shown language's file, when it is another, loads as a
+ * chunk (the page reads EN until it arrives), and every later language switch loads it too.
  */
-export function addStrings(es: object, en: object): void {
+export function addStrings(es: object, en: object, section?: string): void {
   const add = () => {
     i18n.addResourceBundle('ES', 'translation', es, true, false);
     i18n.addResourceBundle('EN', 'translation', en, true, false);
+    if (section) {
+      sections.add(section);
+      const code = i18n.language;
+      if (code && code !== 'ES' && code !== 'EN') void loadSection(code, section).catch(() => undefined);
+    }
   };
   if (i18n.isInitialized) add();
   else i18n.on('initialized', add);

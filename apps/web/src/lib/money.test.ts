@@ -40,10 +40,31 @@ describe('formatMinor', () => {
 
 describe('date helpers', () => {
   it('shows UTC times in the brand offset', () => {
-    expect(formatDateTime('2025-03-09T02:05:00Z', -300)).toBe('2025-03-08 21:05:00');
-    expect(formatDate('2025-03-09T02:05:00Z', 480)).toBe('2025-03-09');
+    expect(formatDateTime('2025-03-09T02:05:00Z', -300, 'EN')).toBe('2025-03-08 21:05:00');
+    expect(formatDate('2025-03-09T02:05:00Z', 480, 'EN')).toBe('2025-03-09');
     expect(gmtLabel(-300)).toBe('GMT-05:00');
     expect(gmtLabel(330)).toBe('GMT+05:30');
     expect(formatDate('nope')).toBe('');
+  });
+
+  it('follows the language: day first in ES, PT-BR and VI, Gregorian years, the locale digits', () => {
+    const at = '2025-03-09T02:05:00Z';
+    expect(formatDateTime(at, -300)).toBe('08/03/2025 21:05:00'); // ES, the default
+    expect(formatDate(at, 0, 'PT-BR')).toBe('09/03/2025');
+    expect(formatDate(at, 0, 'VI')).toBe('09/03/2025');
+    expect(formatDate(at, 0, 'CN')).toBe('2025/03/09');
+    expect(formatDate(at, 0, 'TH')).toBe('09/03/2025'); // not the Buddhist 2568
+    expect(formatDate(at, 0, 'AR')).toBe('09/03/2025'); // no bidi marks: shown in an ltr run
+    expect(formatDateTime(at, 0, 'FA')).toBe('۲۰۲۵/۰۳/۰۹ ۰۲:۰۵:۰۰'); // Gregorian, Persian digits
+  });
+});
+
+describe('money follows the language', () => {
+  it('keeps 1,234.50 in ES and EN; 1.234,50 in PT-BR and VI; Persian digits and separators in FA', () => {
+    expect(formatMoney('1234.5', { lang: 'EN' })).toBe('1,234.50');
+    expect(formatMoney('1234.5', { lang: 'PT-BR', symbol: 'R$' })).toBe('R$ 1.234,50');
+    expect(formatMoney('-1234.5', { lang: 'VI' })).toBe('-1.234,50');
+    expect(formatMoney('1234.5', { lang: 'CN' })).toBe('1,234.50');
+    expect(formatMoney('1234.5', { lang: 'FA' })).toBe('۱٬۲۳۴٫۵۰');
   });
 });

@@ -3,6 +3,7 @@
  * strings and integer minor units without floats, so large balances never lose cents.
  */
 import { LIMITS } from '@lobby/contract';
+import { localDigits, numberStyle } from './intl';
 
 export const HIDDEN_MONEY = '***';
 
@@ -12,8 +13,11 @@ export interface MoneyFormat {
   hidden?: boolean;
   /** Prefix such as a currency symbol ("$", "R$"). */
   symbol?: string;
+  /** Separators; by default the interface language's (lib/intl.ts: 1,234.56 in ES and EN, 1.234,56 in PT-BR). */
   thousands?: string;
   decimal?: string;
+  /** Language whose separators and digits to use (default: the interface language). */
+  lang?: string;
 }
 
 function groupThousands(int: string, sep: string): string {
@@ -33,7 +37,8 @@ function roundDecimal(intPart: string, frac: string, decimals: number): [string,
 
 /** Format a major-unit amount ("1234.5", 1234.5, 12n) as "1,234.50". */
 export function formatMoney(amount: string | number | bigint | null | undefined, opts: MoneyFormat = {}): string {
-  const { decimals = LIMITS.moneyDecimals, hidden = false, symbol = '', thousands = ',', decimal = '.' } = opts;
+  const style = numberStyle(opts.lang);
+  const { decimals = LIMITS.moneyDecimals, hidden = false, symbol = '', thousands = style.thousands, decimal = style.decimal } = opts;
   if (hidden) return symbol ? `${symbol} ${HIDDEN_MONEY}` : HIDDEN_MONEY;
   let raw = amount === null || amount === undefined || amount === '' ? '0' : String(amount).trim();
   if (typeof amount === 'number' && !Number.isFinite(amount)) raw = '0';
@@ -46,7 +51,8 @@ export function formatMoney(amount: string | number | bigint | null | undefined,
   const isZero = /^0*$/.test(intPart + frac);
   const body = groupThousands(intPart, thousands) + (decimals > 0 ? decimal + frac : '');
   const sign = negative && !isZero ? '-' : '';
-  return symbol ? `${sign}${symbol} ${body}` : sign + body;
+  const text = localDigits(body, style);
+  return symbol ? `${sign}${symbol} ${text}` : sign + text;
 }
 
 /** Format integer minor units (cents) as a major amount: 123456n -> "1,234.56". */

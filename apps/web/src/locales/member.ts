@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/member.es.json';
 import en from '@/locales/member.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'member');

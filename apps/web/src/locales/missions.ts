@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/missions.es.json';
 import en from '@/locales/missions.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'missions');

@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/referral.es.json';
 import en from '@/locales/referral.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'referral');

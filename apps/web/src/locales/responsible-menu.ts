@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import { member as es } from '@/locales/responsible.es.json';
 import { member as en } from '@/locales/responsible.en.json';
 
-addStrings({ member: es }, { member: en });
+addStrings({ member: es }, { member: en }, 'responsible');

@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/help.es.json';
 import en from '@/locales/help.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'help');

@@ -7,4 +7,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/wallet.es.json';
 import en from '@/locales/wallet.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'wallet');

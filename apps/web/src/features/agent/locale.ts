@@ -6,4 +6,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/agent.es.json';
 import en from '@/locales/agent.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'agent');

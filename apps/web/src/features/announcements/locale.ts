@@ -6,4 +6,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/announcements.es.json';
 import en from '@/locales/announcements.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'announcements');

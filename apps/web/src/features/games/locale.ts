@@ -7,4 +7,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/games.es.json';
 import en from '@/locales/games.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'games');

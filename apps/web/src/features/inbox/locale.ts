@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/inbox.es.json';
 import en from '@/locales/inbox.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'inbox');

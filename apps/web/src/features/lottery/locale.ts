@@ -6,4 +6,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/lottery.es.json';
 import en from '@/locales/lottery.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'lottery');

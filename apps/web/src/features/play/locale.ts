@@ -6,4 +6,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/play.es.json';
 import en from '@/locales/play.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'play');

@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/points.es.json';
 import en from '@/locales/points.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'points');

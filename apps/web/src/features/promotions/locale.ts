@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/promotions.es.json';
 import en from '@/locales/promotions.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'promotions');

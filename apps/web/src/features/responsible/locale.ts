@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/responsible.es.json';
 import en from '@/locales/responsible.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'responsible');

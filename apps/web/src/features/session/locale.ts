@@ -7,4 +7,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/auth.es.json';
 import en from '@/locales/auth.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'auth');

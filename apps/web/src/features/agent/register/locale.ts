@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/agentRegister.es.json';
 import en from '@/locales/agentRegister.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'agentRegister');

@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/operator-games.es.json';
 import en from '@/locales/operator-games.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'operator-games');

@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/operator-lottery.es.json';
 import en from '@/locales/operator-lottery.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'operator-lottery');

@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/operator-people.es.json';
 import en from '@/locales/operator-people.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'operator-people');

@@ -3,4 +3,4 @@ import { addStrings } from '@/lib/i18n';
 import es from '@/locales/operator-responsible.es.json';
 import en from '@/locales/operator-responsible.en.json';
 
-addStrings(es, en);
+addStrings(es, en, 'operator-responsible');
