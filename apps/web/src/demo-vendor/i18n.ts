@@ -1,4 +1,11 @@
-/** The game pages' strings, in Spanish (default) and English, picked from the session's language. */
+/**
+ * The game pages' strings, picked from the session's language: Spanish (default) and English
+ * here, every other translated language in locales/demo-vendor.<tag>.json (loaded as a chunk by
+ * loadLanguage; a key it lacks reads in English).
+ */
+import { LANGUAGES, RTL_LANGUAGES, TRANSLATED_LANGUAGES, type LanguageCode } from '@lobby/contract';
+import { setCurrentLanguage } from '@/lib/storage';
+
 const ES = {
   loading: 'Cargando el juego…',
   close: 'Cerrar',
@@ -233,18 +240,48 @@ const EN: Record<Key, string> = {
   'keno.needPicks': 'Pick at least one number.',
 };
 
-export type Lang = 'ES' | 'EN';
+/** ES's strings (the completeness test compares every language's file with them). */
+export const DEMO_VENDOR_ES: Record<string, string> = ES;
+
+/** A contract language code (ES, EN, PT-BR, CN, AR, ...). */
+export type Lang = string;
 
 let current: Lang = 'ES';
+let strings: Partial<Record<Key, string>> = {};
+const FILES = import.meta.glob<{ default: Partial<Record<Key, string>> }>('../locales/demo-vendor.*.json');
+const tagOf = (lang: Lang) => LANGUAGES[lang as LanguageCode]?.locale ?? lang.toLowerCase();
 
-/** EN when the session says English, otherwise Spanish (the default). */
+/** The translated language a session or browser names ('pt-BR', 'zh-CN', 'EN', 'ar-EG'), else Spanish. */
 export function pickLanguage(language: string | null | undefined): Lang {
-  return (language ?? '').trim().toUpperCase().startsWith('EN') ? 'EN' : 'ES';
+  const v = (language ?? '').trim();
+  const up = v.toUpperCase();
+  if ((TRANSLATED_LANGUAGES as readonly string[]).includes(up)) return up;
+  const exact = TRANSLATED_LANGUAGES.find((c) => LANGUAGES[c].locale.toLowerCase() === v.toLowerCase());
+  if (exact) return exact;
+  const base = v.toLowerCase().split('-')[0];
+  return TRANSLATED_LANGUAGES.find((c) => LANGUAGES[c].locale.toLowerCase().split('-')[0] === base) ?? 'ES';
 }
 
+/** Show a language now (its file's strings when loaded, English meanwhile); sets <html lang dir>. */
 export function setLanguage(lang: Lang): void {
   current = lang;
-  document.documentElement.lang = lang.toLowerCase();
+  strings = {};
+  setCurrentLanguage(lang); // money and times in its digits (lib/intl.ts)
+  document.documentElement.lang = tagOf(lang);
+  document.documentElement.dir = (RTL_LANGUAGES as readonly string[]).includes(lang) ? 'rtl' : 'ltr';
+}
+
+/** setLanguage, then its strings from locales/demo-vendor.<tag>.json (ES and EN are built in). */
+export async function loadLanguage(lang: Lang): Promise<void> {
+  setLanguage(lang);
+  const file = FILES[`../locales/demo-vendor.${tagOf(lang)}.json`];
+  if (!file) return;
+  try {
+    const loaded = (await file()).default;
+    if (current === lang) strings = loaded;
+  } catch {
+    // offline: English stays
+  }
 }
 
 export function getLanguage(): Lang {
@@ -252,7 +289,7 @@ export function getLanguage(): Lang {
 }
 
 export function t(key: Key, vars?: Record<string, string | number>): string {
-  const text = (current === 'EN' ? EN : ES)[key] ?? key;
+  const text = strings[key] ?? (current === 'ES' ? ES : EN)[key] ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m)) : text;
 }
 
@@ -261,7 +298,7 @@ export function localName(name: unknown, fallback: string): string {
   if (typeof name === 'string') return name;
   if (name && typeof name === 'object') {
     const n = name as Record<string, unknown>;
-    const v = n[current] ?? n.ES ?? n.EN;
+    const v = n[current] ?? (current === 'ES' ? n.ES ?? n.EN : n.EN ?? n.ES);
     if (typeof v === 'string') return v;
   }
   return fallback;

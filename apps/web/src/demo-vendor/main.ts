@@ -5,14 +5,14 @@
 import './styles.css';
 import { createClient, DemoApiError, readLocation, type Engine, type Session } from './api';
 import { fill, h } from './dom';
-import { getLanguage, pickLanguage, setLanguage, t } from './i18n';
+import { getLanguage, loadLanguage, pickLanguage, t } from './i18n';
 import * as baccarat from './games/baccarat';
 import * as crash from './games/crash';
 import * as dice from './games/dice';
 import * as fish from './games/fish';
 import * as keno from './games/keno';
 import * as slot5 from './games/slot5';
-import { closeGame, errorText, mountShell, type GameContext } from './shell';
+import { closeGame, errorText, inFrame, mountShell, type GameContext } from './shell';
 
 // Imported statically: the six screens weigh about 12 KB gzipped together, and a dynamic import
 // would pull Vite's preload helper into a chunk shared with the lobby's entry.
@@ -36,12 +36,12 @@ function fatal(root: HTMLElement, message: string, code: string, retry?: () => v
     h('p', {}, message, code ? h('small', {}, ` (${code})`) : null),
     h('div', { class: 'dv-fatal-actions' },
       retry ? h('button', { class: 'dv-btn', type: 'button', onClick: retry }, t('retry')) : null,
-      h('button', { class: 'dv-btn dv-btn-ghost', type: 'button', onClick: () => closeGame(null) }, t('close')))));
+      inFrame() ? null : h('button', { class: 'dv-btn dv-btn-ghost', type: 'button', onClick: () => closeGame(null) }, t('close')))));
 }
 
 async function start(root: HTMLElement) {
   const { engine, token } = readLocation(window.location);
-  setLanguage(pickLanguage(new URLSearchParams(window.location.search).get('lang') ?? navigator.language));
+  await loadLanguage(pickLanguage(new URLSearchParams(window.location.search).get('lang') ?? navigator.language));
   if (!engine) return fatal(root, t('error.engine'), '');
   if (!token) return fatal(root, t('error.noSession'), '');
   fill(root, h('div', { class: 'dv-loading' }, h('span', { class: 'dv-spinner' }), t('loading')));
@@ -54,7 +54,8 @@ async function start(root: HTMLElement) {
     const retry = e instanceof DemoApiError && (e.status === 0 || e.status >= 500) ? () => void start(root) : undefined;
     return fatal(root, message || t('error.network'), code, retry);
   }
-  setLanguage(pickLanguage(session.language));
+  const lang = pickLanguage(session.language);
+  if (lang !== getLanguage()) await loadLanguage(lang);
   document.title = session.gameName;
   games[session.engine](mountShell(root, session, client, targetNames(session)));
 }

@@ -25,6 +25,7 @@ export const i18n = i18next.createInstance();
  */
 const FILES = import.meta.glob<{ default: object }>([
   '../locales/*.json', '!../locales/es.json', '!../locales/*.es.json', '!../locales/en.json', '!../locales/*.en.json',
+  '!../locales/demo-vendor.*.json',
 ]);
 let en: object | null = null;
 let enLoading: Promise<void> | null = null;
