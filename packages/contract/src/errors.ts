@@ -5,6 +5,7 @@
  */
 import { KYC_ERRORS } from './kyc-errors.ts';
 import { PAYMENTS_ERRORS } from './payments-errors.ts';
+import { AGGREGATORS_ERRORS } from './aggregators-errors.ts';
 
 export interface ErrorDef {
   status: number;
@@ -270,6 +271,7 @@ export const ERRORS = {
   // know your customer and risk (issue 26): kyc-errors.ts
   ...KYC_ERRORS,
   ...PAYMENTS_ERRORS,
+  ...AGGREGATORS_ERRORS,
   'operator.games.import.invalid': e(422, 'The catalog file has errors: nothing was imported.', 'El archivo de catálogo tiene errores: no se importó nada.'),
 } satisfies Record<string, ErrorDef>;
 

@@ -18,6 +18,11 @@ export interface LaunchRequest {
   language: string;
   currency: string;
   backUrl?: string;
+  /**
+   * Real play: the launch token of the game session the platform opened (seamless-wallet
+   * openGameSession); the vendor sends it with every bet. null for free play.
+   */
+  gameToken?: string | null;
 }
 
 export interface VendorLauncher {

@@ -14,6 +14,16 @@ export const OPERATOR_PREFIXES = ['/wps/operator/', '/wps/ops/'] as const;
 export const isOperatorPath = (url: string) => OPERATOR_PREFIXES.some((p) => url.startsWith(p));
 
 export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
+  // know your customer and risk (issue 26): modules/kyc/console.ts
+  'GET /wps/ops/kyc/queue': 'people.view',
+  'GET /wps/ops/kyc/member': 'people.view',
+  'GET /wps/ops/kyc/document/:id': 'people.view',
+  'POST /wps/ops/kyc/decide': 'people.manage',
+  'GET /wps/ops/kyc/settings': 'people.view',
+  'POST /wps/ops/kyc/settings': 'settings.manage',
+  'GET /wps/ops/risk/member': 'people.view',
+  'GET /wps/ops/risk/withdrawals': 'finance.view',
+  'POST /wps/ops/risk/review': 'finance.withdraw',
   // older operator API
   'GET /wps/operator/deposit/orders': 'finance.view',
   'POST /wps/operator/deposit/confirm': 'finance.deposit',
@@ -24,6 +34,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   // a contract paid by the house is a money rule of the brand: owner only
   'POST /wps/operator/agentContracts/offer': 'finance.rules',
   'POST /wps/operator/agentContracts/terminate': 'finance.rules',
+  'GET /wps/operator/affiliate/settings': 'finance.view',
+  'POST /wps/operator/affiliate/settings': 'finance.rules',
   'POST /wps/operator/lottery/draw-now': 'lottery.manage',
   'POST /wps/operator/lottery/void': 'lottery.manage',
   'GET /wps/operator/announcements': 'content.manage',
@@ -67,6 +79,16 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /wps/ops/finance/withdraw/reject': 'finance.withdraw',
   'POST /wps/ops/finance/adjust': 'finance.adjust',
   'GET /wps/ops/finance/reconcile': 'finance.view',
+  // payments through providers (issue 22)
+  'GET /wps/ops/payments/channels': 'finance.view',
+  'POST /wps/ops/payments/channels': 'finance.rules',
+  'POST /wps/ops/payments/payout-provider': 'finance.rules',
+  'GET /wps/ops/payments/deposits': 'finance.view',
+  'GET /wps/ops/payments/deposits.csv': 'finance.view',
+  'GET /wps/ops/payments/withdrawals': 'finance.view',
+  'POST /wps/ops/payments/reconcile': 'finance.view',
+  'GET /wps/ops/payments/reconciliation': 'finance.view',
+  'POST /wps/ops/payments/reconciliation/resolve': 'finance.adjust',
   'GET /wps/ops/people': 'people.view',
   'GET /wps/ops/people/detail': 'people.view',
   'POST /wps/ops/people/status': 'people.manage',
@@ -116,6 +138,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = {
   'POST /wps/ops/rewards/redemptions/review': 'content.manage',
   'GET /wps/ops/rewards/vip': 'content.manage',
   'POST /wps/ops/rewards/vip': 'content.manage',
+  // game aggregators (modules/aggregators/console.ts): connecting one is a money partner (owner); importing its games is games work
+  'GET /wps/ops/aggregators': 'games.manage',
+  'POST /wps/ops/aggregators/save': 'settings.manage',
+  'POST /wps/ops/aggregators/import': 'games.manage',
+  // seamless-wallet credentials: who may move members' money (owner)
+  'GET /wps/ops/seamless/credentials': 'settings.manage',
+  'POST /wps/ops/seamless/credentials/create': 'settings.manage',
+  'POST /wps/ops/seamless/credentials/revoke': 'settings.manage',
 };
 
 /** Routes about console sessions themselves: a service key has none, so it is refused there. */

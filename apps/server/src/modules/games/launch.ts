@@ -8,6 +8,8 @@ import type { Lang } from '../../kernel/lang/index.ts';
 import { countLaunch } from './plays.ts';
 import { recordRecent } from './recent.ts';
 import { checkLogin } from '../responsible/index.ts';
+import { runPlayGates } from './gates.ts';
+import { openGameSession } from '../seamless-wallet/index.ts';
 
 type LaunchBody = z.output<typeof contract.launchBody>;
 
@@ -33,8 +35,17 @@ export async function launchGame(app: FastifyInstance, brand: Brand, principal: 
     if (!principal) throw new AppError('customer.not.login');
     member = requireRealAccount(principal).member;
     await checkLogin(app.db, brand, member.id); // responsible gaming: no play during a break
+    await runPlayGates(app.db, brand, member.id); // kyc: the age gate on real play
   }
   if (g.vendor.maintenance) throw new AppError('game_maintenance');
+  // Real play: a launch token bound to member, brand, vendor, game and currency (and to this
+  // lobby session), which the vendor gets in the launch URL and must send with every bet.
+  const session = member && principal
+    ? await openGameSession(app.db, {
+      merchantId: brand.id, memberId: member.id, sessionId: principal.sessionId, vendorCode: g.vendor.code,
+      nodeId: g.nodeId, gameCode: g.gameCode, currency: brand.config.currency.code,
+    })
+    : null;
   const { url } = await app.vendorLauncher.launch({
     brand,
     vendor: g.vendor.code,
@@ -45,6 +56,7 @@ export async function launchGame(app: FastifyInstance, brand: Brand, principal: 
     language: lang,
     currency: brand.config.currency.code,
     backUrl: body.backUrl,
+    gameToken: session?.token ?? null,
   });
   // A real account's free-play launch is a recent game too; a trial account keeps no list.
   const player = principal && !principal.isTrial ? principal.member : null;

@@ -1,4 +1,6 @@
-/** Seamless wallet: the vendor-facing bet/win/rollback API and its signing. Other modules import this module only through this file. */
+/** Seamless wallet: the vendor-facing wallet protocols (native, Hub88), launch tokens and per-partner credentials. Other modules import this module only through this file. */
 export * as seamless from './seamless.ts';
 export { vendorRoutes } from './routes.ts';
-export { sign, vendorSecret } from './seamless.ts';
+export { sign } from './seamless.ts';
+export { aggregatorKeys, hub88Sign, hub88Verify, vendorSecret } from './credentials.ts';
+export { endGameSessions, GAME_SESSION_TTL_MS, openGameSession } from './game-sessions.ts';

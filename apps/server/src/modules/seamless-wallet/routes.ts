@@ -6,6 +6,8 @@ import { requestBrand } from '../../plugins/merchant.ts';
 import { memberRoom } from '../../kernel/live/index.ts';
 import { notifyBalances as notify } from '../../kernel/live/index.ts';
 import * as seamless from './seamless.ts';
+import { credentialsConsoleRoutes } from './console-credentials.ts';
+import { seedCredentials } from './credentials.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,12 +23,18 @@ export const PUSH_COALESCE_MS = 25;
 
 const bodyError = (message: string) => Object.assign(new Error(message), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
 
-/**
- * Seamless wallet for vendors (encapsulated: its JSON parser keeps the raw body). The signature
- * is checked before validation, so an unsigned call learns nothing about the body rules.
- */
+/** The seamless wallet: its console routes, and each protocol in its own scope (raw-body parser, signature hook). */
 export async function vendorRoutes(app: FastifyInstance) {
-  await seamless.seedCredentials(app.db);
+  await seedCredentials(app.db);
+  credentialsConsoleRoutes(app);
+  await app.register(nativeRoutes);
+}
+
+/**
+ * The native protocol (encapsulated: its JSON parser keeps the raw body). The signature is
+ * checked before validation, so an unsigned call learns nothing about the body rules.
+ */
+async function nativeRoutes(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req: FastifyRequest, body: string | Buffer, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

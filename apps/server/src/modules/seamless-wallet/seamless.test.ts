@@ -4,7 +4,7 @@ import { betRecords, entries, postings, vendorTransactions } from '../../db/sche
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { addMember, brandOf, fund, rid } from '../../test/kits/wallet.ts';
-import { vendorSecret } from './seamless.ts';
+import { vendorSecret } from './credentials.ts';
 import { player as fundedPlayer, seamlessCall, type SeamlessPath, type SignOpts } from '../../test/kits/seamless.ts';
 
 const t = useTestApp();

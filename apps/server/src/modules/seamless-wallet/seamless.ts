@@ -1,46 +1,16 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { vendor as contract } from '@lobby/contract';
 import type { Db, Tx } from '../../db/index.ts';
-import { ledgerAccounts, members, merchants, vendors } from '../../db/schema.ts';
-import { betRecords, vendorCredentials, vendorTransactions } from '../../db/seamless-wallet-schema.ts';
+import { ledgerAccounts, members } from '../../db/schema.ts';
+import { betRecords, vendorTransactions } from '../../db/seamless-wallet-schema.ts';
 import { pgError } from '../../lib/pg-error.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Catalog } from '../games/index.ts';
 import { brandAccount, formatAmount, memberAccount, parseAmount, PLAY_KINDS, post } from '../../kernel/ledger/index.ts';
 import { checkPlay } from '../responsible/index.ts';
-
-/**
- * Gives every vendor of every brand credentials when it has none: the secret is VENDOR_SECRET
- * when set, else one random secret per brand (the brand's existing one when it has any).
- */
-export async function seedCredentials(db: Db, envSecret = process.env.VENDOR_SECRET): Promise<void> {
-  for (const m of await db.select({ id: merchants.id }).from(merchants)) {
-    const [have] = await db.select({ secret: vendorCredentials.secret }).from(vendorCredentials).where(eq(vendorCredentials.merchantId, m.id)).limit(1);
-    const secret = envSecret || have?.secret || randomBytes(32).toString('hex');
-    const codes = await db.select({ code: vendors.code }).from(vendors).where(eq(vendors.merchantId, m.id));
-    if (codes.length === 0) continue;
-    await db.insert(vendorCredentials).values(codes.map((c) => ({ merchantId: m.id, vendor: c.code, secret })))
-      .onConflictDoNothing();
-  }
-}
-
-/** Secrets are read on every signed call: remembered for a minute (a disabled vendor stops within it). */
-const SECRET_TTL_MS = 60_000;
-const secrets = new WeakMap<object, Map<string, { secret: string | undefined; until: number }>>();
-
-export async function vendorSecret(db: Db, merchantId: number, vendor: string): Promise<string | undefined> {
-  let cache = secrets.get(db);
-  if (!cache) secrets.set(db, (cache = new Map()));
-  const key = `${merchantId}:${vendor}`;
-  const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.secret;
-  const [row] = await db.select({ secret: vendorCredentials.secret }).from(vendorCredentials)
-    .where(and(eq(vendorCredentials.merchantId, merchantId), eq(vendorCredentials.vendor, vendor), eq(vendorCredentials.enabled, true)));
-  cache.set(key, { secret: row?.secret, until: Date.now() + SECRET_TTL_MS });
-  return row?.secret;
-}
+import { vendorSecrets } from './credentials.ts';
 
 export const sign = (secret: string, timestamp: string, rawBody: string) =>
   createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
@@ -55,11 +25,12 @@ export async function verifySignature(db: Db, brand: Brand, headers: Record<stri
   const sig = header(headers[contract.HEADERS.signature]);
   if (!vendor || !ts || !sig || !/^[0-9]{1,16}$/.test(ts) || !/^[0-9a-f]{64}$/i.test(sig)) throw bad();
   if (Math.abs(now - Number(ts)) > contract.SIGNATURE_WINDOW_MS) throw bad();
-  const secret = await vendorSecret(db, brand.id, vendor);
-  if (!secret) throw bad();
-  const want = Buffer.from(sign(secret, ts, rawBody), 'hex');
-  if (!timingSafeEqual(want, Buffer.from(sig.toLowerCase(), 'hex'))) throw bad();
-  return vendor;
+  const got = Buffer.from(sig.toLowerCase(), 'hex');
+  // every live secret of the vendor (a rotation's overlap accepts the old and the new one)
+  for (const secret of await vendorSecrets(db, brand.id, vendor)) {
+    if (timingSafeEqual(Buffer.from(sign(secret, ts, rawBody), 'hex'), got)) return vendor;
+  }
+  throw bad();
 }
 
 /** Member ids by account name, per database: members never change account names (unknown names are not remembered). */
