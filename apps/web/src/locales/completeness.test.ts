@@ -45,13 +45,13 @@ function problems(code: LanguageCode, es: Record<string, string>, target: Record
   const bases = new Map<string, string[]>();
   for (const [key, text] of Object.entries(es)) {
     const m = PLURAL.exec(key);
-    if (m) {
+    if (m && `${key.slice(0, m.index)}_other` in es) {
       const base = key.slice(0, m.index);
       bases.set(base, [...(bases.get(base) ?? []), text]);
       continue;
     }
     const t = target[key];
-    if (typeof t !== 'string' || t.trim() === '') out.push(`${key}: missing`);
+    if (typeof t !== 'string' || (t.trim() === '' && text !== '')) out.push(`${key}: missing`);
     else {
       if (placeholders(t).join() !== placeholders(text).join()) out.push(`${key}: placeholders ${placeholders(t)} ≠ ${placeholders(text)}`);
       if (markup(t).join() !== markup(text).join()) out.push(`${key}: markup differs`);
