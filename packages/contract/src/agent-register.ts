@@ -58,6 +58,9 @@ export const invite = z.object({
   remark: z.string(),
   /** Accounts registered through this link. */
   registrations: z.number().int(),
+  /** Tracking (issue 25): the campaign and sub-ID the link's address carries ('' = none). */
+  campaign: z.string(),
+  subId: z.string(),
   createdAt: z.string(),
 });
 export type Invite = z.infer<typeof invite>;
@@ -76,6 +79,8 @@ export const inviteCreateBody = z.object({
   /** Only with expiry custom: an ISO date-time in the future, at most a year ahead. */
   expiresAt: z.string().datetime({ offset: true }).optional(),
   remark: z.string().trim().max(REMARK_MAX).optional(),
+  campaign: z.string().trim().max(40).regex(/^[A-Za-z0-9._-]*$/).optional(),
+  subId: z.string().trim().max(40).regex(/^[A-Za-z0-9._-]*$/).optional(),
 });
 export type InviteCreateBody = z.infer<typeof inviteCreateBody>;
 

@@ -69,6 +69,8 @@ export const registerBody = z.object({
   affiliateCode: str(32), referralCode: str(32), paymentPassword: z.string().max(64).optional(),
   line: str(), whatsapp: str(), facebook: str(), wechat: str(), idNumber: str(), birthday: str(10),
   domain: str(255), registerUrl: str(1024), registerMethod: str(16),
+  /** The click id of the tracked link the visitor came through (issue 25, affiliate.click). */
+  clickId: z.string().max(64).optional(),
   login: z.boolean().optional(), firebaseChannel: str(), firebaseIdToken: z.string().max(4096).optional(),
   /** The terms checkbox; registration is refused unless true. */
   terms: z.boolean().optional(),

@@ -19,6 +19,9 @@ export const agentInvites = pgTable('agent_invites', {
   remark: text().notNull().default(''),
   disabledAt: timestamp({ withTimezone: true, mode: 'date' }),
   registrations: integer().notNull().default(0),
+  /** Tracking (issue 25, migration 0042): the campaign and sub-ID the link's address carries (empty: none). */
+  campaign: text().notNull().default(''),
+  subId: text().notNull().default(''),
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('agent_invites_code').on(t.code),

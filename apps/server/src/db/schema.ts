@@ -9,6 +9,7 @@ export * from './agent-schema.ts';
 export * from './lottery-schema.ts';
 export * from './agent-contracts-schema.ts';
 export * from './agent-invites-schema.ts';
+export * from './affiliate-schema.ts';
 export * from './announcements-schema.ts';
 export * from './inbox-schema.ts';
 export * from './member-profile-schema.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MODULES } from '@lobby/contract';
 import { autoReceiveAll, expireOrders } from '../modules/cashier/index.ts';
-import { rollup } from '../modules/agent/index.ts';
+import { deliverPostbacks, rollup } from '../modules/agent/index.ts';
 import { drawJob } from '../modules/lottery/index.ts';
 import { setTiming, settle as settleContracts, timing } from '../modules/agent-contracts/index.ts';
 import { accrueAll as accruePoints } from '../modules/points/index.ts';
@@ -16,6 +16,8 @@ export function jobsOf(app: FastifyInstance): Job[] {
     { name: 'deposit.expire', everyMs: 30_000, run: (tx, now) => expireOrders(tx, now) },
     { name: 'withdraw.auto-receipt', everyMs: 60_000, run: (tx, now) => autoReceiveAll(tx, app.brands.all(), now) },
     { name: 'agent.rollup', everyMs: 15_000, run: (tx, now) => rollup(tx, now) },
+    // affiliate postbacks due (issue 25): sent server-to-server, retried with back-off
+    { name: 'affiliate.postbacks', everyMs: 10_000, run: (tx, now) => deliverPostbacks(tx, now) },
     { name: 'lottery.draws', everyMs: 2_000, run: drawJob(app) },
     { name: 'demo-vendor.sweep', everyMs: 60_000, run: (tx, now) => app.demoVendor.sweepJob(tx, now) },
     // agent contracts: each run settles the last completed period (real-time salary every 5 minutes,

@@ -4,3 +4,4 @@ export { teamDays } from './queries.ts';
 export { DEFAULT_ACTIVE_MIN, rollup } from './rollup.ts';
 export { agentRoutes } from './routes.ts';
 export { downlineOf } from './service.ts';
+export { deliver as deliverPostbacks } from './postbacks.ts';

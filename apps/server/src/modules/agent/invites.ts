@@ -38,7 +38,7 @@ function toInvite(row: InviteRow): agentRegister.Invite {
   return {
     id: String(row.id), code: row.code, accountType: row.accountType, expiry: row.expiry,
     expiresAt: row.expiresAt?.toISOString() ?? null, status: statusOf(row), remark: row.remark,
-    registrations: row.registrations, createdAt: row.createdAt.toISOString(),
+    registrations: row.registrations, campaign: row.campaign, subId: row.subId, createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -84,7 +84,7 @@ export async function createInvite(db: Db, brand: Brand, p: Principal, body: age
   for (let attempt = 0; attempt < 3; attempt++) {
     const [row] = await db.insert(agentInvites).values({
       merchantId: brand.id, agentId: me.id, code: randomCode(CODE_LENGTH), accountType: body.accountType,
-      expiry: body.expiry, expiresAt, remark: body.remark ?? '',
+      expiry: body.expiry, expiresAt, remark: body.remark ?? '', campaign: body.campaign ?? '', subId: body.subId ?? '',
     }).onConflictDoNothing().returning();
     if (row) return toInvite(row);
   }

@@ -3,7 +3,10 @@ import { agent, inbox } from '@lobby/contract';
 import { route } from '../../lib/route.ts';
 import { callerOf } from '../session/index.ts';
 import * as service from './service.ts';
-import { agentRegister } from '@lobby/contract';
+import { affiliate, agentRegister } from '@lobby/contract';
+import { affiliateConsoleRoutes } from './affiliate-console.ts';
+import * as links from './links.ts';
+import * as postbacks from './postbacks.ts';
 import { agentConsoleRoutes } from './console.ts';
 import { agentSend } from './inbox.ts';
 import * as invites from './invites.ts';
@@ -13,7 +16,7 @@ import * as reports from './reports.ts';
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 export async function agentRoutes(app: FastifyInstance) {
-  registerInviteBook(app.db, { find: invites.findInvite, claim: invites.claimInvite }); // registration codes of invite links
+  registerInviteBook(app.db, { find: invites.findInvite, claim: invites.claimInvite, attribute: links.attribute }); // registration codes of invite links
   route(app, agent.teamOverview, async ({ brand, principal, query }) => service.teamOverview(app.db, brand, principal, query));
   route(app, agent.downlineList, async ({ brand, principal, query }) => service.downlineList(app.db, brand, principal, query));
   route(app, agent.setAgent, async ({ brand, principal, body }) => service.setAgent(app.db, brand, principal, body), PER_MINUTE(30));
@@ -29,6 +32,12 @@ export async function agentRoutes(app: FastifyInstance) {
   route(app, agentRegister.inviteSetDisabled, async ({ brand, principal, body }) => invites.setInviteDisabled(app.db, brand, principal, body), PER_MINUTE(60));
   route(app, agentRegister.inviteDelete, async ({ brand, principal, body }) => invites.deleteInvite(app.db, brand, principal, body), PER_MINUTE(60));
   route(app, agentRegister.createDownline, async ({ brand, principal, body }) => invites.createDownline(app.db, brand, principal, body), PER_MINUTE(30));
+  // tracked links and postbacks (issue 25)
+  route(app, affiliate.click, async ({ brand, body, req }) => links.recordClick(app.db, brand, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }, body), PER_MINUTE(60));
+  route(app, affiliate.linksReport, async ({ brand, principal, query }) => links.linksReport(app.db, brand, principal, query));
+  route(app, affiliate.postbackSettings, async ({ brand, principal }) => postbacks.settings(app.db, brand, principal));
+  route(app, affiliate.postbackSave, async ({ brand, principal, body }) => postbacks.save(app.db, brand, principal, body), PER_MINUTE(30));
+  await affiliateConsoleRoutes(app);
   // the console's downline tree and member moves (session with people.* permissions)
   await agentConsoleRoutes(app);
 }

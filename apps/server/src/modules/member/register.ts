@@ -37,6 +37,8 @@ export interface InviteUse { inviteId: bigint; parent: MemberRow; type: number }
 export interface InviteBook {
   find(db: Db, brand: Brand, code: string): Promise<InviteUse | null>;
   claim(tx: Db, inviteId: bigint): Promise<void>;
+  /** Records which tracked link brought the new account (issue 25: its registration code and the browser's click id). */
+  attribute?(db: Db, brand: Brand, m: MemberRow, via: { code?: string; clickId?: string }): Promise<void>;
 }
 const inviteBooks = new WeakMap<object, InviteBook>();
 export const registerInviteBook = (db: Db, book: InviteBook) => void inviteBooks.set(db, book);
@@ -160,7 +162,11 @@ export async function register(c: Caller, body: member.RegisterBody, mode: 'user
       if (row) await invitesOf(db).claim(tx, inviteId);
       return row;
     });
-    if (m) return openSession(c, m, 'register');
+    if (m) {
+      // tracking never fails a registration that succeeded
+      await invitesOf(db).attribute?.(db, brand, m, { code: affiliateCode ?? referralCode, clickId: body.clickId }).catch((e: unknown) => c.app.log.warn({ err: e }, 'affiliate attribution failed'));
+      return openSession(c, m, 'register');
+    }
     if (username && (await sq.memberByUsername(db, brand.id, username))) throw await exists('register.username.exists');
     if (verified && mobile && (await sq.memberByMobile(db, brand.id, mobile))) throw await exists('register.mobile.exists');
   }

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { MODULES } from './brand.ts';
+import { endpoint } from './endpoint.ts';
+import { dateRange, money } from './wallet.ts';
+import { GAME_TYPES } from './constants.ts';
+
+/**
+ * Affiliate tracking (issue 25): tracked links, the links report and postbacks.
+ *
+ * A tracked link is an agent's invite link or its permanent affiliate link (the agent's referral
+ * code), on any page of the site: `/<page>?referralCode=<code>&campaign=<name>&sub=<sub-ID>`.
+ * The site records the click (`click`), keeps the attribution in the browser and sends its click
+ * id with the registration. Clicks count once per visitor, link, campaign, sub-ID and brand day;
+ * known bots (by user agent) are not counted.
+ *
+ * Failures (besides request_param_err, customer.not.login, login.non.agent):
+ * - `agent.postback.url.invalid` (400) not an http(s) address, or a bad macro;
+ * - `agent.postback.host.denied` (400) the brand does not allow this host, or it resolves to a
+ *   private, loopback or link-local address;
+ * - `wallet.range.invalid` / `wallet.range.too.long` (400) as the other reports.
+ */
+
+const M = MODULES.agent;
+const day = dateRange.shape.startDate;
+
+/** Campaign names and sub-IDs: letters, digits and . _ - (at most 40). */
+export const TAG_MAX = 40;
+export const tag = z.string().trim().max(TAG_MAX).regex(/^[A-Za-z0-9._-]*$/);
+
+export const click = endpoint({
+  method: 'POST', path: '/wps/aff/click', module: MODULES.register, auth: 'none',
+  summary: 'Records a visit through a tracked link (once per visitor a day); answers the click id to send with the registration.',
+  body: z.object({
+    code: z.string().trim().min(1).max(32),
+    campaign: z.string().max(200).optional(),
+    sub: z.string().max(200).optional(),
+    /** The page the visitor landed on (path and query). */
+    landing: z.string().max(300).optional(),
+  }),
+  response: z.object({ tracked: z.boolean(), clickId: z.string().nullable() }),
+});
+
+const counts = {
+  clicks: z.number().int(),
+  registrations: z.number().int(),
+  ftds: z.number().int(),
+  deposits: money,
+  validBet: money,
+  /** Bets − wins of the attributed members (the house's gross gaming revenue). */
+  ggr: money,
+  /** Bonuses and rebates paid to them. */
+  bonus: money,
+  /** GGR − bonuses and rebates. */
+  ngr: money,
+};
+
+export const linkRow = z.object({
+  /** The invite link's id; "0" = the permanent affiliate link. */
+  linkId: z.string(),
+  code: z.string(),
+  remark: z.string(),
+  campaign: z.string(),
+  subId: z.string(),
+  ...counts,
+});
+export type LinkRow = z.infer<typeof linkRow>;
+
+export const linksValue = z.object({
+  startDate: day,
+  endDate: day,
+  /** The agent's permanent affiliate link code (its referral code). */
+  permanentCode: z.string(),
+  list: z.array(linkRow),
+  totals: z.object(counts),
+  days: z.array(z.object({ day, ...counts })),
+});
+export type LinksValue = z.infer<typeof linksValue>;
+
+export const linksQuery = dateRange.extend({ campaign: tag.optional(), subId: tag.optional() });
+
+export const linksReport = endpoint({
+  method: 'GET', path: '/wps/relay/MCSFE_agentLinksReport', module: M, auth: 'member',
+  summary: "Clicks, registrations, FTDs, deposits, valid bet, GGR and NGR of the caller's links per link, campaign and sub-ID, and per day.",
+  query: linksQuery,
+  response: linksValue,
+});
+
+// ---- Postbacks -----------------------------------------------------------------------------
+
+export const POSTBACK_EVENTS = ['registration', 'ftd', 'cpa'] as const;
+export const postbackEvent = z.enum(POSTBACK_EVENTS);
+export type PostbackEvent = z.infer<typeof postbackEvent>;
+/** Macros a template may use. */
+export const MACROS = ['sub_id', 'click_id', 'campaign', 'amount', 'currency', 'event', 'member_id'] as const;
+export const TEMPLATE_MAX = 1000;
+export const POSTBACK_LOG_MAX = 100;
+
+export const postbackSettings = endpoint({
+  method: 'GET', path: '/wps/relay/MCSFE_agentPostbacks', module: M, auth: 'member',
+  summary: "The caller's postback templates, the hosts the brand allows and the delivery log (newest first).",
+  response: z.object({
+    templates: z.array(z.object({ event: postbackEvent, template: z.string() })),
+    allowedHosts: z.array(z.string()),
+    macros: z.array(z.string()),
+    log: z.array(z.object({
+      id: z.string(), event: postbackEvent, url: z.string(), status: z.enum(['pending', 'sent', 'failed']),
+      attempts: z.number().int(), lastCode: z.number().int().nullable(), lastError: z.string().nullable(),
+      createdAt: z.string(), sentAt: z.string().nullable(),
+    })),
+  }),
+});
+
+export const postbackSave = endpoint({
+  method: 'POST', path: '/wps/relay/MCSFE_agentPostbackSave', module: M, auth: 'member',
+  summary: 'Sets (or clears with an empty template) the postback URL template of an event.',
+  body: z.object({ event: postbackEvent, template: z.string().trim().max(TEMPLATE_MAX) }),
+  response: z.object({ event: postbackEvent, template: z.string() }),
+});
+
+// ---- The operator's brand settings -------------------------------------------------------------
+
+/** Products an admin fee can be set for (bet records' game types). */
+export const PRODUCTS = GAME_TYPES;
+/** Basis points (1/100 of a percent): 0…10000. */
+const bps = z.number().int().min(0).max(10_000);
+
+export const settingsValue = z.object({
+  /** Hosts agents' postbacks may go to: exact names, or `*.example.com` for its subdomains. */
+  postbackHosts: z.array(z.string().trim().toLowerCase().min(1).max(253).regex(/^(\*\.)?[a-z0-9.-]+$/)).max(50),
+  /** Admin fee per product, in basis points of that product's GGR, taken before revenue share. */
+  adminFeeBps: z.partialRecord(z.enum(PRODUCTS), bps),
+  /** Payment fee in basis points of deposits and withdrawals. */
+  paymentFeeBps: bps,
+});
+export type SettingsValue = z.infer<typeof settingsValue>;
+
+export const operatorSettings = endpoint({
+  method: 'GET', path: '/wps/operator/affiliate/settings', module: MODULES.common, auth: 'none',
+  summary: "Operator: the brand's affiliate settings (postback hosts, admin fee per product, payment fee).",
+  response: settingsValue,
+});
+
+export const operatorSettingsSave = endpoint({
+  method: 'POST', path: '/wps/operator/affiliate/settings', module: MODULES.common, auth: 'none',
+  summary: "Operator: sets the brand's affiliate settings (audited).",
+  body: settingsValue,
+  response: settingsValue,
+});
