@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { dialog, expectLayout, htmlLang, local, pathOf, t, waitForScreen } from './lib/web.mjs';
 
-/** Public routes of §2: they render inside the layout; `menu: false` = side menu hidden. */
+/** Public routes of §2: they render inside the layout; `menu: false` = side menu hidden; `chromeless` = the page is the whole screen (the game, issue 23 item 2). */
 const PUBLIC_ROUTES = [
   { path: '/', shot: 'home' },
   { path: '/index' },
@@ -24,7 +24,7 @@ const PUBLIC_ROUTES = [
   { path: '/rng?vassalage=RNG-AURORA', shot: 'rng' },
   { path: '/pvp' },
   { path: '/pointMall', shot: 'pointMall' },
-  { path: '/seamless', shot: 'seamless', menu: false },
+  { path: '/seamless', shot: 'seamless', chromeless: true },
   { path: '/agent', shot: 'agent-login' },
 ];
 
@@ -103,9 +103,14 @@ export default async function foundation({ newPage, step, shots, expectNoConsole
       await waitForScreen(page);
       const here = new URL(page.url()).pathname;
       assert.equal(here, new URL(r.path, 'http://x').pathname, `ended at ${here}`);
-      const layout = await expectLayout(page);
-      assert.ok(!layout.notFound, 'shows the not-found page');
-      assert.equal(layout.sideMenu, r.menu === false ? 'drawer-only' : 'docked', 'side menu');
+      if (r.chromeless) {
+        const chrome = await page.evaluate(() => ['.site', '#side-menu', 'footer', '.bottom-nav'].filter((q) => document.querySelector(q)));
+        assert.deepEqual(chrome, [], 'site chrome on a full-screen page');
+      } else {
+        const layout = await expectLayout(page);
+        assert.ok(!layout.notFound, 'shows the not-found page');
+        assert.equal(layout.sideMenu, r.menu === false ? 'drawer-only' : 'docked', 'side menu');
+      }
       expectNoConsoleErrors(page);
     });
     if (r.shot) await step(`screenshots: ${r.path}`, () => shots(`route-${r.shot}`, page));

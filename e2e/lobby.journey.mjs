@@ -131,18 +131,42 @@ export default async function lobby({ newPage, step, shot, settle, expectNoConso
     expectNoConsoleErrors(page);
   });
 
-  await step('phone, EN: home and a game on the /seamless page', async () => {
+  // Issue 23 item 2: on a phone the game is the whole screen, its controls in view at 390×844,
+  // 360×640 and held sideways, one close control; closing returns to the lobby with the balance read again.
+  await step('phone, EN: home; a real game on /seamless is full-screen and closes to the lobby with the new balance', async () => {
     const phone = await newPage({ viewport: VIEWPORTS.mobile, mobile: true, storage: { lang: 'EN', hisLang: 'EN' } });
     await phone.goto('/');
     await phone.locator('.gcard').first().waitFor();
     await settle(phone);
     await shot('home-EN-390', phone);
+    await loginWithBalance(phone);
     await phone.goto('/rng');
-    const { card } = await firstTrialCard(phone);
-    await card.locator('.gcard__trial').click();
+    const card = phone.locator('.gcard', { has: phone.locator('.gcard__name', { hasText: slotName }) }).first();
+    await card.locator('.gcard__play').click();
     await waitUntil(async () => new URL(phone.url()).pathname === '/seamless', { message: 'phones play on /seamless' });
-    await phone.frameLocator('iframe').locator('.dv-balance-amount').waitFor({ timeout: 15_000 });
-    await shot('seamless-EN-390', phone);
+    const frame = phone.frameLocator('iframe');
+    await frame.locator('.dv-balance-amount').waitFor({ timeout: 15_000 });
+    const chrome = await phone.evaluate(() => ['.site', '#side-menu', 'footer', '.bottom-nav'].filter((q) => document.querySelector(q)));
+    assert.deepEqual(chrome, [], 'site chrome around the game');
+    assert.equal(await phone.getByRole('button', { name: /close|back|lobby/i }).count(), 1, 'one close control in the lobby bar');
+    assert.equal(await frame.locator('.dv-close').count(), 0, 'the game page shows no second close');
+    const inView = async (what, h) => {
+      const box = await frame.locator(what).first().boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= h + 1, `${what} not in view at height ${h} (${JSON.stringify(box)})`);
+    };
+    for (const vp of [{ width: 360, height: 640 }, { width: 844, height: 390 }, VIEWPORTS.mobile]) {
+      await phone.setViewportSize(vp);
+      await settle(phone);
+      await inView('.dv-btn-play', vp.height);
+      await inView('.dv-reels', vp.height);
+      await shot(`seamless-EN-${vp.width}x${vp.height}`, phone);
+    }
+    await spinOnce(frame);
+    await inView('.dv-reels', VIEWPORTS.mobile.height); // a spin does not scroll the reels away
+    const after = cents(await frame.locator('.dv-balance-amount').innerText());
+    await phone.getByRole('button', { name: /lobby/i }).click();
+    await waitUntil(async () => new URL(phone.url()).pathname === '/rng', { message: 'close did not return to the lobby' });
+    await waitUntil(async () => cents(await balanceText(phone)) === after, { message: `the header balance did not become ${after}` });
     expectNoConsoleErrors(phone);
   });
 }

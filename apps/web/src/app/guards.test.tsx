@@ -71,9 +71,13 @@ describe('route guards', () => {
     expect(document.getElementById('side-menu')).not.toBeNull();
   });
 
-  it('lottery and seamless hide the side menu (drawer only)', async () => {
+  it('/seamless is the game alone: no site header, side menu, footer or bottom navigation; one close control', async () => {
     renderApp({ route: '/seamless' });
     await screen.findByRole('heading', { name: 'Juego' });
-    expect(document.getElementById('side-menu')).toHaveClass('side-menu--drawer-only');
+    expect(document.getElementById('side-menu')).toBeNull();
+    expect(document.querySelector('.site')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Volver al lobby' })).toHaveLength(1);
+    expect(screen.getByRole('main')).toHaveClass('seamless-page');
   });
 });

@@ -109,8 +109,9 @@ export function AppRoutes() {
           {['lottery', 'lottert', 'seaLottery', 'vnLottery'].map((p) => (
             <Route key={p} path={p} element={<RequireLogin><S.Lottery /></RequireLogin>} />
           ))}
-          <Route path="seamless" element={<S.Seamless />} />
         </Route>
+        {/* The game takes the whole screen: no header, menus, footer or bottom navigation (issue 23 item 2). */}
+        <Route path="seamless" element={<S.Seamless />} />
         <Route path="agentHome" element={<RequireAgent><S.AgentHome /></RequireAgent>} />
         <Route path="console/*" element={<S.OperatorConsole />} />
       </Routes>

@@ -79,6 +79,20 @@ describe('game frame', () => {
     expect(line.textContent).toBe('2 hits of 5 · No win this time');
   });
 
+  it('has its own close only when not framed (in the lobby frame the lobby bar has the one close control)', () => {
+    const alone = document.createElement('div');
+    mountShell(alone, session, client(), (x) => x);
+    expect(alone.querySelectorAll('.dv-close')).toHaveLength(1);
+    const spy = vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: vi.fn() } as unknown as Window);
+    const framed = document.createElement('div');
+    mountShell(framed, session, client(), (x) => x);
+    expect(framed.querySelectorAll('.dv-close')).toHaveLength(0);
+    // the first screen holds the header and the game; history and fairness follow it
+    expect(framed.querySelector('.dv-screen .dv-main .dv-controls')).not.toBeNull();
+    expect(framed.querySelector('.dv-screen .dv-panels')).toBeNull();
+    spy.mockRestore();
+  });
+
   it('closes by telling the parent window when framed (even with a back path), else by going to the back path', () => {
     const post = vi.fn();
     const parent = { postMessage: post } as unknown as Window;

@@ -43,13 +43,18 @@ export function errorText(e: unknown): { message: string; code: string } {
   return { message: e instanceof Error ? e.message : String(e), code: '' };
 }
 
+/** True inside another page's frame (the lobby's game popup or /seamless page). */
+export function inFrame(): boolean {
+  return !!window.parent && window.parent !== window;
+}
+
 /**
  * Close: inside the lobby's frame (popup or /seamless page) the lobby closes it and refreshes the
  * balance, so the page only tells its parent; opened on its own it goes to the back path, or
  * closes its window.
  */
 export function closeGame(backUrl: string | null): void {
-  if (window.parent && window.parent !== window) window.parent.postMessage({ type: 'demo-vendor:close' }, location.origin);
+  if (inFrame()) window.parent.postMessage({ type: 'demo-vendor:close' }, location.origin);
   else if (backUrl) window.location.assign(backUrl);
   else window.close();
 }
@@ -160,6 +165,8 @@ export function mountShell(root: HTMLElement, session: Session, client: DemoClie
   fill(
     root,
     h('div', { class: `dv-page dv-engine-${session.engine}${session.trial ? ' dv-trial' : ''}` },
+      // The first screen (on phones exactly the viewport: the game and its play button without scrolling).
+      h('div', { class: 'dv-screen' },
       session.trial ? h('div', { class: 'dv-ribbon' }, t('ribbon')) : null,
       h('header', { class: 'dv-header' },
         h('div', { class: 'dv-title' },
@@ -168,9 +175,10 @@ export function mountShell(root: HTMLElement, session: Session, client: DemoClie
         h('div', { class: `dv-balance${session.trial ? ' dv-balance-trial' : ''}` },
           h('span', {}, session.trial ? t('playMoney') : t('balance')),
           h('span', { class: 'dv-balance-line' }, balanceEl, h('small', {}, session.currency))),
-        h('button', { class: 'dv-close', type: 'button', 'aria-label': t('close'), title: t('close'), onClick: () => closeGame(session.backUrl) }, '×')),
+        // Inside the lobby's frame the lobby's bar has the one close control.
+        inFrame() ? null : h('button', { class: 'dv-close', type: 'button', 'aria-label': t('close'), title: t('close'), onClick: () => closeGame(session.backUrl) }, '×')),
       errorEl,
-      h('main', { class: 'dv-main' }, stage, h('div', { class: 'dv-side' }, controls, resultEl)),
+      h('main', { class: 'dv-main' }, stage, h('div', { class: 'dv-side' }, controls, resultEl))),
       h('div', { class: 'dv-panels' }, history.el, fair.el)),
   );
   return ctx;

@@ -1,8 +1,10 @@
 /**
  * /seamless — the seamless game page (§2; side menu hidden): `?url=` the game address (the
  * frame takes only http(s)), `?back=` the lobby page to return to, `?name=` the game's name.
- * Closing (button, Escape or the game's close message) goes back there and reads the balance,
- * member info and recent games again.
+ * The game takes the whole screen (no site header, menus, footer or bottom navigation; portrait
+ * and landscape) with one slim bar: its name, fullscreen and the one close control (the demo
+ * vendor's pages hide their own close inside a frame). Closing (button, Escape or the game's
+ * close message) goes back there and reads the balance, member info and recent games again.
  */
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -32,9 +34,9 @@ export default function SeamlessPage() {
   }, [fromLaunch, navigate, back]);
 
   return (
-    <section className="seamless-page" aria-labelledby="seamless-title">
+    <main id="main" className="seamless-page" aria-labelledby="seamless-title">
       <h1 id="seamless-title" className="visually-hidden">{params.get('name') || t('pages.seamless.title')}</h1>
       <GameFrame url={params.get('url') ?? ''} title={params.get('name') || t('play.game')} onClose={close} variant="page" />
-    </section>
+    </main>
   );
 }

@@ -191,6 +191,33 @@ describe('useLaunchGame', () => {
   });
 });
 
+/** Evaluates a media query list of (max-width|max-height: Npx) features against a screen size. */
+function mediaAt(width: number, height: number) {
+  return (q: string) => ({
+    matches: q.split(',').some((part) =>
+      [...part.matchAll(/\((max-width|max-height):\s*(\d+)px\)/g)].every(([, f, n]) => (f === 'max-width' ? width : height) <= Number(n))),
+    media: q,
+    addEventListener() {},
+    removeEventListener() {},
+  });
+}
+
+describe('which phones play full-screen on /seamless', () => {
+  it.each([
+    ['390×844 portrait', 390, 844, true],
+    ['360×640 portrait', 360, 640, true],
+    ['844×390 held sideways', 844, 390, true],
+    ['1366×768 laptop', 1366, 768, false],
+  ])('%s', async (_name, w, h, page) => {
+    fakeServer({ [LAUNCH]: () => ok({ content: { game_url: GAME_URL }, trial: false }) });
+    setup({ token: 't', member: memberFixture() });
+    vi.stubGlobal('matchMedia', mediaAt(w, h));
+    fireEvent.click(screen.getByText('play-real'));
+    if (page) await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/seamless\?/));
+    else expect(await findFrame()).toBeInTheDocument();
+  });
+});
+
 describe('a lottery game (a page of the site)', () => {
   it('is navigated to, not framed', async () => {
     const url = '/vnLottery?gameCode=VN-NORTH&launchMode=LOTT&language=ES';

@@ -54,8 +54,8 @@ function launchBody(game: Game, mode: LaunchMode, language: string): games.Launc
   };
 }
 
-/** Phones get the /seamless page instead of the popup (the layout's phone breakpoint). */
-const PAGE_MEDIA_QUERY = '(max-width: 767px)';
+/** Phones get the full-screen /seamless page instead of the popup: the layout's phone breakpoint, or a phone held sideways. */
+export const PAGE_MEDIA_QUERY = '(max-width: 767px), (max-height: 500px)';
 
 function opensAsPage(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.(PAGE_MEDIA_QUERY).matches;
