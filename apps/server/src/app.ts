@@ -36,6 +36,8 @@ import { pointsRoutes } from './modules/points/index.ts';
 import { referralRoutes } from './modules/referral/index.ts';
 import { redEnvelopeRoutes } from './modules/red-envelope/index.ts';
 import { demoVendorPlugin } from './demo-vendor/plugin.ts';
+import { demoPaymentsPlugin } from './demo-payments/plugin.ts';
+import { paymentsRoutes } from './modules/payments/index.ts';
 import { isInternalRequest } from './lib/internal.ts';
 import { operatorAccess } from './kernel/operator-access/index.ts';
 import { operatorRoutes } from './modules/operator/index.ts';
@@ -121,6 +123,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(referralRoutes);
   await app.register(redEnvelopeRoutes);
   await app.register(demoVendorPlugin);
+  if (config.DEMO_PAYMENTS ?? config.NODE_ENV !== 'production') await app.register(demoPaymentsPlugin);
+  await app.register(paymentsRoutes);
   await app.register(operatorRoutes);
   await app.register(responsibleRoutes);
   await app.register(webPlugin, { webDist: config.webDist });

@@ -77,6 +77,14 @@ const schema = z.object({
   CONTRACTS_SETTLE_LAG_SECONDS: z.coerce.number().int().min(5).max(60).optional(),
   /** Browser journeys only: every captcha gets this answer (modules/session/captcha.ts); never on a real deployment (the server logs a warning). */
   CAPTCHA_TEST_ANSWER: z.string().regex(/^[2-9A-Z]{4,8}$/).optional(),
+  /** Payments (modules/payments): the site's public address, for provider return and webhook URLs. */
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  /** Stripe: secret key, webhook signing secret, and (tests, the stand-in) the API base address. */
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** The built-in demo payment provider (checkout page, webhooks, payouts); default on outside production. */
+  DEMO_PAYMENTS: bool.optional(),
 }).superRefine((c, ctx) => {
   if (c.NODE_ENV === 'production' && c.TRUST_PROXY === true) {
     ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'true lets any client choose its address; give the hop count or the proxy addresses (e.g. loopback)' });

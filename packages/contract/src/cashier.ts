@@ -42,7 +42,7 @@ const recordQuery = <S extends z.ZodType>(status: S) => z.object({
 
 export const depositChannelView = z.object({
   code: z.string(), name: z.string(), min: money, max: money,
-  /** Quick-pick amounts; when not empty, only these amounts are accepted. */
+  /** Quick-pick amounts; any amount between min and max is accepted (issue 22). */
   fixedAmounts: z.array(money),
 });
 export const depositMethodView = z.object({
@@ -203,7 +203,8 @@ export const getWithdrawSettings = endpoint({
   response: withdrawSettings,
 });
 
-export const WITHDRAW_STATUSES = ['pending', 'paid', 'rejected', 'received', 'disputed', 'auto_received'] as const;
+/** `returned`: a provider payout failed or bounced and the amount went back to the member (issue 22). */
+export const WITHDRAW_STATUSES = ['pending', 'paid', 'rejected', 'received', 'disputed', 'auto_received', 'returned'] as const;
 export const withdrawStatus = z.enum(WITHDRAW_STATUSES);
 export const receiptResult = z.enum(['received', 'not_received', 'partial']);
 

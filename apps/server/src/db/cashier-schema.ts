@@ -65,7 +65,8 @@ export const withdrawAccounts = pgTable('withdraw_accounts', {
 /**
  * A withdrawal. `pending` (amount held in the brand's withdraw_hold account) → `paid` or
  * `rejected` by the operator → `received` / `disputed` by the member, or `auto_received` by
- * the job. Money moves by the postings `withdraw:<no>:hold|pay|reject`.
+ * the job; `returned` when a provider payout failed or bounced (payments). Money moves by the
+ * postings `withdraw:<no>:hold|pay|reject|return`.
  */
 export const withdrawals = pgTable('withdrawals', {
   id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -78,7 +79,7 @@ export const withdrawals = pgTable('withdrawals', {
   account: jsonb().$type<{ kind: 'bank' | 'ewallet'; bankName: string; accountNo: string; payeeName: string }>().notNull(),
   amount: bigint({ mode: 'bigint' }).notNull(),
   fee: bigint({ mode: 'bigint' }).notNull(),
-  status: text({ enum: ['pending', 'paid', 'rejected', 'received', 'disputed', 'auto_received'] }).notNull().default('pending'),
+  status: text({ enum: ['pending', 'paid', 'rejected', 'received', 'disputed', 'auto_received', 'returned'] }).notNull().default('pending'),
   receipt: text({ enum: ['received', 'not_received', 'partial', 'auto'] }),
   receivedAmount: bigint({ mode: 'bigint' }),
   remark: text().notNull().default(''),

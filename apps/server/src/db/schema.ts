@@ -20,3 +20,4 @@ export * from './missions-schema.ts';
 export * from './points-schema.ts';
 export * from './referral-schema.ts';
 export * from './responsible-schema.ts';
+export * from './payments-schema.ts';

@@ -17,6 +17,7 @@ export const KIND = {
 export const CODE_TYPE_OF_KIND: Readonly<Record<string, wallet.CodeType>> = {
   deposit: 'deposit',
   deposit_manual: 'deposit',
+  deposit_chargeback: 'deposit',
   withdraw: 'withdraw',
   withdraw_hold: 'withdraw',
   withdraw_reject: 'withdraw',

@@ -60,14 +60,15 @@ describe('deposit orders', () => {
     expect((await order(p, { amount: 250.5 })).json().value.amount).toBe('250.50');
   });
 
-  it('checks channel, min/max, fixed amounts and bonus rules', async () => {
+  it('checks channel, min/max and bonus rules; fixed amounts are quick picks, any amount in range is taken', async () => {
     const p = await newPlayer(t);
     expect((await order(p, { method: 'NOPE' })).json().errorCode).toBe('cashier.method.invalid');
     expect((await order(p, { channel: 'BBVA', method: 'MPAGO' })).json().errorCode).toBe('cashier.method.invalid');
     const low = await order(p, { amount: '199.99' });
     expect(low.json()).toMatchObject({ errorCode: 'cashier.amount.out.of.range', message: expect.stringContaining('200.00') });
     expect((await order(p, { amount: '100000.01' })).json().errorCode).toBe('cashier.amount.out.of.range');
-    expect((await order(p, { channel: 'BBVA', amount: '150' })).json().errorCode).toBe('cashier.amount.not.allowed');
+    expect((await order(p, { channel: 'BBVA', amount: '150' })).json().value.amount).toBe('150.00');
+    expect((await order(p, { channel: 'BBVA', amount: '99.99' })).json().errorCode).toBe('cashier.amount.out.of.range');
     expect((await order(p, { channel: 'BBVA', amount: '200' })).statusCode).toBe(200);
     expect((await order(p, { bonusCode: 'NOPE' })).json().errorCode).toBe('cashier.bonus.invalid');
     expect((await order(p, { bonusCode: 'WELCOME100', amount: '199.99' })).json().errorCode).toBe('cashier.amount.out.of.range');

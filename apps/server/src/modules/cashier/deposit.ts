@@ -11,6 +11,7 @@ import { newRef, pageOf } from './common.ts';
 import * as q from './queries.ts';
 import { depositView } from './views.ts';
 import { checkDeposit } from '../responsible/index.ts';
+import { runMoneyGates } from './gates.ts';
 
 /** Open (pending, unexpired) orders a member may have at once. */
 export const MAX_OPEN_DEPOSITS = 5;
@@ -46,7 +47,7 @@ export async function createOrder(db: Db, brand: Brand, p: Principal, body: Crea
   if (amount < BigInt(channel.min) || amount > BigInt(channel.max)) {
     throw new AppError('cashier.amount.out.of.range', { min: formatAmount(channel.min), max: formatAmount(channel.max) });
   }
-  if (channel.fixedAmounts.length > 0 && !channel.fixedAmounts.some((a) => BigInt(a) === amount)) throw new AppError('cashier.amount.not.allowed');
+  // fixedAmounts are quick picks: any amount between the channel's min and max is accepted (issue 22)
   let bonusAmount = 0n;
   let turnoverMultiple = 0;
   if (body.bonusCode) {
@@ -61,6 +62,7 @@ export async function createOrder(db: Db, brand: Brand, p: Principal, body: Crea
     const again = await q.depositByRequest(tx, brand.id, p.member.id, body.requestId);
     if (again) return depositView(again);
     await checkDeposit(tx, brand, p.member.id, amount, now); // responsible gaming: break, deposit limits (member locked)
+    await runMoneyGates(tx, brand, p.member.id, { kind: 'deposit', amount }, now); // kyc: age gate, address above a deposit total
     if (await q.countOpenDeposits(tx, brand.id, p.member.id, now) >= MAX_OPEN_DEPOSITS) throw new AppError('cashier.deposit.pending.limit');
     const row = await q.insertDeposit(tx, {
       merchantId: brand.id, memberId: p.member.id, requestId: body.requestId,
@@ -110,27 +112,40 @@ export async function operatorList(db: Db, brand: Brand, query: { startDate?: st
  * confirmed order and moves nothing; an expired, cancelled or rejected order cannot be confirmed.
  */
 export async function confirmOrder(app: FastifyInstance, brand: Brand, orderNo: string, remark?: string, now = new Date()) {
-  const row = await app.db.transaction(async (tx) => {
-    const o = await q.closeDeposit(tx, brand.id, orderNo, 'confirmed', { now, remark });
-    if (!o) return undefined;
-    const main = await memberAccount(tx, brand.id, o.memberId);
-    const clearing = await brandAccount(tx, brand.id, 'clearing', o.orderNo);
-    await post(tx, { merchantId: brand.id, kind: 'deposit', idemKey: `deposit:${o.orderNo}`, memberId: o.memberId,
-      lines: [{ account: clearing, amount: -o.amount }, { account: main, amount: o.amount }], meta: { orderNo: o.orderNo, method: o.method, channel: o.channel } });
-    if (o.bonusAmount > 0n) {
-      const pool = await brandAccount(tx, brand.id, 'bonus_pool', o.orderNo);
-      await post(tx, { merchantId: brand.id, kind: 'bonus', idemKey: `deposit:${o.orderNo}:bonus`, memberId: o.memberId,
-        lines: [{ account: pool, amount: -o.bonusAmount }, { account: main, amount: o.bonusAmount }], meta: { orderNo: o.orderNo, bonusCode: o.bonusCode } });
-    }
-    if (o.bonusCode && o.turnoverMultiple > 0) {
-      await q.insertTurnover(tx, { merchantId: brand.id, memberId: o.memberId, source: `bonus:${o.bonusCode}`, sourceRef: `deposit:${o.orderNo}`,
-        required: (o.amount + o.bonusAmount) * BigInt(o.turnoverMultiple), createdAt: now });
-    }
-    return o;
-  });
+  const row = await app.db.transaction((tx) => confirmInTx(tx, brand, orderNo, { remark, now }));
   if (row) balanceChanged(app, brand, row.memberId);
   const final = row ?? settled(await q.depositByNo(app.db, brand.id, orderNo), 'confirmed', now);
   return operatorView(final, await q.usernameOf(app.db, final.memberId));
+}
+
+/**
+ * The confirmation inside the caller's transaction (payments: a provider's paid webhook, applied
+ * with its event row). `late`: the provider says the money arrived, so an order the expiry job or
+ * the member closed meanwhile (expired, cancelled) is confirmed too. Answers the confirmed row, or
+ * undefined when it was not pending (nothing moved).
+ */
+export async function confirmInTx(tx: Tx, brand: Brand, orderNo: string, o: { remark?: string; now: Date; late?: boolean }): Promise<q.DepositRow | undefined> {
+  const d = await q.closeDeposit(tx, brand.id, orderNo, 'confirmed', { now: o.now, remark: o.remark, evenIfExpired: o.late, from: o.late ? ['pending', 'expired', 'cancelled'] : undefined });
+  if (!d) return undefined;
+  const main = await memberAccount(tx, brand.id, d.memberId);
+  const clearing = await brandAccount(tx, brand.id, 'clearing', d.orderNo);
+  await post(tx, { merchantId: brand.id, kind: 'deposit', idemKey: `deposit:${d.orderNo}`, memberId: d.memberId,
+    lines: [{ account: clearing, amount: -d.amount }, { account: main, amount: d.amount }], meta: { orderNo: d.orderNo, method: d.method, channel: d.channel } });
+  if (d.bonusAmount > 0n) {
+    const pool = await brandAccount(tx, brand.id, 'bonus_pool', d.orderNo);
+    await post(tx, { merchantId: brand.id, kind: 'bonus', idemKey: `deposit:${d.orderNo}:bonus`, memberId: d.memberId,
+      lines: [{ account: pool, amount: -d.bonusAmount }, { account: main, amount: d.bonusAmount }], meta: { orderNo: d.orderNo, bonusCode: d.bonusCode } });
+  }
+  if (d.bonusCode && d.turnoverMultiple > 0) {
+    await q.insertTurnover(tx, { merchantId: brand.id, memberId: d.memberId, source: `bonus:${d.bonusCode}`, sourceRef: `deposit:${d.orderNo}`,
+      required: (d.amount + d.bonusAmount) * BigInt(d.turnoverMultiple), createdAt: o.now });
+  }
+  return d;
+}
+
+/** A provider said the payment failed or expired: the pending order closes (rejected / expired) in the caller's transaction. */
+export async function closeInTx(tx: Tx, brand: Brand, orderNo: string, to: 'rejected' | 'expired', remark: string, now: Date) {
+  return q.closeDeposit(tx, brand.id, orderNo, to, { now, remark, evenIfExpired: true });
 }
 
 export async function rejectOrder(db: Db, brand: Brand, orderNo: string, remark?: string, now = new Date()) {

@@ -61,11 +61,12 @@ export async function countOpenDeposits(q: Q, merchantId: number, memberId: bigi
  * `evenIfExpired`, not past its expiry) changes. Answers the changed row or undefined.
  */
 export async function closeDeposit(q: Q, merchantId: number, orderNo: string, to: Exclude<DepositStatus, 'pending'>,
-  o: { now: Date; memberId?: bigint; remark?: string; evenIfExpired?: boolean }): Promise<DepositRow | undefined> {
+  o: { now: Date; memberId?: bigint; remark?: string; evenIfExpired?: boolean; from?: DepositStatus[] }): Promise<DepositRow | undefined> {
   const [row] = await q.update(depositOrders)
     .set({ status: to, closedAt: o.now, ...(o.remark !== undefined ? { remark: o.remark } : {}) })
     .where(and(
-      eq(depositOrders.merchantId, merchantId), eq(depositOrders.orderNo, orderNo), eq(depositOrders.status, 'pending'),
+      eq(depositOrders.merchantId, merchantId), eq(depositOrders.orderNo, orderNo),
+      o.from ? inArray(depositOrders.status, o.from) : eq(depositOrders.status, 'pending'),
       o.memberId === undefined ? undefined : eq(depositOrders.memberId, o.memberId),
       o.evenIfExpired ? undefined : gt(depositOrders.expiresAt, o.now),
     ))

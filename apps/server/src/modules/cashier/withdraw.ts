@@ -6,6 +6,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireRealAccount, type Principal } from '../../plugins/session.ts';
 import { assertMoneyOut } from '../member-security/index.ts';
+import { runMoneyGates } from './gates.ts';
 import { brandAccount, formatAmount, memberAccount, memberBalances, parseAmount, post } from '../../kernel/ledger/index.ts';
 import { balanceChanged } from '../../kernel/live/index.ts';
 import { brandDayStart, recordRange } from '../../kernel/brand-time/index.ts';
@@ -64,6 +65,7 @@ export async function request(app: FastifyInstance, brand: Brand, p: Principal, 
   if (amount < BigInt(w.min) || amount > BigInt(w.max) || fee >= amount) {
     throw new AppError('cashier.amount.out.of.range', { min: formatAmount(w.min), max: formatAmount(w.max) });
   }
+  await runMoneyGates(db, brand, p.member.id, { kind: 'withdraw', amount }, now); // kyc: identity above an amount, contact
   const account = await q.accountById(db, brand.id, p.member.id, BigInt(body.accountId));
   if (!account || !w.kinds.includes(account.kind)) throw new AppError('cashier.account.not.found');
   const turnover = await turnoverRemaining(db, brand.id, p.member.id);
@@ -150,16 +152,56 @@ export async function pay(app: FastifyInstance, brand: Brand, withdrawNo: string
   const row = await app.db.transaction(async (tx) => {
     const w = await q.moveWithdrawal(tx, brand.id, withdrawNo, 'pending', { status: 'paid', paidAt: now, ...(remark !== undefined ? { remark } : {}) });
     if (!w) return undefined;
+    await runMoneyGates(tx, brand, w.memberId, { kind: 'pay', amount: w.amount, withdrawNo: w.withdrawNo }, now); // kyc risk review (throws: nothing moves)
     const hold = await brandAccount(tx, brand.id, 'withdraw_hold', w.withdrawNo);
     const payout = await brandAccount(tx, brand.id, 'payout', w.withdrawNo);
     const house = await brandAccount(tx, brand.id, 'house', w.withdrawNo);
     await post(tx, { merchantId: brand.id, kind: 'withdraw_pay', idemKey: `withdraw:${w.withdrawNo}:pay`, memberId: w.memberId,
       lines: [{ account: hold, amount: -w.amount }, { account: payout, amount: w.amount - w.fee }, { account: house, amount: w.fee }],
       meta: { withdrawNo: w.withdrawNo, fee: String(w.fee) } });
+    for (const h of payoutHooks) await h.inPayTx(tx, brand, w);
     return w;
   });
-  if (!row) return outcome(app.db, brand, withdrawNo, ['paid', 'received', 'disputed', 'auto_received']);
+  if (!row) return outcome(app.db, brand, withdrawNo, ['paid', 'received', 'disputed', 'auto_received', 'returned']);
+  for (const h of payoutHooks) h.afterPay(brand, row);
   return operatorView(brand, row, await q.usernameOf(app.db, row.memberId));
+}
+
+/**
+ * Paying out through a provider (modules/payments registers one): `inPayTx` runs in the pay
+ * transaction (it queues the payout with the paid status, so a crash cannot lose it), `afterPay`
+ * after the commit (it sends the queued payout).
+ */
+export interface PayoutHook {
+  inPayTx(tx: Tx, brand: Brand, w: q.WithdrawalRow): Promise<void>;
+  afterPay(brand: Brand, w: q.WithdrawalRow): void;
+}
+const payoutHooks: PayoutHook[] = [];
+export function registerPayoutHook(h: PayoutHook): () => void {
+  payoutHooks.push(h);
+  return () => { payoutHooks.splice(payoutHooks.indexOf(h), 1); };
+}
+
+/**
+ * The provider could not pay (failed) or the bank sent it back (bounced): paid|received|disputed|
+ * auto_received → returned in the caller's transaction, and `withdraw:<no>:return` gives the whole
+ * amount back to the member (payout − fee from payout, the fee from house). Once: a second call
+ * finds no row to move and the posting key is taken. Answers the row or undefined.
+ */
+export async function returnInTx(tx: Tx, brand: Brand, withdrawNo: string, remark: string, now: Date): Promise<q.WithdrawalRow | undefined> {
+  let w: q.WithdrawalRow | undefined;
+  for (const from of ['paid', 'received', 'disputed', 'auto_received'] as const) {
+    w = await q.moveWithdrawal(tx, brand.id, withdrawNo, from, { status: 'returned', closedAt: now, remark });
+    if (w) break;
+  }
+  if (!w) return undefined;
+  const payout = await brandAccount(tx, brand.id, 'payout', w.withdrawNo);
+  const house = await brandAccount(tx, brand.id, 'house', w.withdrawNo);
+  const main = await memberAccount(tx, brand.id, w.memberId);
+  await post(tx, { merchantId: brand.id, kind: 'withdraw_refund', idemKey: `withdraw:${w.withdrawNo}:return`, memberId: w.memberId,
+    lines: [{ account: payout, amount: -(w.amount - w.fee) }, { account: house, amount: -w.fee }, { account: main, amount: w.amount }],
+    meta: { withdrawNo: w.withdrawNo, reason: remark } });
+  return w;
 }
 
 /** Rejected: pending → rejected and `withdraw:<no>:reject` returns the full hold to the member. */
