@@ -18,7 +18,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createJourney, launchBrowser, stripAnsi } from './lib/harness.mjs';
-import { ensureBuilt, rmTemp, root, snapshotWebDist, startServer, tempDir } from './lib/proc.mjs';
+import { ensureBuilt, rmTemp, root, snapshotWebDist, startServer, tempDir, track } from './lib/proc.mjs';
+import { spawnStandin } from '../tools/aggregator-standin/spawn.mjs';
 import { setBrands } from './lib/set-brand.mjs';
 import { CAPTCHA_ANSWER } from './lib/web.mjs';
 
@@ -59,18 +60,33 @@ async function makeTemplate() {
   return dataDir;
 }
 
-/** A journey's own server: a copy of the template, its brand patch, then the server on it. */
-async function serverFor(template, brands) {
+/**
+ * A journey's own server: a copy of the template, its brand patch, then the server on it; with
+ * `aggregatorStandin` also an aggregator stand-in (its own keys in the data dir), connected to
+ * the demo brand as HUB88 by the server at start (`server.standinUrl`).
+ */
+async function serverFor(template, brands, aggregatorStandin) {
   const dataDir = tempDir('lobby-e2e-');
   dirs.push(dataDir);
   fs.cpSync(template, dataDir, { recursive: true });
   if (brands && Object.keys(brands).length) await setBrands(dataDir, brands);
-  const server = await startServer({ dataDir, env: serverEnv() });
+  const standin = aggregatorStandin ? await spawnStandin({ dataDir: path.join(dataDir, 'aggregator-standin') }) : null;
+  if (standin) track(standin.child);
+  let server;
+  try {
+    server = await startServer({ dataDir, env: { ...serverEnv(), ...(standin ? { AGGREGATOR_STANDIN_URL: standin.url } : {}) } });
+  } catch (err) {
+    standin?.child.kill('SIGTERM');
+    throw err;
+  }
+  server.standin = standin;
+  server.standinUrl = standin?.url;
   servers.push(server);
   return server;
 }
 
 async function stopServer(server) {
+  server.standin?.child.kill('SIGTERM');
   await server.stop();
   servers.splice(servers.indexOf(server), 1);
   if (!keepData) {
@@ -97,7 +113,7 @@ async function runJourney(file, template) {
     const timeoutMs = Number(mod.timeout) || DEFAULT_TIMEOUT;
     print(`${name}${mod.brands ? ` (brands: ${JSON.stringify(mod.brands)})` : ''}`);
     try {
-      server = await serverFor(template, mod.brands);
+      server = await serverFor(template, mod.brands, mod.aggregatorStandin === true);
       print(`  server ready in ${(server.readyMs / 1000).toFixed(1)} s`);
     } catch (err) {
       fail(`${name} › start server`, err, print);

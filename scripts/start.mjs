@@ -23,10 +23,23 @@ if (sources.some((s) => newest(path.join(root, s)) > built) || !fs.existsSync(pa
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
+// The aggregator stand-in (tools/aggregator-standin): the demo brand's aggregator HUB88, so its
+// games can be launched and played on a fresh machine. AGGREGATOR_STANDIN=off leaves it out.
+let standin = null;
+if (process.env.AGGREGATOR_STANDIN !== 'off' && !process.env.AGGREGATOR_STANDIN_URL) {
+  const { spawnStandin } = await import('../tools/aggregator-standin/spawn.mjs');
+  standin = await spawnStandin({
+    port: Number(process.env.AGGREGATOR_STANDIN_PORT ?? 8090),
+    dataDir: path.join(path.resolve(root, process.env.DATA_DIR ?? 'data'), 'aggregator-standin'),
+    stdio: 'inherit',
+  });
+  process.env.AGGREGATOR_STANDIN_URL = standin.url;
+}
+
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { child.kill(sig); standin?.child.kill(sig); });
+child.on('exit', (code) => { standin?.child.kill('SIGTERM'); process.exit(code ?? 0); });

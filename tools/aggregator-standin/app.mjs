@@ -136,11 +136,13 @@ export async function startStandin({ dataDir, port = 0, host = '127.0.0.1', publ
   const spin = async (s, body) => {
     const game = gameByCode.get(s.game_code);
     const bet = body.bet;
-    if (!Number.isSafeInteger(bet) || bet < UNIT / 100 || bet > 1000 * UNIT) throw new HttpError(400, 'BAD_BET', 'Choose a bet.');
+    if (!Number.isSafeInteger(bet) || bet < UNIT / 100 || bet > 1000 * UNIT || bet % (UNIT / 100) !== 0) throw new HttpError(400, 'BAD_BET', 'Choose a bet.');
     const round = randomUUID();
     const play = () => {
       const r = ENGINES[game.engine].play(body);
-      return { ...r, win: Math.floor(bet * r.multiplier) };
+      // wins in whole cents of the currency (what a fiat wallet keeps)
+      const cent = UNIT / 100;
+      return { ...r, win: Math.floor((bet * r.multiplier) / cent) * cent };
     };
     if (s.demo) {
       if (s.demoBalance < bet) throw new HttpError(409, 'RS_ERROR_NOT_ENOUGH_MONEY', 'Not enough money for this bet.');

@@ -36,6 +36,7 @@ import { pointsRoutes } from './modules/points/index.ts';
 import { referralRoutes } from './modules/referral/index.ts';
 import { redEnvelopeRoutes } from './modules/red-envelope/index.ts';
 import { demoVendorPlugin } from './demo-vendor/plugin.ts';
+import { aggregatorsPlugin } from './modules/aggregators/index.ts';
 import { demoPaymentsPlugin } from './demo-payments/plugin.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { isInternalRequest } from './lib/internal.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(referralRoutes);
   await app.register(redEnvelopeRoutes);
   await app.register(demoVendorPlugin);
+  await app.register(aggregatorsPlugin);
   if (config.DEMO_PAYMENTS ?? config.NODE_ENV !== 'production') await app.register(demoPaymentsPlugin);
   await app.register(paymentsRoutes);
   await app.register(operatorRoutes);

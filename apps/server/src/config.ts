@@ -75,6 +75,10 @@ const schema = z.object({
   /** Test acceleration of agent contract settlement (modules/agent-contracts/settle.ts; browser journeys): never on a real deployment (the server logs a warning). */
   CONTRACTS_REALTIME_SECONDS: z.coerce.number().int().min(10).max(300).optional(),
   CONTRACTS_SETTLE_LAG_SECONDS: z.coerce.number().int().min(5).max(60).optional(),
+  /** Development: the aggregator stand-in (tools/aggregator-standin) connected to brand demo at start (modules/aggregators/standin.ts). */
+  AGGREGATOR_STANDIN_URL: z.string().url().optional(),
+  /** How the stand-in reaches our wallet (default http://127.0.0.1:PORT). */
+  AGGREGATOR_STANDIN_WALLET_ORIGIN: z.string().url().optional(),
   /** Browser journeys only: every captcha gets this answer (modules/session/captcha.ts); never on a real deployment (the server logs a warning). */
   CAPTCHA_TEST_ANSWER: z.string().regex(/^[2-9A-Z]{4,8}$/).optional(),
   /** Payments (modules/payments): the site's public address, for provider return and webhook URLs. */

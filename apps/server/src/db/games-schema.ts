@@ -33,6 +33,8 @@ export const games = pgTable('games', {
   sort: integer().notNull().default(0),
   enabled: boolean().notNull().default(true),
   playCount: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  /** The tile's image at an aggregator (issue 20); null = generated art. */
+  imageUrl: text(),
   updatedAt: ts().notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('games_node').on(t.merchantId, t.nodeId),

@@ -44,6 +44,7 @@ export type Framing = 'none' | 'self';
  * `tls`: the page came over https (then http subresources are upgraded).
  */
 export function pageCsp(o: { nonce?: string; hashes?: { script: string[]; style: string[] }; framing: Framing; tls: boolean }) {
+  const dev = standinOrigin();
   const inline = (kind: 'script' | 'style') => [...(o.nonce ? [`'nonce-${o.nonce}'`] : []), ...(o.hashes?.[kind] ?? [])];
   return {
     useDefaults: false,
@@ -52,13 +53,13 @@ export function pageCsp(o: { nonce?: string; hashes?: { script: string[]; style:
       scriptSrc: ["'self'", ...inline('script')],
       styleSrc: ["'self'", ...inline('style')],
       // banner and game art may be linked from another site; QR codes and small art are data: addresses
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...dev],
       fontSrc: ["'self'", 'data:'],
       mediaSrc: ["'self'", 'data:', 'blob:'],
       // the API and socket.io (same origin; CSP3 'self' covers ws:/wss: of this host)
       connectSrc: ["'self'"],
       // the game popup frames the vendor's game page: ours (same origin) or a vendor's over https
-      frameSrc: ["'self'", 'https:'],
+      frameSrc: ["'self'", 'https:', ...dev],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],
@@ -68,6 +69,20 @@ export function pageCsp(o: { nonce?: string; hashes?: { script: string[]; style:
       ...(o.tls ? { upgradeInsecureRequests: [] } : {}),
     },
   };
+}
+
+/**
+ * Development only: the local aggregator stand-in (AGGREGATOR_STANDIN_URL, plain http on loopback)
+ * may be framed and show game art like an https aggregator.
+ */
+function standinOrigin(): string[] {
+  const u = process.env.AGGREGATOR_STANDIN_URL;
+  if (!u || (process.env.NODE_ENV === 'production' && !/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(u))) return [];
+  try {
+    return [new URL(u).origin];
+  } catch {
+    return [];
+  }
 }
 
 /** `'sha256-…'` of every inline `<script>` (no src) and `<style>` of an HTML file, for its CSP. */

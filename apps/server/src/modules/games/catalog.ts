@@ -71,7 +71,7 @@ export class Catalog {
     for (const g of gs) {
       const v = this.byCode.get(g.vendor);
       if (!v || v.gameType !== g.gameType) continue;
-      const icon = `${contract.gameImagePath(v.code, v.gameType, g.nodeId)}?v=${shortHash(`${g.name.EN}|${v.name}`)}`;
+      const icon = g.imageUrl ?? `${contract.gameImagePath(v.code, v.gameType, g.nodeId)}?v=${shortHash(`${g.name.EN}|${v.name}`)}`;
       const wire = (lang: Lang): contract.Game => ({
         nodeId: g.nodeId, gameId: g.gameCode, gameCode: g.gameCode, gameName: g.name[lang], nodeName: g.name[lang],
         gameType: v.gameType, vassalage: v.code, showIcon: icon, iconUrl: icon,

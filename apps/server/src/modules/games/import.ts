@@ -31,6 +31,8 @@ export const catalogGame = z.object({
   supportPlay: z.number().int().min(0).max(9).default(1),
   sort: z.number().int().min(0).max(1_000_000).default(0),
   enabled: z.boolean().default(true),
+  /** The tile's image by URL (an aggregator's thumbnail); none = generated art. */
+  imageUrl: z.string().max(1000).regex(/^https?:\/\/[^\s"'<>]+$/, 'an http(s) URL').optional(),
 }).strict();
 
 const catalogFile = z.object({
@@ -114,7 +116,7 @@ export async function importCatalog(db: Db, merchantId: number, json: unknown, o
           set: {
             gameCode: sql`excluded.game_code`, name: sql`excluded.name`, gameType: sql`excluded.game_type`, vendor: sql`excluded.vendor`,
             isHot: sql`excluded.is_hot`, supportPlay: sql`excluded.support_play`, sort: sql`excluded.sort`, enabled: sql`excluded.enabled`,
-            updatedAt: sql`now()`,
+            imageUrl: sql`excluded.image_url`, updatedAt: sql`now()`,
           },
         }));
     }

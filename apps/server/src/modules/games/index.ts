@@ -1,5 +1,5 @@
 /** Game catalog, launch, favourites, recent games, winners and betting records. Other modules import this module only through this file. */
 export { type Catalog } from './catalog.ts';
 export { demoCatalog } from './demo-catalog.ts';
-export { importCatalog } from './import.ts';
+export { importCatalog, type CatalogFile } from './import.ts';
 export { gamesRoutes } from './routes.ts';
