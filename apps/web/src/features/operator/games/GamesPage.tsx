@@ -9,8 +9,9 @@ import { Card, errMsg, Notice, Tabs, useOutcome } from '../ui';
 import { GamesList } from './GamesList';
 import { GamesImport } from './GamesImport';
 import { OrderInput } from './OrderInput';
+import { Aggregators } from './Aggregators';
 
-type Tab = 'games' | 'vendors' | 'import';
+type Tab = 'games' | 'vendors' | 'import' | 'aggregators';
 
 function Vendors() {
   const { t } = useTranslation();
@@ -62,10 +63,11 @@ export function GamesPage() {
   return (
     <div className="oc-page">
       <h1>{t('console.menu.games')}</h1>
-      <Tabs value={tab} options={[['games', t('console.gm.tabs.games')], ['vendors', t('console.gm.tabs.vendors')], ['import', t('console.gm.tabs.import')]]} onChange={setTab} />
+      <Tabs value={tab} options={[['games', t('console.gm.tabs.games')], ['vendors', t('console.gm.tabs.vendors')], ['import', t('console.gm.tabs.import')], ['aggregators', t('console.gm.tabs.aggregators')]]} onChange={setTab} />
       {tab === 'games' && <GamesList />}
       {tab === 'vendors' && <Vendors />}
       {tab === 'import' && <GamesImport />}
+      {tab === 'aggregators' && <Aggregators />}
     </div>
   );
 }
