@@ -71,6 +71,22 @@ export default async function lobby({ newPage, step, shot, settle, expectNoConso
     await visitor.keyboard.press('Escape');
   });
 
+  // Issue 23 item 12 (§9): a game list shows 7 a row at 1920 wide, 6 otherwise (3 on a phone).
+  await step('visitor: the game list shows 7 games a row at 1920, 6 at 1366', async () => {
+    await visitor.goto('/rng');
+    const grid = visitor.locator('.game-grid').first();
+    await grid.locator('.gcard:not(.gcard--skeleton)').first().waitFor();
+    const perRow = () => grid.evaluate((g) => {
+      const tops = [...g.children].map((c) => Math.round(c.getBoundingClientRect().top));
+      return tops.filter((t) => t === tops[0]).length;
+    });
+    for (const [vp, n] of [[VIEWPORTS.desktop, 7], [VIEWPORTS.laptop, 6]]) {
+      await visitor.setViewportSize(vp);
+      await waitUntil(async () => (await perRow()) === n, { timeout: 3000, message: `not ${n} a row at ${vp.width} (${await perRow()})` });
+    }
+    await shot('rng-ES-1366', visitor);
+  });
+
   await step('visitor: a free trial opens the game with play money; the wallet is not involved', async () => {
     await visitor.goto('/rng');
     const { card, name } = await firstTrialCard(visitor);

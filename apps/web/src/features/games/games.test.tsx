@@ -242,3 +242,16 @@ describe('my games (/favorite, /recent)', () => {
     expect(server.calls.filter((c) => c.path === '/wps/relay/GCS_recentGame').map((c) => [c.query.get('page'), c.query.get('pageSize')])).toEqual([['1', '20'], ['2', '20']]);
   }, SLOW);
 });
+
+describe('game card (issue 23 items 3 and 13)', () => {
+  it('the free-trial button is named by its visible words, then the game; it sits after the name and vendor, not over the art', async () => {
+    fakeServer(catalogRoutes());
+    renderApp({ route: '/rng' });
+    const trial = await screen.findByRole('button', { name: 'Prueba gratis: Juego 10' });
+    expect(trial.textContent?.startsWith('Prueba gratis')).toBe(true);
+    const card = trial.closest('li')!;
+    expect(trial.closest('.gcard__art')).toBeNull();
+    // DOM order: art, name, vendor, trial
+    expect([...card.children].map((c) => c.className.split(' ')[0])).toEqual(['gcard__art', 'gcard__name', 'gcard__vendor', 'gcard__trial']);
+  });
+});

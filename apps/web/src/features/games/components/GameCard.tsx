@@ -1,6 +1,7 @@
 /**
  * A game card (§3): artwork (a category icon when the image fails), Hot and maintenance
- * badges, the favourite heart, Play and, when `supportPlay` is 0, Free trial.
+ * badges, the favourite heart, Play and, when `supportPlay` is 0, Free trial (on phones a pill
+ * under the name, so it covers neither the art nor the vendor; names take two lines there).
  */
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,11 +53,6 @@ export const GameCard = memo(function GameCard({ game, vendorName, favorite, onF
             {t('games.play')}
           </span>
         </button>
-        {game.supportPlay === 0 && (
-          <button type="button" className="gcard__trial" onClick={() => launch(game, 'trial')} aria-label={t('games.trialName', { name })}>
-            {t('games.trial')}
-          </button>
-        )}
         <span className="gcard__badges">
           {game.isHot === 1 && <span className="gcard__hot">{t('games.hot')}</span>}
           {game.maintenance && <span className="gcard__maint">{t('games.maintenance')}</span>}
@@ -75,6 +71,14 @@ export const GameCard = memo(function GameCard({ game, vendorName, favorite, onF
         {name}
       </p>
       <p className="gcard__vendor">{vendorName}</p>
+      {/* Over the artwork's foot on hover; on touch screens a pill under the name, never over the art. */}
+      {game.supportPlay === 0 && (
+        <button type="button" className="gcard__trial" onClick={() => launch(game, 'trial')}>
+          {t('games.trial')}
+          {/* The accessible name starts with the visible words (axe label-content-name-mismatch). */}
+          <span className="visually-hidden">: {name}</span>
+        </button>
+      )}
     </li>
   );
 });
