@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { adoptTokenFromUrl } from '@/lib/storage';
+import { captureAttribution } from '@/lib/attribution';
 import { initI18n, loadLanguage } from '@/lib/i18n';
 import { getLanguage } from '@/lib/storage';
 import { App } from '@/app/App';
@@ -10,6 +11,8 @@ import '@/styles/index.css';
 
 adoptTokenFromUrl();
 initI18n();
+// a tracked link (issue 25) on whatever page the visitor lands
+void captureAttribution();
 
 const root = createRoot(document.getElementById('root')!);
 // A language other than ES needs its strings first (lib/i18n.ts; offline, keys show until a

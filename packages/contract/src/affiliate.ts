@@ -126,7 +126,7 @@ const bps = z.number().int().min(0).max(10_000);
 
 export const settingsValue = z.object({
   /** Hosts agents' postbacks may go to: exact names, or `*.example.com` for its subdomains. */
-  postbackHosts: z.array(z.string().trim().toLowerCase().min(1).max(253).regex(/^(\*\.)?[a-z0-9.-]+$/)).max(50),
+  postbackHosts: z.array(z.string().trim().toLowerCase().min(1).max(253).regex(/^(\*\.)?[a-z0-9.:-]+$/)).max(50),
   /** Admin fee per product, in basis points of that product's GGR, taken before revenue share. */
   adminFeeBps: z.partialRecord(z.enum(PRODUCTS), bps),
   /** Payment fee in basis points of deposits and withdrawals. */
@@ -145,4 +145,30 @@ export const operatorSettingsSave = endpoint({
   summary: "Operator: sets the brand's affiliate settings (audited).",
   body: settingsValue,
   response: settingsValue,
+});
+
+// ---- CSV exports of the agent reports --------------------------------------------------------
+
+export const EXPORT_REPORTS = ['overview', 'downlines', 'betting', 'pl', 'transactions', 'links'] as const;
+/** Rows an export holds at most (a larger range: narrow the filters). */
+export const EXPORT_MAX_ROWS = 100_000;
+
+export const exportCsv = endpoint({
+  method: 'GET', path: '/wps/relay/MCSFE_agentExport', module: M, auth: 'member',
+  summary: "Streams one of the caller's reports as CSV (UTF-8 with BOM; cells that start with = + - @ are quoted with a leading apostrophe so spreadsheets do not run them). The report's own filters apply: downlines scope/account/type/registeredFrom/registeredTo; betting account; pl scope; transactions account/codeTypes; links campaign/subId.",
+  query: z.object({
+    report: z.enum(EXPORT_REPORTS),
+    startDate: day.optional(),
+    endDate: day.optional(),
+    scope: z.enum(['direct', 'all']).optional(),
+    account: z.string().trim().max(32).optional(),
+    type: z.enum(['agent', 'member']).optional(),
+    registeredFrom: day.optional(),
+    registeredTo: day.optional(),
+    codeTypes: z.string().max(400).optional(),
+    campaign: tag.optional(),
+    subId: tag.optional(),
+  }),
+  /** text/csv (the envelope is not used). */
+  response: z.string(),
 });

@@ -11,6 +11,7 @@ import { brandDate } from '../../kernel/brand-time/index.ts';
 import { insertBet } from './testkit.ts';
 import { rollup } from './rollup.ts';
 import { isBot } from './links.ts';
+import { csvCell } from './export.ts';
 
 /** Tracked links (issue 25 item 1): clicks, attribution, the per-day link rollup and the links report. */
 const t = useTestApp({ TRUST_PROXY: true });
@@ -105,5 +106,33 @@ describe('tracked links', () => {
     expect((await report(await tokenFor(t, 'subagent01'))).totals.clicks).toBe(0);
     // a plain member may not read it
     expect((await api(t, await tokenFor(t, 'player01'), 'GET', `/wps/relay/MCSFE_agentLinksReport?startDate=${v.startDate}&endDate=${v.startDate}`)).json().errorCode).toBe('login.non.agent');
+  });
+
+  it('exports the reports as CSV, streamed, spreadsheet-safe, with the filters applied', async () => {
+    expect(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', 'a,b', 'say "hi"', 'plain', 12, null].map(csvCell))
+      .toEqual(["'=1+1", "'+1", "'-2", "'@SUM(A1)", "'\tx", '"a,b"', '"say ""hi"""', 'plain', '12', '']);
+    const token = await tokenFor(t, 'agent01');
+    // a downline whose nickname is a formula
+    const made = await api(t, token, 'POST', '/wps/relay/MCSFE_agentCreateDownline', { username: 'csvdown01', accountType: 'member' });
+    expect(made.statusCode).toBe(200);
+    await api(t, token, 'POST', '/wps/relay/MCSFE_agentEditNickname', { memberId: made.json().value.memberId, nickname: '=HYPERLINK("x")' });
+    const today = brandDate(brandOf(t), new Date());
+    const csv = await api(t, token, 'GET', '/wps/relay/MCSFE_agentExport?report=downlines&scope=direct&account=csvdown');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('account,nickname,isAgent,level,parentAccount,balance,teamSize,online,registeredAt,lastLoginAt');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^csvdown01,"'=HYPERLINK\(""x""\)",false,1,agent01,0\.00,0,false,/);
+    for (const report of ['overview', 'pl', 'betting', 'links']) {
+      const r = await api(t, token, 'GET', `/wps/relay/MCSFE_agentExport?report=${report}&startDate=${today}&endDate=${today}`);
+      expect(r.statusCode, report).toBe(200);
+      expect(r.body.split('\r\n')[0]!.length, report).toBeGreaterThan(10);
+    }
+    // errors stay JSON: no range, a range too long, a member outside the team, not an agent
+    expect((await api(t, token, 'GET', '/wps/relay/MCSFE_agentExport?report=pl')).json().errorCode).toBe('request_param_err');
+    expect((await api(t, token, 'GET', '/wps/relay/MCSFE_agentExport?report=pl&startDate=2026-01-01&endDate=2026-03-01')).json().errorCode).toBe('wallet.range.too.long');
+    expect((await api(t, token, 'GET', `/wps/relay/MCSFE_agentExport?report=transactions&startDate=${today}&endDate=${today}&account=player01x`)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await api(t, await tokenFor(t, 'player01'), 'GET', '/wps/relay/MCSFE_agentExport?report=downlines')).json().errorCode).toBe('login.non.agent');
   });
 });

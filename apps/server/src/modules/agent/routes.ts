@@ -6,6 +6,7 @@ import * as service from './service.ts';
 import { affiliate, agentRegister } from '@lobby/contract';
 import { affiliateConsoleRoutes } from './affiliate-console.ts';
 import * as links from './links.ts';
+import { exportCsv } from './export.ts';
 import * as postbacks from './postbacks.ts';
 import { agentConsoleRoutes } from './console.ts';
 import { agentSend } from './inbox.ts';
@@ -37,6 +38,10 @@ export async function agentRoutes(app: FastifyInstance) {
   route(app, affiliate.linksReport, async ({ brand, principal, query }) => links.linksReport(app.db, brand, principal, query));
   route(app, affiliate.postbackSettings, async ({ brand, principal }) => postbacks.settings(app.db, brand, principal));
   route(app, affiliate.postbackSave, async ({ brand, principal, body }) => postbacks.save(app.db, brand, principal, body), PER_MINUTE(30));
+  route(app, affiliate.exportCsv, async ({ brand, principal, query, reply }) => {
+    await exportCsv(app.db, brand, principal, query, reply);
+    return '';
+  }, PER_MINUTE(20));
   await affiliateConsoleRoutes(app);
   // the console's downline tree and member moves (session with people.* permissions)
   await agentConsoleRoutes(app);

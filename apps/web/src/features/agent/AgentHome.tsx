@@ -28,6 +28,7 @@ const DownlineManagement = lazy(() => import('./downlines/DownlineManagement'));
 const TeamBetting = lazy(() => import('./betting/TeamBetting'));
 const PersonalHistory = lazy(() => loadBettingRecord());
 const RegisterCentre = lazy(() => import('./register/RegisterCentre'));
+const LinksReport = lazy(() => import('./links/LinksReport'));
 const RevenueReport = lazy(() => import('./income/RevenueReport'));
 const ProfitLoss = lazy(() => import('./reports/ProfitLoss'));
 const DownlineTransactions = lazy(() => import('./reports/DownlineTransactions'));
@@ -41,6 +42,7 @@ const contractPage = (kind: contracts.ContractKind) => {
 const PAGES: Partial<Record<AgentPageId, ComponentType>> = {
   agentTeamOverview: TeamOverview,
   registerCenter: RegisterCentre,
+  agentLinks: LinksReport,
   downlineManagmentView: DownlineManagement,
   teamBetting: TeamBetting,
   personalHistoryCopy: PersonalHistory,

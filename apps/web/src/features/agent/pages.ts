@@ -10,7 +10,7 @@ import { MODULES, type ModuleId } from '@lobby/contract';
 import type { IconName } from '@/components/icons';
 
 export type AgentPageId =
-  | 'agentTeamOverview' | 'registerCenter' | 'downlineManagmentView' | 'teamBetting' | 'personalHistoryCopy'
+  | 'agentTeamOverview' | 'registerCenter' | 'agentLinks' | 'downlineManagmentView' | 'teamBetting' | 'personalHistoryCopy'
   | 'palStatementsAgentCopy' | 'agentRevenueReport' | 'agentDownlineTransactionDetailsCopy' | 'agentDividendRecordCopy2' | 'agentDailyWages2' | 'agentHourSalary' | 'agentRealtimeSalary';
 export type AgentItemId = AgentPageId | 'deposit' | 'withdraw' | 'agentAnnouncement' | 'platformMessages' | 'customerService';
 
@@ -32,6 +32,7 @@ export const AGENT_MENU: readonly AgentMenuItem[] = [
   { id: 'withdraw', icon: 'download', group: 'cashier', module: MODULES.withdraw, href: '/member?page=withdraw' },
   { id: 'agentTeamOverview', icon: 'grid', group: 'team' },
   { id: 'registerCenter', icon: 'userPlus', group: 'team' },
+  { id: 'agentLinks', icon: 'star', group: 'team' },
   { id: 'downlineManagmentView', icon: 'user', group: 'team' },
   { id: 'teamBetting', icon: 'trophy', group: 'reports' },
   { id: 'personalHistoryCopy', icon: 'receipt', group: 'reports', module: MODULES.games },

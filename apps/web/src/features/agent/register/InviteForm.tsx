@@ -17,6 +17,8 @@ export function InviteForm({ onCreated }: Props) {
   const [expiry, setExpiry] = useState<agentRegister.Expiry>('7d');
   const [custom, setCustom] = useState(() => brandLocalIn(3, offset));
   const [remark, setRemark] = useState('');
+  const [campaign, setCampaign] = useState('');
+  const [subId, setSubId] = useState('');
   const [note, setNote] = useState<string | null>(null);
 
   const customError = expiry === 'custom' ? customExpiryError(custom, offset) : null;
@@ -27,7 +29,7 @@ export function InviteForm({ onCreated }: Props) {
     if (customError || create.isPending) return;
     create.mutate(
       {
-        accountType, expiry, remark: remark.trim() || undefined,
+        accountType, expiry, remark: remark.trim() || undefined, campaign: campaign.trim() || undefined, subId: subId.trim() || undefined,
         expiresAt: expiry === 'custom' ? brandLocalToIso(custom, offset)! : undefined,
       },
       {
@@ -82,6 +84,19 @@ export function InviteForm({ onCreated }: Props) {
           <input id="ar-remark" className="input" value={remark} maxLength={agentRegister.REMARK_MAX}
             placeholder={t('agentRegister.form.remarkPlaceholder')} onChange={(e) => setRemark(e.target.value)} />
         </div>
+      </div>
+      <div className="ar-tags">
+        {([['campaign', campaign, setCampaign], ['subId', subId, setSubId]] as const).map(([k, v, set]) => (
+          <div className="field" key={k}>
+            <label className="field__label" htmlFor={`ar-${k}`}>
+              {t(`agentRegister.form.${k}`)} <span className="field__opt">({t('agentRegister.optional')})</span>
+            </label>
+            <div className="field__control">
+              <input id={`ar-${k}`} className="input" value={v} maxLength={40} dir="ltr" pattern="[A-Za-z0-9._\-]*"
+                placeholder={t(`agentRegister.form.${k}Placeholder`)} onChange={(e) => set(e.target.value.replace(/[^A-Za-z0-9._-]/g, ''))} />
+            </div>
+          </div>
+        ))}
       </div>
       {create.isError && <FormNote>{apiErrorText(create.error)}</FormNote>}
       {note && !create.isError && <FormNote tone="success">{note}</FormNote>}

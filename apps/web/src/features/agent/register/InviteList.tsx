@@ -15,7 +15,7 @@ function InviteCard({ invite, onDelete }: { invite: agentRegister.Invite; onDele
   const { t } = useTranslation();
   const toggle = useSetInviteDisabled();
   const [qr, setQr] = useState(false);
-  const url = inviteUrl(invite.code);
+  const url = inviteUrl(invite.code, undefined, invite);
   const usable = invite.status === 'active';
   return (
     <li className={`ar-link ${usable ? '' : 'is-off'}`} data-testid="invite" data-code={invite.code}>

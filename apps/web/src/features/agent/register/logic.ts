@@ -4,9 +4,15 @@ import { agentRegister } from '@lobby/contract';
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** The address a new account registers through: the site's register route with the link's code. */
-export function inviteUrl(code: string, origin: string = window.location.origin): string {
-  return `${origin.replace(/\/$/, '')}/register?referralCode=${encodeURIComponent(code)}`;
+/**
+ * The address a new account registers through: the site's register route with the link's code,
+ * and the link's campaign and sub-ID when it has them (issue 25: clicks are counted by them).
+ */
+export function inviteUrl(code: string, origin: string = window.location.origin, tags: { campaign?: string; subId?: string } = {}): string {
+  const q = new URLSearchParams({ referralCode: code });
+  if (tags.campaign) q.set('campaign', tags.campaign);
+  if (tags.subId) q.set('sub', tags.subId);
+  return `${origin.replace(/\/$/, '')}/register?${q.toString()}`;
 }
 
 /** "2026-11-24T18:30" (a datetime-local value read in the brand's time zone) -> ISO; null if not a time. */

@@ -20,6 +20,7 @@ import { CaptchaField, useCaptcha } from './Captcha';
 import { CodeButton } from './CodeButton';
 import { AuthTabs, Field, FormError, PasswordInput, SubmitButton } from './Field';
 import { DialCodeSelect } from './MobileInput';
+import { storedAttribution } from '@/lib/attribution';
 import '@/components/ui/form.css';
 import './auth.css';
 
@@ -110,10 +111,12 @@ const INPUT_PROPS: Partial<Record<RegisterField, { type?: string; inputMode?: 'n
 export default function RegisterPopup({ props }: PopupBodyProps<'register'>) {
   const settings = useFieldRules();
   if (!settings) return <SectionSpinner />;
-  return <RegisterForm settings={settings} referralCode={props?.referralCode} />;
+  // a tracked link the visitor came through earlier, on any page (lib/attribution.ts)
+  const kept = storedAttribution();
+  return <RegisterForm settings={settings} referralCode={props?.referralCode ?? kept?.code} clickId={kept?.clickId ?? undefined} />;
 }
 
-function RegisterForm({ settings, referralCode }: { settings: Settings; referralCode?: string }) {
+function RegisterForm({ settings, referralCode, clickId }: { settings: Settings; referralCode?: string; clickId?: string }) {
   const { t } = useTranslation();
   const popups = usePopups();
   const completeLogin = useCompleteLogin();
@@ -232,6 +235,7 @@ function RegisterForm({ settings, referralCode }: { settings: Settings; referral
       terms: true, login: true, registerMethod: 'WEB',
       registerUrl: window.location.href, domain: window.location.hostname,
       referralCode: referralCode || undefined,
+      clickId,
     };
     const b = body as Record<string, unknown>;
     for (const f of plan.fields) {
