@@ -14,7 +14,7 @@ import { Credentials } from './Credentials';
 type Agg = aggregators.Aggregator;
 const EMPTY = { code: '', baseUrl: '', operatorId: '', vendorPrefix: '', enabled: true };
 
-function AggregatorForm({ initial, onDone }: { initial: typeof EMPTY; onDone: () => void }) {
+function AggregatorForm({ initial, onDone }: { initial: typeof EMPTY; onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const [f, setF] = useState(initial);
   const save = useOpAction(aggregators.save);
@@ -24,8 +24,7 @@ function AggregatorForm({ initial, onDone }: { initial: typeof EMPTY; onDone: ()
     e.preventDefault();
     void out.run(async () => {
       await save.mutateAsync({ ...f, kind: 'hub88' });
-      onDone();
-      return t('console.ag.saved', { code: f.code.toUpperCase() });
+      onDone(t('console.ag.saved', { code: f.code.toUpperCase() }));
     });
   };
   return (
@@ -86,14 +85,16 @@ export function Aggregators() {
   const { t } = useTranslation();
   const q = useOp(aggregators.list);
   const [editing, setEditing] = useState<typeof EMPTY | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   return (
     <>
       <Card title={t('console.ag.title')} actions={<button type="button" className="oc-btn" onClick={() => setEditing(EMPTY)}>{t('console.ag.add')}</button>}>
         <p className="oc-muted">{t('console.ag.intro')}</p>
+        {done && <Notice kind="ok">{done}</Notice>}
         {q.isError ? <Notice kind="error">{errMsg(q.error)}</Notice> : !q.data ? <p>{t('console.loading')}</p>
           : q.data.length === 0 ? <p className="oc-muted">{t('console.ag.none')}</p>
             : <div className="ag-list">{q.data.map((a) => <AggregatorRow key={a.code} a={a} onEdit={() => setEditing({ code: a.code, baseUrl: a.baseUrl, operatorId: a.operatorId, vendorPrefix: a.vendorPrefix, enabled: a.enabled })} />)}</div>}
-        {editing && <AggregatorForm key={editing.code || 'new'} initial={editing} onDone={() => setEditing(null)} />}
+        {editing && <AggregatorForm key={editing.code || 'new'} initial={editing} onDone={(message) => { setEditing(null); setDone(message); }} />}
       </Card>
       <Credentials partners={q.data?.map((a) => a.code) ?? []} />
     </>

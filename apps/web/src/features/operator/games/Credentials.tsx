@@ -17,7 +17,7 @@ function Key({ label, pem }: { label: string; pem: string | null }) {
   return <details className="ag-key"><summary>{label}</summary><pre>{pem}</pre></details>;
 }
 
-function CreateForm({ partners, initial, onDone }: { partners: string[]; initial: { partner: string; protocol: sc.Protocol }; onDone: (secret: string | null) => void }) {
+function CreateForm({ partners, initial, onDone }: { partners: string[]; initial: { partner: string; protocol: sc.Protocol }; onDone: (secret: string | null, message: string) => void }) {
   const { t } = useTranslation();
   const [f, setF] = useState({ ...initial, partnerPublicKey: '', overlapHours: sc.DEFAULT_OVERLAP_HOURS });
   const create = useOpAction(sc.create);
@@ -29,8 +29,7 @@ function CreateForm({ partners, initial, onDone }: { partners: string[]; initial
         partner: f.partner.trim(), protocol: f.protocol, overlapHours: f.overlapHours,
         ...(f.protocol === 'hub88' && f.partnerPublicKey.trim() ? { partnerPublicKey: f.partnerPublicKey.trim() } : {}),
       });
-      onDone(r.secret);
-      return r.ended.length ? t('console.ag.cred.rotated', { count: r.ended.length, hours: f.overlapHours }) : t('console.ag.cred.created');
+      onDone(r.secret, r.ended.length ? t('console.ag.cred.rotated', { count: r.ended.length, hours: f.overlapHours }) : t('console.ag.cred.created'));
     });
   };
   return (
@@ -63,11 +62,13 @@ export function Credentials({ partners }: { partners: string[] }) {
   const out = useOutcome();
   const [form, setForm] = useState<{ partner: string; protocol: sc.Protocol } | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const status = (c: Cred) => <span className={`oc-pill ${c.status === 'current' ? 'oc-pill-active' : c.status === 'expired' ? 'oc-pill-locked' : ''}`}>{t(`console.ag.cred.status.${c.status}`)}</span>;
   return (
-    <Card title={t('console.ag.cred.title')} actions={<button type="button" className="oc-btn" onClick={() => setForm({ partner: partners[0] ?? '', protocol: partners.length ? 'hub88' : 'native' })}>{t('console.ag.cred.new')}</button>}>
+    <Card title={t('console.ag.cred.title')} actions={<button type="button" className="oc-btn" onClick={() => { setDone(null); setForm({ partner: partners[0] ?? '', protocol: partners.length ? 'hub88' : 'native' }); }}>{t('console.ag.cred.new')}</button>}>
       <p className="oc-muted">{t('console.ag.cred.intro')}</p>
       {secret && <div className="ag-secret" role="status"><b>{t('console.ag.cred.secretOnce')}</b><br /><code data-testid="new-secret">{secret}</code></div>}
+      {done && <Notice kind="ok">{done}</Notice>}
       {out.view}
       {q.isError ? <Notice kind="error">{errMsg(q.error)}</Notice> : !q.data ? <p>{t('console.loading')}</p> : q.data.length === 0 ? <p className="oc-muted">{t('console.empty')}</p> : (
         <div className="oc-table-wrap"><table className="oc-table oc-stack ag-cred">
@@ -86,7 +87,7 @@ export function Credentials({ partners }: { partners: string[] }) {
               <td data-label={t('console.ag.cred.ends')}>{c.expiresAt ? when(c.expiresAt) : '—'}</td>
               <td className="oc-actions">
                 {c.status !== 'expired' && <>
-                  <button type="button" className="oc-btn" onClick={() => { setSecret(null); setForm({ partner: c.partner, protocol: c.protocol }); }}>{t('console.ag.cred.rotate')}</button>
+                  <button type="button" className="oc-btn" onClick={() => { setSecret(null); setDone(null); setForm({ partner: c.partner, protocol: c.protocol }); }}>{t('console.ag.cred.rotate')}</button>
                   <button type="button" className="oc-btn oc-danger" onClick={() => {
                     if (!window.confirm(t('console.ag.cred.revokeConfirm', { partner: c.partner }))) return;
                     void out.run(async () => (await revoke.mutateAsync({ id: c.id }), t('console.ag.cred.revoked')));
@@ -97,7 +98,7 @@ export function Credentials({ partners }: { partners: string[] }) {
           ))}</tbody>
         </table></div>
       )}
-      {form && <CreateForm key={`${form.partner}:${form.protocol}`} partners={partners} initial={form} onDone={(s) => { setSecret(s); setForm(null); }} />}
+      {form && <CreateForm key={`${form.partner}:${form.protocol}`} partners={partners} initial={form} onDone={(s, message) => { setSecret(s); setForm(null); setDone(message); }} />}
     </Card>
   );
 }
