@@ -13,11 +13,21 @@ import { endpoint } from './endpoint.ts';
  * request's Merchant header (or host), and the secret is the vendor's secret at that brand.
  *
  * Amounts are decimal strings (or JSON numbers) in major units, e.g. "12.50". Every answer
- * carries the member's new main balance as a decimal string. A duplicate `txId` returns the
- * first answer. Failures: vendor.signature.invalid, vendor.member.unknown, vendor.game.unknown,
- * vendor.session.invalid, vendor.insufficient.funds (value: {balance, currency}),
- * vendor.round.unknown, vendor.bet.rolled.back, vendor.bet.settled, vendor.tx.conflict,
- * request_param_err.
+ * carries the member's new main balance as a decimal string. A duplicate `txId` with the same
+ * fields returns the first answer; with any field different (amount, round, member, game,
+ * currency, reference, flags) it is `vendor.tx.conflict` and nothing moves.
+ *
+ * Rules (issue 20): a bet needs `token`, the live launch token of that member and vendor (the
+ * launch URL carries it); wins and rollbacks need none. A member's round is closed by its win (or
+ * a bet with `roundClosed`): no bet and no win on a closed round, except a `promo` win, which may
+ * also come without any bet. A rollback must name the bet's round. `currency`, when sent, must be
+ * the brand's. A `free` bet has amount 0 and debits nothing (still a round and a betting record).
+ *
+ * Failures: vendor.signature.invalid, vendor.member.unknown, vendor.game.unknown,
+ * vendor.token.invalid, vendor.token.expired, vendor.session.invalid (in-process callers),
+ * vendor.insufficient.funds (value: {balance, currency}), vendor.round.unknown,
+ * vendor.round.closed, vendor.round.mismatch, vendor.currency.wrong, vendor.bet.rolled.back,
+ * vendor.bet.settled, vendor.tx.conflict, responsible.* (breaks and limits), request_param_err.
  */
 const M = MODULES.games;
 
@@ -51,12 +61,24 @@ export const betBody = z.object({
   /** The game's nodeId in the brand's catalog. */
   gameId: z.string().min(1).max(128),
   amount,
+  /** The launch token (game session) of this member at this vendor. */
+  token: z.string().min(1).max(128),
+  currency: z.string().max(8).optional(),
+  /** A free bet: amount 0, nothing debited. */
+  free: z.boolean().optional(),
+  /** This bet closes its round (no win will follow). */
+  roundClosed: z.boolean().optional(),
 });
 export const winBody = z.object({
   vendor: id, txId: id, roundId: id,
   member: z.string().min(1).max(64),
   /** 0 settles the round as a loss. */
   amount,
+  currency: z.string().max(8).optional(),
+  /** A promotional win: paid without a bet or on a closed round. */
+  promo: z.boolean().optional(),
+  /** Recorded with a promotional win that has no bet (the game's nodeId). */
+  gameId: z.string().min(1).max(128).optional(),
 });
 export const rollbackBody = z.object({
   vendor: id,

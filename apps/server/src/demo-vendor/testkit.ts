@@ -6,6 +6,7 @@ import { betRecords, postings } from '../db/schema.ts';
 import type { TestApp } from '../test/harness.ts';
 import { brandOf } from '../test/kits/wallet.ts';
 import { parseMinor } from './money.ts';
+import { openGameSession } from '../modules/seamless-wallet/index.ts';
 
 /**
  * Launches the first catalog game of a type (of a vendor when given) at the demo vendor: real
@@ -15,10 +16,14 @@ export async function launch(t: TestApp, gameType: GameType, account: { id: bigi
   const brand = brandOf(t, code);
   const g = (await t.app.catalogs.get(brand)).games.find((x) => x.gameType === gameType && (!vendor || x.vendor.code === vendor));
   if (!g) throw new Error(`no ${gameType} game`);
+  // real play: the launch token the platform opens (games/launch.ts does the same)
+  const session = account ? await openGameSession(t.database.db, {
+    merchantId: brand.id, memberId: account.id, vendorCode: g.vendor.code, nodeId: g.nodeId, gameCode: g.gameCode, currency: brand.config.currency.code,
+  }) : null;
   const { url } = await t.app.vendorLauncher.launch({
     brand, vendor: g.vendor.code, nodeId: g.nodeId, gameType: g.gameType, gameName: g.name.EN,
     member: account ? { id: account.id, account: account.username } : null,
-    language: 'EN', currency: brand.config.currency.code,
+    language: 'EN', currency: brand.config.currency.code, gameToken: session?.token ?? null,
   });
   return { url, token: new URL(url, 'http://x').searchParams.get('token')!, game: g };
 }

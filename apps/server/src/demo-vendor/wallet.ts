@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { vendor as contract } from '@lobby/contract';
+import { demoVendorSessions } from '../db/demo-vendor-schema.ts';
 import type { Brand } from '../plugins/merchant.ts';
 import { sign, vendorSecret } from '../modules/seamless-wallet/index.ts';
 import { parseMinor } from './money.ts';
@@ -23,6 +25,12 @@ export class SeamlessClient {
   async call(brand: Brand, vendor: string, path: WalletPath, body: Record<string, unknown>): Promise<WalletAnswer> {
     const secret = await vendorSecret(this.app.db, brand.id, vendor);
     if (!secret) return { ok: false, unavailable: false, errorCode: 'vendor.signature.invalid' };
+    // A bet carries the launch token the platform gave this game's session (the newest live one).
+    if (path === 'bet' && body.token === undefined) {
+      const token = await this.launchToken(brand, vendor, String(body.member), String(body.gameId));
+      if (!token) return { ok: false, unavailable: false, errorCode: 'vendor.token.invalid' };
+      body = { ...body, token };
+    }
     const raw = JSON.stringify({ vendor, ...body });
     const ts = String(Date.now());
     try {
@@ -46,6 +54,15 @@ export class SeamlessClient {
     } catch {
       return { ok: false, unavailable: true };
     }
+  }
+
+  /** The launch token of the member's newest live real-play session of this game (the platform's game-session token). */
+  private async launchToken(brand: Brand, vendor: string, account: string, nodeId: string): Promise<string | undefined> {
+    const [s] = await this.app.db.select({ token: demoVendorSessions.token }).from(demoVendorSessions)
+      .where(and(eq(demoVendorSessions.merchantId, brand.id), eq(demoVendorSessions.vendor, vendor), eq(demoVendorSessions.account, account),
+        eq(demoVendorSessions.nodeId, nodeId), eq(demoVendorSessions.trial, false), gt(demoVendorSessions.expiresAt, new Date())))
+      .orderBy(desc(demoVendorSessions.createdAt)).limit(1);
+    return s?.token;
   }
 
   balance(brand: Brand, vendor: string, account: string) {

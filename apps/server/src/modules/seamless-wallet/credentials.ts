@@ -109,7 +109,7 @@ export function view(r: Row, now = new Date()) {
 }
 export type CredentialView = ReturnType<typeof view>;
 
-export async function listCredentials(db: Db, merchantId: number): Promise<CredentialView[]> {
+export async function listCredentials(db: Db | Tx, merchantId: number): Promise<CredentialView[]> {
   const rows = await db.select().from(seamlessCredentials).where(eq(seamlessCredentials.merchantId, merchantId))
     .orderBy(seamlessCredentials.partner, desc(seamlessCredentials.id));
   return rows.map((r) => view(r));

@@ -5,7 +5,7 @@ import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { addMember, brandOf, fund, rid } from '../../test/kits/wallet.ts';
 import { vendorSecret } from './credentials.ts';
-import { player as fundedPlayer, seamlessCall, type SeamlessPath, type SignOpts } from '../../test/kits/seamless.ts';
+import { gameToken, player as fundedPlayer, seamlessCall, type SeamlessPath, type SignOpts } from '../../test/kits/seamless.ts';
 
 const t = useTestApp();
 
@@ -118,7 +118,7 @@ describe('seamless wallet', () => {
     expect(await t.database.db.$count(betRecords, eq(betRecords.memberId, m.id))).toBe(0);
   });
 
-  it('refuses a win without a bet, a bet without a live session and an unknown game', async () => {
+  it('refuses a win without a bet, a bet without a live launch token and an unknown game', async () => {
     const g = await game();
     const m = await player(10_000n);
     const r = await call('win', { vendor: g.vendor, txId: rid(), roundId: rid(), member: m.username, amount: '10' });
@@ -126,8 +126,10 @@ describe('seamless wallet', () => {
     expect(await postingsOf('win', m.id)).toBe(0);
     const lonely = await addMember(t, 'demo');
     await fund(t, lonely.username, 10_000n);
-    expect((await call('bet', { vendor: g.vendor, txId: rid(), roundId: rid(), member: lonely.username, gameId: g.gameId, amount: '1' })).json.errorCode).toBe('vendor.session.invalid');
-    expect((await call('bet', { vendor: g.vendor, txId: rid(), roundId: rid(), member: m.username, gameId: 'no-such-game', amount: '1' })).json.errorCode).toBe('vendor.game.unknown');
+    expect((await call('bet', { vendor: g.vendor, txId: rid(), roundId: rid(), member: lonely.username, gameId: g.gameId, amount: '1', token: 'not-a-token' })).json.errorCode).toBe('vendor.token.invalid');
+    // m's token of another game of the same vendor: the token is fine, the game is not
+    const token = await gameToken(t, 'demo', m.username, g.vendor, g.gameId);
+    expect((await call('bet', { vendor: g.vendor, txId: rid(), roundId: rid(), member: m.username, gameId: 'no-such-game', amount: '1', token })).json.errorCode).toBe('vendor.game.unknown');
   });
 
   it('a rollback refunds a bet once, without a session', async () => {

@@ -83,12 +83,26 @@ async function claim(tx: Tx, row: typeof vendorTransactions.$inferInsert): Promi
   return { fresh: false, row: old };
 }
 
-/** The first answer of a tx id seen before, when this call is the same kind for the same member. */
-function replay(old: Pick<TxRow, 'kind' | 'memberId' | 'status' | 'answer'>, kind: TxRow['kind'], memberId: bigint): contract.Answer {
+/**
+ * The first answer of a tx id seen before, when this call says the same thing (kind, member,
+ * round, amount, game, currency, reference, flags: its fingerprint); else `vendor.tx.conflict`,
+ * and nothing moves. Rows from before fingerprints compare kind and member only.
+ */
+function replay(old: Pick<TxRow, 'kind' | 'memberId' | 'status' | 'answer' | 'fingerprint'>, kind: TxRow['kind'], memberId: bigint, fingerprint: string): contract.Answer {
   if (old.kind !== kind || old.memberId !== memberId) throw new AppError('vendor.tx.conflict');
+  if (old.fingerprint !== null && old.fingerprint !== fingerprint) throw new AppError('vendor.tx.conflict');
   if (old.status === 'rollback_unknown' || (kind === 'bet' && old.status === 'rolled_back' && !old.answer)) throw new AppError('vendor.bet.rolled.back');
   if (!old.answer) throw new AppError('vendor.tx.conflict');
   return old.answer as contract.Answer;
+}
+
+/** What a call said, for the duplicate check (JSON of the fields in a fixed order). */
+export const fingerprintOf = (kind: string, f: { memberId: bigint; roundId: string; amount: bigint; game?: string | null; currency: string; ref?: string | null; flags?: string }) =>
+  JSON.stringify([kind, String(f.memberId), f.roundId, String(f.amount), f.game ?? '', f.currency, f.ref ?? '', f.flags ?? '']);
+
+/** The call's currency, when it names one, must be the brand's wallet currency. */
+function checkCurrency(brand: Brand, currency: string | undefined) {
+  if (currency !== undefined && currency.toUpperCase() !== brand.config.currency.code.toUpperCase()) throw new AppError('vendor.currency.wrong');
 }
 
 export interface Result { answer: contract.Answer; memberId: bigint; moved: boolean }
@@ -102,7 +116,7 @@ const idem = (vendor: string, txId: string) => `vendor:${vendor}:${txId}`;
 
 const CHECK_VIOLATION = '23514';
 /** What the seamless_* functions raise for a refusal: the error code as the message. */
-const REFUSALS = new Set(['vendor.session.invalid', 'vendor.round.unknown', 'wallet.duplicate.reference']);
+const REFUSALS = new Set(['vendor.session.invalid', 'vendor.round.unknown', 'vendor.round.closed', 'vendor.round.mismatch', 'vendor.tx.unknown', 'vendor.bet.rolled.back', 'wallet.duplicate.reference']);
 
 /** The driver under drizzle: node-postgres' pool (named statements, prepared once per connection) or PGlite. */
 interface RawClient { query(q: { name: string; text: string; values: unknown[] } | string, values?: unknown[]): Promise<{ rows: unknown[] }> }
@@ -113,13 +127,13 @@ function runStatement(db: Db, name: string, text: string, values: unknown[]): Pr
   return client.totalCount !== undefined ? client.query({ name, text, values }) : client.query(text, values);
 }
 
-const BET = 'select * from seamless_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
-const WIN = 'select * from seamless_win($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+const BET = 'select * from seamless_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)';
+const WIN = 'select * from seamless_win($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)';
 
-interface CallRow { o_fresh: unknown; o_kind: TxRow['kind']; o_member: unknown; o_status: TxRow['status']; o_answer: TxRow['answer']; o_moved?: unknown }
+interface CallRow { o_fresh: unknown; o_kind: TxRow['kind']; o_member: unknown; o_status: TxRow['status']; o_answer: TxRow['answer']; o_moved?: unknown; o_fingerprint: string | null }
 
 /** One seamless_* function call: the claimed row's answer, or the first answer of a duplicate tx id. */
-async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memberId: bigint, onCheck?: () => Promise<never>): Promise<Result> {
+async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memberId: bigint, fingerprint: string, onCheck?: () => Promise<never>): Promise<Result> {
   let row: CallRow;
   try {
     row = (await runStatement(db, `seamless_${kind}`, kind === 'bet' ? BET : WIN, values)).rows[0] as CallRow;
@@ -131,60 +145,108 @@ async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memb
   }
   const fresh = row.o_fresh === true || row.o_fresh === 't';
   if (!fresh) {
-    const old = { kind: row.o_kind, memberId: BigInt(String(row.o_member)), status: row.o_status, answer: row.o_answer };
-    return { answer: replay(old, kind, memberId), memberId, moved: false };
+    const old = { kind: row.o_kind, memberId: BigInt(String(row.o_member)), status: row.o_status, answer: row.o_answer, fingerprint: row.o_fingerprint };
+    return { answer: replay(old, kind, memberId, fingerprint), memberId, moved: false };
   }
   return { answer: row.o_answer as contract.Answer, memberId, moved: row.o_moved === undefined ? true : row.o_moved === true || row.o_moved === 't' };
 }
 
-/** A bet in one statement (seamless_bet in migration 0011): claim, live session, posting, bet record, answer. */
-export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string, body: { txId: string; roundId: string; member: string; gameId: string; amount: unknown }): Promise<Result> {
-  const amount = parseAmount(body.amount);
+export interface BetInput {
+  txId: string; roundId: string;
+  /** The member's account name. */
+  member: string;
+  /** The game's nodeId. */
+  gameId: string;
+  amount: unknown;
+  /** When sent, must be the brand's currency. */
+  currency?: string;
+  /** A free bet (paid by the vendor's promotion): amount 0, nothing debited, still a round and a record. */
+  free?: boolean;
+  /** This bet also closes its round (no win to come). */
+  roundClosed?: boolean;
+}
+
+/**
+ * A bet in one statement (seamless_bet, kernel/ledger/sql/seamless.sql): claim, round, posting,
+ * bet record, answer. `token`: the live launch token's game session (it must be this member's
+ * at this vendor) (else, for in-process callers such as the lottery, a live lobby session is needed).
+ */
+export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string, body: BetInput, opts: { token?: { memberId: bigint; vendor: string } } = {}): Promise<Result> {
+  checkCurrency(brand, body.currency);
+  const amount = body.free && winAmount(body.amount) === 0n ? 0n : parseAmount(body.amount);
   const memberId = await findMember(db, brand, { account: body.member });
+  if (opts.token && (opts.token.memberId !== memberId || opts.token.vendor !== vendor)) throw new AppError('vendor.token.invalid');
   await checkPlay(db, brand, memberId, amount, { vendor, txId: body.txId }); // responsible gaming: break, loss limits (cached per member)
   const game = catalog.game(body.gameId);
   if (!game || game.vendor.code !== vendor) throw new AppError('vendor.game.unknown');
   // Account ids are cached: no query once known.
   const acct = await memberAccount(db, brand.id, memberId);
   const house = await brandAccount(db, brand.id, 'house', body.roundId);
+  const currency = brand.config.currency.code;
+  const fp = fingerprintOf('bet', { memberId, roundId: body.roundId, amount, game: game.nodeId, currency, flags: `${body.free ? 'F' : ''}${body.roundClosed ? 'C' : ''}` });
   return callFunction(db, 'bet', [brand.id, vendor, body.txId, body.roundId, String(memberId), String(acct), String(house),
-    game.nodeId, game.gameType, String(amount), brand.config.currency.code], memberId, async () => {
+    game.nodeId, game.gameType, String(amount), currency, fp, !opts.token, body.roundClosed === true], memberId, fp, async () => {
     throw new AppError('vendor.insufficient.funds', undefined, answerOf(brand, await mainBalance(db, brand, memberId), body.txId));
   });
 }
 
-/** A win in one statement (seamless_win in migration 0011): claim, settle the round's bets, posting, turnover, answer. */
-export async function win(db: Db, brand: Brand, vendor: string, body: { txId: string; roundId: string; member: string; amount: unknown }): Promise<Result> {
+export interface WinInput {
+  txId: string; roundId: string; member: string; amount: unknown;
+  currency?: string;
+  /** A promotional win: paid without a bet, or on a closed round. */
+  promo?: boolean;
+  /** Closes the round (native wins always do; Hub88's round_closed). Default true. */
+  roundClosed?: boolean;
+  /** The bet this win is for (Hub88 reference_transaction_uuid): must exist in this round, not rolled back. */
+  refTxId?: string;
+  /** The game (nodeId), recorded on a promotional win without a bet. */
+  gameId?: string;
+}
+
+/** A win in one statement (seamless_win): claim, round rules, settle the round's bets, posting, turnover, answer. */
+export async function win(db: Db, brand: Brand, vendor: string, body: WinInput, catalog?: Catalog): Promise<Result> {
+  checkCurrency(brand, body.currency);
   const amount = winAmount(body.amount);
   const memberId = await findMember(db, brand, { account: body.member });
   const acct = await memberAccount(db, brand.id, memberId);
   const house = await brandAccount(db, brand.id, 'house', body.roundId);
+  const game = body.gameId !== undefined ? catalog?.game(body.gameId) : undefined;
+  if (body.gameId !== undefined && catalog && (!game || game.vendor.code !== vendor)) throw new AppError('vendor.game.unknown');
+  const close = body.roundClosed !== false;
+  const currency = brand.config.currency.code;
+  const fp = fingerprintOf('win', { memberId, roundId: body.roundId, amount, game: body.gameId, currency, ref: body.refTxId, flags: `${body.promo ? 'P' : ''}${close ? 'C' : ''}` });
   return callFunction(db, 'win', [brand.id, vendor, body.txId, body.roundId, String(memberId), String(acct), String(house),
-    String(amount), brand.config.currency.code], memberId);
+    String(amount), currency, fp, close, body.promo === true, body.refTxId ?? null, game?.nodeId ?? null, game?.gameType ?? null], memberId, fp);
 }
 
-export async function rollback(db: Db, brand: Brand, vendor: string, body: { txId: string; refTxId: string; roundId: string; member: string }): Promise<Result> {
+/** A rollback of a bet (before or after it came); it must name the bet's round. */
+export async function rollback(db: Db | Tx, brand: Brand, vendor: string, body: { txId: string; refTxId: string; roundId: string; member: string }): Promise<Result> {
   const memberId = await findMember(db, brand, { account: body.member });
+  const fp = fingerprintOf('rollback', { memberId, roundId: body.roundId, amount: 0n, currency: brand.config.currency.code, ref: body.refTxId });
   return db.transaction(async (tx) => {
-    const c = await claim(tx, { merchantId: brand.id, vendor, txId: body.txId, refTxId: body.refTxId, roundId: body.roundId, memberId, kind: 'rollback', amount: 0n, status: 'applied' });
-    if (!c.fresh) return { answer: replay(c.row, 'rollback', memberId), memberId, moved: false };
+    const c = await claim(tx, { merchantId: brand.id, vendor, txId: body.txId, refTxId: body.refTxId, roundId: body.roundId, memberId, kind: 'rollback', amount: 0n, status: 'applied', fingerprint: fp });
+    if (!c.fresh) return { answer: replay(c.row, 'rollback', memberId, fp), memberId, moved: false };
     // The bet: seen, or remembered now as rolled back before it came.
     const ref = await claim(tx, { merchantId: brand.id, vendor, txId: body.refTxId, roundId: body.roundId, memberId, kind: 'bet', amount: 0n, status: 'rollback_unknown' });
     if (!ref.fresh && (ref.row.kind !== 'bet' || ref.row.memberId !== memberId)) throw new AppError('vendor.tx.conflict');
+    if (!ref.fresh && ref.row.roundId !== body.roundId) throw new AppError('vendor.round.mismatch');
     let postingId: bigint | null = null;
     let balance: bigint | null = null;
     if (!ref.fresh && ref.row.status === 'applied') {
-      const [rec] = await tx.select().from(betRecords).where(and(eq(betRecords.merchantId, brand.id), eq(betRecords.orderNo, `BR${ref.row.postingId}`))).for('update');
+      const orderNo = ref.row.postingId === null ? `BRF${ref.row.id}` : `BR${ref.row.postingId}`;
+      const [rec] = await tx.select().from(betRecords).where(and(eq(betRecords.merchantId, brand.id), eq(betRecords.orderNo, orderNo))).for('update');
       if (rec && rec.status === 'settled') throw new AppError('vendor.bet.settled');
-      const acct = await memberAccount(tx, brand.id, memberId);
-      const house = await brandAccount(tx, brand.id, 'house', ref.row.roundId);
-      const p = await post(tx, {
-        merchantId: brand.id, kind: PLAY_KINDS.rollback, idemKey: idem(vendor, `rollback:${body.refTxId}`), memberId,
-        lines: [{ account: house, amount: -ref.row.amount }, { account: acct, amount: ref.row.amount }],
-        meta: { vendor, txId: body.txId, refTxId: body.refTxId, roundId: ref.row.roundId, gameType: rec?.gameType },
-      });
-      postingId = p.postingId;
-      balance = p.balanceAfter.get(acct)!;
+      if (ref.row.postingId !== null && ref.row.amount > 0n) {
+        const acct = await memberAccount(tx, brand.id, memberId);
+        const house = await brandAccount(tx, brand.id, 'house', ref.row.roundId);
+        const p = await post(tx, {
+          merchantId: brand.id, kind: PLAY_KINDS.rollback, idemKey: idem(vendor, `rollback:${body.refTxId}`), memberId,
+          lines: [{ account: house, amount: -ref.row.amount }, { account: acct, amount: ref.row.amount }],
+          meta: { vendor, txId: body.txId, refTxId: body.refTxId, roundId: ref.row.roundId, gameType: rec?.gameType },
+        });
+        postingId = p.postingId;
+        balance = p.balanceAfter.get(acct)!;
+      }
       await tx.update(vendorTransactions).set({ status: 'rolled_back' }).where(eq(vendorTransactions.id, ref.row.id));
       if (rec) await tx.update(betRecords).set({ status: 'refunded', settledAt: new Date() }).where(eq(betRecords.id, rec.id));
     }

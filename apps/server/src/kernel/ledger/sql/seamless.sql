@@ -16,17 +16,20 @@ $$;
 --> statement-breakpoint
 
 -- Claims (merchant, vendor, tx id): the new row's id, or NULL with the existing row in o_old.
+-- Its fingerprint (what the call said) lets the caller refuse the same id sent with other fields.
+DROP FUNCTION IF EXISTS seamless_claim(integer, text, text, text, bigint, text, bigint);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION seamless_claim(
-  p_merchant integer, p_vendor text, p_tx text, p_round text, p_member bigint, p_kind text, p_amount bigint,
-  OUT o_id bigint, OUT o_kind text, OUT o_member bigint, OUT o_status text, OUT o_answer jsonb
+  p_merchant integer, p_vendor text, p_tx text, p_round text, p_member bigint, p_kind text, p_amount bigint, p_fingerprint text,
+  OUT o_id bigint, OUT o_kind text, OUT o_member bigint, OUT o_status text, OUT o_answer jsonb, OUT o_fingerprint text
 ) LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO vendor_transactions (merchant_id, vendor, tx_id, round_id, member_id, kind, amount, status)
-  VALUES (p_merchant, p_vendor, p_tx, p_round, p_member, p_kind, p_amount, 'applied')
+  INSERT INTO vendor_transactions (merchant_id, vendor, tx_id, round_id, member_id, kind, amount, status, fingerprint)
+  VALUES (p_merchant, p_vendor, p_tx, p_round, p_member, p_kind, p_amount, 'applied', p_fingerprint)
   ON CONFLICT (merchant_id, vendor, tx_id) DO NOTHING
   RETURNING id INTO o_id;
   IF o_id IS NULL THEN
-    SELECT t.kind, t.member_id, t.status, t.answer INTO o_kind, o_member, o_status, o_answer
+    SELECT t.kind, t.member_id, t.status, t.answer, t.fingerprint INTO o_kind, o_member, o_status, o_answer, o_fingerprint
       FROM vendor_transactions t
       WHERE t.merchant_id = p_merchant AND t.vendor = p_vendor AND t.tx_id = p_tx
       FOR UPDATE;
@@ -59,44 +62,68 @@ END;
 $$;
 --> statement-breakpoint
 
--- A bet: claim, live session, member -> house posting, bet record, stored answer.
+-- A bet: claim, live session (p_need_session: callers that checked no launch token), the
+-- member's round (refused once closed; closed after this bet with p_close), member -> house
+-- posting (none for a zero-amount free bet), bet record, stored answer.
+DROP FUNCTION IF EXISTS seamless_bet(integer, text, text, text, bigint, bigint, bigint, text, text, bigint, text);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION seamless_bet(
   p_merchant integer, p_vendor text, p_tx text, p_round text, p_member bigint, p_acct bigint, p_house bigint,
-  p_game text, p_game_type text, p_amount bigint, p_currency text,
-  OUT o_fresh boolean, OUT o_kind text, OUT o_member bigint, OUT o_status text, OUT o_answer jsonb
+  p_game text, p_game_type text, p_amount bigint, p_currency text, p_fingerprint text, p_need_session boolean, p_close boolean,
+  OUT o_fresh boolean, OUT o_kind text, OUT o_member bigint, OUT o_status text, OUT o_answer jsonb, OUT o_fingerprint text
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_id bigint;
   v_posting bigint;
   v_balance bigint;
+  v_closed timestamptz;
 BEGIN
-  SELECT c.o_id, c.o_kind, c.o_member, c.o_status, c.o_answer INTO v_id, o_kind, o_member, o_status, o_answer
-    FROM seamless_claim(p_merchant, p_vendor, p_tx, p_round, p_member, 'bet', p_amount) c;
+  SELECT c.o_id, c.o_kind, c.o_member, c.o_status, c.o_answer, c.o_fingerprint INTO v_id, o_kind, o_member, o_status, o_answer, o_fingerprint
+    FROM seamless_claim(p_merchant, p_vendor, p_tx, p_round, p_member, 'bet', p_amount, p_fingerprint) c;
   o_fresh := v_id IS NOT NULL;
   IF NOT o_fresh THEN RETURN; END IF;
-  PERFORM 1 FROM sessions
-    WHERE merchant_id = p_merchant AND member_id = p_member AND revoked_at IS NULL AND expires_at > now() LIMIT 1;
-  IF NOT FOUND THEN RAISE EXCEPTION 'vendor.session.invalid' USING ERRCODE = 'P0001'; END IF;
-  SELECT p.o_posting, p.o_balance INTO v_posting, v_balance
-    FROM seamless_post(p_merchant, 'bet', 'vendor:' || p_vendor || ':' || p_tx, p_member,
-      jsonb_build_object('vendor', p_vendor, 'txId', p_tx, 'roundId', p_round, 'game', p_game, 'gameType', p_game_type),
-      p_acct, p_house, -p_amount) p;
+  IF p_need_session THEN
+    PERFORM 1 FROM sessions
+      WHERE merchant_id = p_merchant AND member_id = p_member AND revoked_at IS NULL AND expires_at > now() LIMIT 1;
+    IF NOT FOUND THEN RAISE EXCEPTION 'vendor.session.invalid' USING ERRCODE = 'P0001'; END IF;
+  END IF;
+  INSERT INTO seamless_rounds (merchant_id, vendor, round_id, member_id) VALUES (p_merchant, p_vendor, p_round, p_member)
+    ON CONFLICT DO NOTHING;
+  SELECT closed_at INTO v_closed FROM seamless_rounds
+    WHERE merchant_id = p_merchant AND vendor = p_vendor AND round_id = p_round AND member_id = p_member FOR UPDATE;
+  IF v_closed IS NOT NULL THEN RAISE EXCEPTION 'vendor.round.closed' USING ERRCODE = 'P0001'; END IF;
+  IF p_amount > 0 THEN
+    SELECT p.o_posting, p.o_balance INTO v_posting, v_balance
+      FROM seamless_post(p_merchant, 'bet', 'vendor:' || p_vendor || ':' || p_tx, p_member,
+        jsonb_build_object('vendor', p_vendor, 'txId', p_tx, 'roundId', p_round, 'game', p_game, 'gameType', p_game_type),
+        p_acct, p_house, -p_amount) p;
+  ELSE
+    SELECT balance INTO v_balance FROM ledger_accounts WHERE id = p_acct;
+  END IF;
   INSERT INTO bet_records (merchant_id, member_id, order_no, vendor, game, game_type, round_id, bet)
-    VALUES (p_merchant, p_member, 'BR' || v_posting, p_vendor, p_game, p_game_type, p_round, p_amount);
-  o_answer := jsonb_build_object('balance', seamless_amount(v_balance), 'currency', p_currency, 'txId', p_tx);
+    VALUES (p_merchant, p_member, CASE WHEN v_posting IS NULL THEN 'BRF' || v_id ELSE 'BR' || v_posting END, p_vendor, p_game, p_game_type, p_round, p_amount);
+  IF p_close THEN
+    UPDATE seamless_rounds SET closed_at = now()
+      WHERE merchant_id = p_merchant AND vendor = p_vendor AND round_id = p_round AND member_id = p_member;
+  END IF;
+  o_answer := jsonb_build_object('balance', seamless_amount(coalesce(v_balance, 0)), 'currency', p_currency, 'txId', p_tx);
   UPDATE vendor_transactions SET answer = o_answer, posting_id = v_posting WHERE id = v_id;
   o_kind := 'bet'; o_member := p_member; o_status := 'applied';
 END;
 $$;
 --> statement-breakpoint
 
--- A win: claim, the round's open bets (the win goes to the first, all are settled), house ->
--- member posting when the amount is not 0, turnover progress of the newly valid bets
--- (turnover_progress, turnover.sql), stored answer.
+-- A win: claim; the member's round must be open (a promotional win, p_promo, may come on a
+-- closed round or without any bet); with p_ref (Hub88 reference_transaction_uuid) that bet must
+-- exist in this round and not be rolled back; the round's open bets (the win goes to the first,
+-- all are settled), house -> member posting when the amount is not 0, turnover progress of the
+-- newly valid bets (turnover_progress, turnover.sql), the round closed with p_close, stored answer.
+DROP FUNCTION IF EXISTS seamless_win(integer, text, text, text, bigint, bigint, bigint, bigint, text);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION seamless_win(
   p_merchant integer, p_vendor text, p_tx text, p_round text, p_member bigint, p_acct bigint, p_house bigint,
-  p_amount bigint, p_currency text,
-  OUT o_fresh boolean, OUT o_kind text, OUT o_member bigint, OUT o_status text, OUT o_answer jsonb, OUT o_moved boolean
+  p_amount bigint, p_currency text, p_fingerprint text, p_close boolean, p_promo boolean, p_ref text, p_game text, p_game_type text,
+  OUT o_fresh boolean, OUT o_kind text, OUT o_member bigint, OUT o_status text, OUT o_answer jsonb, OUT o_moved boolean, OUT o_fingerprint text
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_id bigint;
@@ -104,13 +131,27 @@ DECLARE
   v_balance bigint;
   v_first boolean := true;
   v_valid bigint := 0;
+  v_closed timestamptz;
+  v_ref record;
   r record;
 BEGIN
   o_moved := false;
-  SELECT c.o_id, c.o_kind, c.o_member, c.o_status, c.o_answer INTO v_id, o_kind, o_member, o_status, o_answer
-    FROM seamless_claim(p_merchant, p_vendor, p_tx, p_round, p_member, 'win', p_amount) c;
+  SELECT c.o_id, c.o_kind, c.o_member, c.o_status, c.o_answer, c.o_fingerprint INTO v_id, o_kind, o_member, o_status, o_answer, o_fingerprint
+    FROM seamless_claim(p_merchant, p_vendor, p_tx, p_round, p_member, 'win', p_amount, p_fingerprint) c;
   o_fresh := v_id IS NOT NULL;
   IF NOT o_fresh THEN RETURN; END IF;
+  SELECT closed_at INTO v_closed FROM seamless_rounds
+    WHERE merchant_id = p_merchant AND vendor = p_vendor AND round_id = p_round AND member_id = p_member FOR UPDATE;
+  IF v_closed IS NOT NULL AND NOT p_promo THEN RAISE EXCEPTION 'vendor.round.closed' USING ERRCODE = 'P0001'; END IF;
+  IF p_ref IS NOT NULL AND NOT p_promo THEN
+    SELECT t.kind, t.member_id, t.status, t.round_id INTO v_ref FROM vendor_transactions t
+      WHERE t.merchant_id = p_merchant AND t.vendor = p_vendor AND t.tx_id = p_ref;
+    IF NOT FOUND OR v_ref.kind <> 'bet' OR v_ref.member_id <> p_member OR v_ref.status = 'rollback_unknown' THEN
+      RAISE EXCEPTION 'vendor.tx.unknown' USING ERRCODE = 'P0001';
+    END IF;
+    IF v_ref.status = 'rolled_back' THEN RAISE EXCEPTION 'vendor.bet.rolled.back' USING ERRCODE = 'P0001'; END IF;
+    IF v_ref.round_id <> p_round THEN RAISE EXCEPTION 'vendor.round.mismatch' USING ERRCODE = 'P0001'; END IF;
+  END IF;
   FOR r IN SELECT b.id, b.bet, b.win, b.status, b.game, b.game_type, b.settled_at FROM bet_records b
       -- member_id + 0: found by bet_records_round, never by bet_records_member (which a planner
       -- without statistics may pick, reading the member's whole bet history on every win)
@@ -121,7 +162,7 @@ BEGIN
       IF p_amount > 0 THEN
         SELECT p.o_posting, p.o_balance INTO v_posting, v_balance
           FROM seamless_post(p_merchant, 'win', 'vendor:' || p_vendor || ':' || p_tx, p_member,
-            jsonb_build_object('vendor', p_vendor, 'txId', p_tx, 'roundId', p_round, 'game', r.game, 'gameType', r.game_type),
+            jsonb_build_object('vendor', p_vendor, 'txId', p_tx, 'roundId', p_round, 'game', r.game, 'gameType', r.game_type, 'promo', p_promo),
             p_acct, p_house, p_amount) p;
       ELSE
         SELECT balance INTO v_balance FROM ledger_accounts WHERE id = p_acct;
@@ -134,8 +175,29 @@ BEGIN
       WHERE id = r.id;
     v_first := false;
   END LOOP;
-  IF v_first THEN RAISE EXCEPTION 'vendor.round.unknown' USING ERRCODE = 'P0001'; END IF;
+  IF v_first THEN
+    IF NOT p_promo THEN
+      PERFORM 1 FROM bet_records b WHERE b.merchant_id = p_merchant AND b.vendor = p_vendor AND b.round_id = p_round AND b.member_id + 0 = p_member;
+      IF FOUND THEN RAISE EXCEPTION 'vendor.bet.rolled.back' USING ERRCODE = 'P0001'; END IF;
+      RAISE EXCEPTION 'vendor.round.unknown' USING ERRCODE = 'P0001';
+    END IF;
+    -- a promotional win without a bet: paid, with a settled record of no stake
+    IF p_amount > 0 THEN
+      SELECT p.o_posting, p.o_balance INTO v_posting, v_balance
+        FROM seamless_post(p_merchant, 'win', 'vendor:' || p_vendor || ':' || p_tx, p_member,
+          jsonb_build_object('vendor', p_vendor, 'txId', p_tx, 'roundId', p_round, 'game', p_game, 'gameType', p_game_type, 'promo', true),
+          p_acct, p_house, p_amount) p;
+    ELSE
+      SELECT balance INTO v_balance FROM ledger_accounts WHERE id = p_acct;
+    END IF;
+    INSERT INTO bet_records (merchant_id, member_id, order_no, vendor, game, game_type, round_id, bet, win, profit, status, settled_at)
+      VALUES (p_merchant, p_member, 'BRP' || v_id, p_vendor, coalesce(p_game, ''), coalesce(p_game_type, ''), p_round, 0, p_amount, p_amount, 'settled', now());
+  END IF;
   IF v_valid > 0 THEN PERFORM turnover_progress(p_merchant, p_member, v_valid); END IF;
+  IF p_close THEN
+    INSERT INTO seamless_rounds (merchant_id, vendor, round_id, member_id, closed_at) VALUES (p_merchant, p_vendor, p_round, p_member, now())
+      ON CONFLICT (merchant_id, vendor, round_id, member_id) DO UPDATE SET closed_at = coalesce(seamless_rounds.closed_at, now());
+  END IF;
   o_answer := jsonb_build_object('balance', seamless_amount(coalesce(v_balance, 0)), 'currency', p_currency, 'txId', p_tx);
   UPDATE vendor_transactions SET answer = o_answer, posting_id = v_posting WHERE id = v_id;
   o_kind := 'win'; o_member := p_member; o_status := 'applied'; o_moved := v_posting IS NOT NULL;
