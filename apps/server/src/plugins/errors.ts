@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERRORS, errorMessage, textLanguage, type ErrorCode } from '@lobby/contract';
+import { ERRORS, textLanguage, type ErrorCode } from '@lobby/contract';
+import { localizedErrorMessage } from '../kernel/lang/index.ts';
 import { pgError, RETRYABLE_SQLSTATES } from '../lib/pg-error.ts';
 
 /** A failure with a stable errorCode; its HTTP status comes from the contract's error table. */
@@ -24,11 +25,17 @@ declare module 'fastify' {
   }
 }
 
+/** The request's `language` header (ES, EN, PT-BR, AR, ...), for messages in the translated languages. */
+function headerLanguage(req: FastifyRequest): string | undefined {
+  const h = req.headers.language;
+  return Array.isArray(h) ? h[0] : h;
+}
+
 export function sendError(req: FastifyRequest, reply: FastifyReply, code: ErrorCode, params?: Record<string, string | number>, value?: unknown) {
   return reply.status(ERRORS[code].status).type('application/json; charset=utf-8').send({
     success: false,
     errorCode: code,
-    message: errorMessage(code, req.lang ?? 'ES', params),
+    message: localizedErrorMessage(code, headerLanguage(req), req.lang ?? 'ES', params),
     ...(value === undefined ? {} : { value }),
   });
 }
