@@ -164,6 +164,17 @@ export const logoutPost = endpoint({
   response: z.null(),
 });
 
+/**
+ * Whether a token that came in a link (`?token=`) is a live session of this brand, answered
+ * without a 401 so a stale link is dropped silently (§4; issue 23 item 10). Nothing is logged in.
+ */
+export const tokenCheck = endpoint({
+  method: 'POST', path: '/wps/session/check', module: MODULES.session, auth: 'none',
+  summary: 'Whether a session token (from a ?token= link) is a live session of the brand: {live}, never a 401.',
+  body: z.object({ token: z.string().min(1).max(256) }),
+  response: z.object({ live: z.boolean() }),
+});
+
 export const captcha = endpoint({
   method: 'GET', path: '/wps/captcha', module: MODULES.session, auth: 'none',
   summary: 'A new captcha: a PNG image with noise and distortion (data URL) and its id; single use, case-insensitive, expires in 5 minutes.',

@@ -7,7 +7,7 @@ import { encryptRequest } from './crypto';
 vi.mock('./crypto', () => ({
   encryptRequest: vi.fn(async () => ({ headers: { Encryption: 'wrapped-key' }, body: '{"value":"c2VhbGVk"}' })),
 }));
-import { adoptTokenFromUrl, getMerchant, getToken, setCurrentLanguage, setMerchant, setToken } from './storage';
+import { takeTokenFromUrl, getMerchant, getToken, setCurrentLanguage, setMerchant, setToken } from './storage';
 
 function mockFetch(status: number, body: unknown) {
   const fn = vi.fn(async (_url: string, _init?: RequestInit) =>
@@ -108,11 +108,13 @@ describe('api client', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
-  it('adopts ?token= from the address bar at start-up and removes it from the URL', () => {
+  it('takes ?token= out of the address bar at start-up (the session is set only once it is checked live)', () => {
     window.history.replaceState(null, '', '/promotions?token=abc&x=1#5');
-    expect(adoptTokenFromUrl()).toBe(true);
-    expect(getToken()).toBe('abc');
+    setToken(null);
+    expect(takeTokenFromUrl()).toBe('abc');
+    expect(getToken()).toBeNull();
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/promotions?x=1#5');
+    expect(takeTokenFromUrl()).toBeNull();
     window.history.replaceState(null, '', '/');
   });
 });

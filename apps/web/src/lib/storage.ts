@@ -48,15 +48,17 @@ export function clearSession(): void {
   emit();
 }
 
-/** Move a `?token=` from the address bar into session storage and drop it from the URL. */
-export function adoptTokenFromUrl(loc: Location = window.location, hist: History = window.history): boolean {
+/**
+ * Take a `?token=` out of the address bar (it is dropped from the URL at once) and answer it; the
+ * start-up keeps it as the session only when the server says it is live (app/url-token.ts).
+ */
+export function takeTokenFromUrl(loc: Location = window.location, hist: History = window.history): string | null {
   const url = new URL(loc.href);
   const token = url.searchParams.get('token');
-  if (!token) return false;
-  setToken(token);
+  if (!token) return null;
   url.searchParams.delete('token');
   safe(() => hist.replaceState(hist.state, '', url.pathname + url.search + url.hash), undefined);
-  return true;
+  return token;
 }
 
 export function subscribeSession(fn: Listener): () => void {

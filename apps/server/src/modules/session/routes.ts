@@ -26,6 +26,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   route(app, session.logout, async ({ principal }) => service.logout(app, principal));
   route(app, session.logoutPost, async ({ principal }) => service.logout(app, principal));
   route(app, session.captcha, async ({ brand }) => createCaptcha(app.db, brand.id), PER_MINUTE(60));
+  route(app, session.tokenCheck, async ({ req, body }) => ({ live: await service.tokenIsLive(app, req, body.token) }), PER_MINUTE(30));
   route(app, session.smsNoLogin, async (ctx) =>
     service.sendNoLoginCode(caller(ctx), ctx.body.mobileNum, ctx.body.countryDialingCode), PER_MINUTE(30));
   route(app, session.smsRegister, async (ctx) =>

@@ -7,7 +7,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { checkLogin } from '../responsible/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { MemberRow, Principal } from '../../plugins/session.ts';
-import { hashToken } from '../../plugins/session.ts';
+import { hashToken, loadPrincipal } from '../../plugins/session.ts';
 import { checkCaptcha } from './captcha.ts';
 import {
   CODE_TTL_MINUTES, checkSendLimits, codeText, consumeCode, createCode, deliver, maskRecipient, normalizeMobile,
@@ -392,6 +392,23 @@ export async function freeplay(c: Caller): Promise<session.LoginValue> {
     return openSession(c, m, 'trial');
   }
   throw new AppError('unknown.error');
+}
+
+/**
+ * Whether `token` (from a ?token= link) is a live session of the request's brand: the same rules
+ * as every member call (unknown, revoked, expired, idle or a locked member is not), read without
+ * a 401 so the web can drop a stale link silently. A session that must change its password first
+ * is live (the web then opens the forced change).
+ */
+export async function tokenIsLive(app: FastifyInstance, req: FastifyRequest, token: string): Promise<boolean> {
+  const probe = { headers: { authorization: `Bearer ${token}` }, brand: req.brand, method: req.method } as FastifyRequest;
+  try {
+    return (await loadPrincipal(app.db, probe)) !== null;
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'password.change.required') return true;
+    if (e instanceof AppError && e.code === 'login.not.session') return false;
+    throw e;
+  }
 }
 
 export async function logout(app: FastifyInstance, p: Principal): Promise<null> {

@@ -173,6 +173,23 @@ describe('sessions', () => {
   });
 });
 
+describe('token check (a ?token= link, issue 23 item 10)', () => {
+  const check = (token: string, merchant = 'demo') => t.call({ method: 'POST', url: '/wps/session/check', merchant, body: { token } });
+  it('answers live for a session of the brand and not live (200, never 401) for a stale, revoked, foreign or unknown token', async () => {
+    const token = (await login(t, 'player01', 'Player123', { ip: PLAYER_IP })).json().value.token as string;
+    const ok = await check(token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ success: true, value: { live: true } });
+    expect((await check(token, 'luna')).json().value).toEqual({ live: false });
+    expect((await check('no-such-token')).json()).toEqual({ success: true, value: { live: false } });
+    await t.call({ method: 'POST', url: '/wps/session/logout', token });
+    const stale = await check(token);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().value).toEqual({ live: false });
+    expect((await check('')).statusCode).toBe(400);
+  });
+});
+
 describe('trial accounts', () => {
   it('freeplay makes a guest of the trial type that cannot use real-account functions', async () => {
     const r = await t.call({ method: 'POST', url: '/wps/session/login/freeplay', payload: { os: 'web', platform: 'W' } });
