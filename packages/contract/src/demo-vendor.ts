@@ -35,6 +35,8 @@ export const fairness = z.object({
   clientSeed: z.string(),
   /** Nonce of the next round. */
   nonce: z.number().int(),
+  /** SHA-256 of the NEXT server seed: committed before the client seed can change (rotation makes it active). */
+  nextServerSeedHash: z.string(),
 });
 
 export const roundView = z.object({
@@ -99,8 +101,9 @@ export const play = endpoint({
 
 export const seed = endpoint({
   method: 'POST', path: '/demo-vendor/api/seed', module: M, auth: 'none',
-  summary: 'Demo vendor: rotate the seed pair (reveals the old server seed) with a new client seed.',
-  body: z.object({ token, clientSeed: z.string().min(1).max(64) }),
+  summary: 'Demo vendor: rotate the seed pair (reveals the old server seed; the committed next seed becomes active) with a new client seed.',
+  /** nextServerSeedHash: the commitment the screen showed; a rotation against another one answers demo.seed.stale. */
+  body: z.object({ token, clientSeed: z.string().min(1).max(64), nextServerSeedHash: z.string().regex(/^[0-9a-f]{64}$/).optional() }),
   response: z.object({
     revealed: z.object({ serverSeed: z.string(), serverSeedHash: z.string(), clientSeed: z.string(), roundsPlayed: z.number().int() }),
     fairness,

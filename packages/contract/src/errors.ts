@@ -149,6 +149,7 @@ export const ERRORS = {
   'demo.bet.invalid': e(400, 'This bet is not valid: {reason}', 'Esta apuesta no es válida: {reason}'),
   'demo.round.closed': e(409, 'Betting for this round is closed. Wait for the next round.', 'Las apuestas de esta ronda están cerradas. Espere la siguiente ronda.'),
   'demo.insufficient.funds': e(400, 'Insufficient balance for this bet.', 'Saldo insuficiente para esta apuesta.'),
+  'fairness.input.invalid': e(400, 'This round cannot be replayed with these inputs: {reason}', 'Esta ronda no se puede reproducir con estos datos: {reason}'),
   'demo.seed.stale': e(409, 'The seeds changed since this screen showed them. Check the new next-seed hash and try again.', 'Las semillas cambiaron desde que esta pantalla las mostró. Revise el nuevo hash de la próxima semilla e inténtelo de nuevo.'),
   'demo.wallet.unavailable': e(502, 'The wallet did not answer. Your balance is unchanged; please try again.', 'La billetera no respondió. Su saldo no cambió; inténtelo de nuevo.'),
   // announcements and inbox (issue 7)

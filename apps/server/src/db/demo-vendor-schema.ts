@@ -34,15 +34,21 @@ export const demoVendorSessions = pgTable('demo_vendor_sessions', {
 
 /**
  * Provably fair seed pairs per player (or per table: `table:<nodeId>`). The active pair shows
- * only its server seed hash; rotating reveals the server seed (revealedAt set) and starts a new one.
+ * only its server seed hash and the next seed's hash; rotating reveals the server seed
+ * (revealedAt set, stored in plain text from then on) and makes the next seed active. Unrevealed
+ * seeds are sealed (lib/seal.ts, migration 0040).
  */
 export const demoVendorSeeds = pgTable('demo_vendor_seeds', {
   id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
   merchantId: integer().notNull().references(() => merchants.id),
   player: text().notNull(),
+  /** Sealed (`s1.…`) until revealed, then the plain seed. */
   serverSeed: text().notNull(),
   serverSeedHash: text().notNull(),
   clientSeed: text().notNull(),
+  /** The committed next server seed (sealed) and its hash, shown before the client seed can change. */
+  nextServerSeed: text(),
+  nextServerSeedHash: text(),
   /** The next round's nonce. */
   nonce: integer().notNull().default(0),
   active: boolean().notNull().default(true),
@@ -64,6 +70,8 @@ export const demoVendorRounds = pgTable('demo_vendor_rounds', {
   trial: boolean().notNull().default(false),
   seedId: bigint({ mode: 'bigint' }),
   nonce: integer(),
+  /** A baccarat bet: the player's client seed at bet time, mixed into the table round's cut (migration 0040). */
+  clientSeed: text(),
   bet: bigint({ mode: 'bigint' }).notNull(),
   payout: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
   /** The engine's input (bets, choices) and outcome, as the screen draws it. */

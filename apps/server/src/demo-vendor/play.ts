@@ -48,7 +48,7 @@ export async function playInstant(app: FastifyInstance, s: Session, input: Input
     trial: s.trial, seedId: seed.seedId, nonce: seed.nonce, bet, input, status: 'pending',
   }).returning();
   const seedFacts = { ...seed, revealedAt: null };
-  const fairness = { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce + 1 };
+  const fairness = { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce + 1, nextServerSeedHash: seed.nextServerSeedHash };
   const result = () => def.play(input, new FairRng(seed.serverSeed, seed.clientSeed, seed.nonce));
 
   if (s.trial) {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Tx } from '../db/index.ts';
 import { demoVendorRoutes } from './routes.ts';
 import { launch } from './service.ts';
+import { resealSeeds } from './seeds.ts';
 import { staleRounds, sweep } from './sweep.ts';
 import { SeamlessClient } from './wallet.ts';
 
@@ -50,6 +51,11 @@ export const demoVendorPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('demoVendor', dv);
   app.decorate('vendorLauncher', { launch: (req) => launch(app, req) });
   demoVendorRoutes(app);
+  // unrevealed seeds in plain text (before sealing) or under an old key: sealed under the current key
+  app.addHook('onReady', async () => {
+    const n = await resealSeeds(app.db);
+    if (n > 0) app.log.info({ rows: n }, 'demo vendor: unrevealed server seeds sealed');
+  });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...running]);
   });

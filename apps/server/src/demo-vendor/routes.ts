@@ -10,7 +10,7 @@ import { tableView } from './table.ts';
 export function demoVendorRoutes(app: FastifyInstance) {
   route(app, contract.session, async ({ query }) => sessionValue(app, query.token));
   route(app, contract.play, async ({ body, req }) => play(app, body.token, body.input, req.lang));
-  route(app, contract.seed, async ({ body }) => newSeed(app, body.token, body.clientSeed));
+  route(app, contract.seed, async ({ body }) => newSeed(app, body.token, body.clientSeed, body.nextServerSeedHash));
   route(app, contract.history, async ({ query }) => historyOf(app, query.token));
   route(app, contract.table, async ({ query }) => {
     const s = await loadSession(app, query.token);

@@ -33,7 +33,8 @@ export function engineFor(gameType: GameType, vendor: string): contract.Engine |
 export async function launch(app: FastifyInstance, req: LaunchRequest): Promise<{ url: string }> {
   const engine = engineFor(req.gameType, req.vendor);
   if (!engine) throw new AppError('game_maintenance');
-  const token = randomBytes(32).toString('base64url');
+  // real play: the platform's launch token (its game session) is this session's token too
+  const token = req.gameToken ?? randomBytes(32).toString('base64url');
   await app.db.insert(demoVendorSessions).values({
     token, merchantId: req.brand.id, vendor: req.vendor, nodeId: req.nodeId, engine,
     account: req.member?.account ?? null,
@@ -97,11 +98,18 @@ export async function play(app: FastifyInstance, token: string, input: Record<st
 
 const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
 
-/** Rotates the player's pair. The baccarat table has its own seed per round, revealed with each deal. */
-export async function newSeed(app: FastifyInstance, token: string, clientSeed: string) {
+/**
+ * Rotates the player's pair: the committed next seed becomes active with `clientSeed`. With
+ * `nextServerSeedHash` (the hash the screen showed) a rotation that is no longer against that
+ * commitment is refused (demo.seed.stale). At the baccarat table the pair's client seed is what
+ * the player adds to each round's cut.
+ */
+export async function newSeed(app: FastifyInstance, token: string, clientSeed: string, nextServerSeedHash?: string) {
   const s = await loadSession(app, token);
-  if (s.engine === 'baccarat' || !CLIENT_SEED.test(clientSeed)) throw new AppError('request_param_err');
-  return rotateSeed(app.db, s.merchantId, s.player, clientSeed);
+  if (!CLIENT_SEED.test(clientSeed)) throw new AppError('request_param_err');
+  const r = await rotateSeed(app.db, s.merchantId, s.player, clientSeed, nextServerSeedHash);
+  if (!r) throw new AppError('demo.seed.stale');
+  return r;
 }
 
 export async function historyOf(app: FastifyInstance, token: string) {

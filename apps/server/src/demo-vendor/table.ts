@@ -4,7 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { demoVendorRounds as rounds, demoVendorSeeds as seeds } from '../db/demo-vendor-schema.ts';
 import { AppError } from '../plugins/errors.ts';
 import { betInvalid, ENGINES, jsonSafe, type Lang } from './engines.ts';
-import { FairRng, baccarat, hashServerSeed, newServerSeed } from './games/index.ts';
+import { FairRng, baccarat, hashServerSeed } from './games/index.ts';
+import { unseal } from '../lib/seal.ts';
+import { activeSeed, sealedSeed } from './seeds.ts';
 import { formatAmount } from '../kernel/ledger/index.ts';
 import { moveTrial, stakeOf } from './play.ts';
 import { credit, debit, finish, roundView, type Party, type RoundRow, type Session } from './rounds.ts';
@@ -12,8 +14,9 @@ import { credit, debit, finish, roundView, type Party, type RoundRow, type Sessi
 /**
  * Baccarat as a timed live table, one per brand and game (nodeId). Rounds follow a fixed cycle
  * derived from the clock (betting, then dealing), so every instance agrees on the current round.
- * Each table round gets its own server seed, committed (hash shown) while bets are open and
- * revealed with the deal; the client seed is the round id and the nonce 0. The table's own row
+ * Each table round gets its own server seed (the shoe), committed (hash shown) while bets are
+ * open and revealed with the deal; the client seed of the cut is {@link mixedClientSeed}: the
+ * round id and the client seeds of the round's players, so no party alone decides the cards. The table's own row
  * (`player = table:<nodeId>`) holds the deal; each player's bet is a row of the same round id.
  * The deal happens on the first table/session/play call after the cut-off (or the sweep) and
  * settles every bet exactly once (guarded updates).
@@ -45,8 +48,8 @@ async function tableRound(app: FastifyInstance, merchantId: number, nodeId: stri
     const [row] = await tx.insert(rounds).values({ merchantId, player, roundId, engine: 'baccarat', nodeId, bet: 0n, nonce: 0, input: {}, status: 'pending' })
       .onConflictDoNothing().returning({ id: rounds.id });
     if (!row) return;
-    const serverSeed = newServerSeed();
-    const [seed] = await tx.insert(seeds).values({ merchantId, player, serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed: roundId, nonce: 1, active: false })
+    const shoe = sealedSeed();
+    const [seed] = await tx.insert(seeds).values({ merchantId, player, serverSeed: shoe.sealed, serverSeedHash: shoe.hash, clientSeed: roundId, nonce: 1, active: false })
       .returning({ id: seeds.id });
     await tx.update(rounds).set({ seedId: seed.id }).where(eq(rounds.id, row.id));
   });
@@ -55,15 +58,28 @@ async function tableRound(app: FastifyInstance, merchantId: number, nodeId: stri
 }
 
 type SeedRow = typeof seeds.$inferSelect;
-const rngOf = (seed: SeedRow) => new FairRng(seed.serverSeed, seed.clientSeed, 0);
+const rngOf = (seed: SeedRow) => new FairRng(unseal(seed.serverSeed), seed.clientSeed, 0);
 
-/** Deals a table round once (guarded) and reveals its seed. */
+/**
+ * The client seed of a table round's cut: `<roundId>:<SHA-256 of the players' client seeds,
+ * sorted, joined by ",">` (no bet: the SHA-256 of the empty text). Published with the deal.
+ */
+export function mixedClientSeed(roundId: string, clientSeeds: string[]): string {
+  return `${roundId}:${hashServerSeed([...clientSeeds].sort().join(','))}`;
+}
+
+/** Deals a table round once (guarded), mixing the players' client seeds into the cut, and reveals its seed. */
 async function deal(app: FastifyInstance, table: RoundRow, seed: SeedRow): Promise<void> {
-  const outcome = jsonSafe(baccarat.play({ player: baccarat.meta.minBet }, rngOf(seed)).outcome);
   await app.db.transaction(async (tx) => {
-    const [done] = await tx.update(rounds).set({ outcome, status: 'settled', settledAt: new Date() })
-      .where(and(eq(rounds.id, table.id), eq(rounds.status, 'pending'))).returning({ id: rounds.id });
-    if (done) await tx.update(seeds).set({ revealedAt: new Date() }).where(eq(seeds.id, seed.id));
+    const [locked] = await tx.select().from(rounds).where(and(eq(rounds.id, table.id), eq(rounds.status, 'pending'))).for('update');
+    if (!locked) return;
+    const bets = await tx.select({ c: rounds.clientSeed }).from(rounds)
+      .where(and(eq(rounds.merchantId, table.merchantId), eq(rounds.roundId, table.roundId), ne(rounds.player, table.player)));
+    const clientSeeds = bets.map((b) => b.c ?? '').filter(Boolean);
+    const cut = { ...seed, clientSeed: mixedClientSeed(table.roundId, clientSeeds) };
+    const outcome = { ...jsonSafe(baccarat.play({ player: baccarat.meta.minBet }, rngOf(cut)).outcome), clientSeeds: clientSeeds.sort() };
+    await tx.update(rounds).set({ outcome, status: 'settled', settledAt: new Date() }).where(eq(rounds.id, table.id));
+    await tx.update(seeds).set({ revealedAt: new Date(), serverSeed: unseal(seed.serverSeed), clientSeed: cut.clientSeed }).where(eq(seeds.id, seed.id));
   });
 }
 
@@ -121,9 +137,10 @@ export async function placeTableBet(app: FastifyInstance, s: Session, input: Rec
   if (c.phase !== 'betting') throw new AppError('demo.round.closed');
   const bet = stakeOf(ENGINES.baccarat, input, lang);
   const { r: table, s: seed } = await tableRound(app, s.merchantId, s.nodeId, c.cycle);
+  const mine = await activeSeed(app.db, s.merchantId, s.player);
   const [row] = await app.db.insert(rounds).values({
     merchantId: s.merchantId, player: s.player, roundId: table.roundId, engine: 'baccarat', nodeId: s.nodeId,
-    trial: s.trial, seedId: seed.id, nonce: 0, bet, input, status: 'pending',
+    trial: s.trial, seedId: seed.id, nonce: 0, bet, input, status: 'pending', clientSeed: mine.clientSeed,
   }).onConflictDoNothing().returning();
   if (!row) throw betInvalid('BET_PLACED', 'round', lang);
   let balance: bigint;
@@ -147,7 +164,7 @@ export async function placeTableBet(app: FastifyInstance, s: Session, input: Rec
   return {
     round: roundView(row, { ...seed, revealedAt: null }),
     balance: formatAmount(balance),
-    fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: 0 },
+    fairness: { serverSeedHash: seed.serverSeedHash, clientSeed: mine.clientSeed, nonce: 0, nextServerSeedHash: mine.nextServerSeedHash ?? '' },
   };
 }
 
@@ -169,13 +186,14 @@ export async function tableView(app: FastifyInstance, s: Session, now = Date.now
     nextAt: new Date(c.nextAt).toISOString(),
     serverTime: new Date(now).toISOString(),
     serverSeedHash: seed.serverSeedHash,
-    results: road.map(({ r, s: sd }) => ({ roundId: r.roundId, outcome: { ...r.outcome, serverSeed: sd.serverSeed, serverSeedHash: sd.serverSeedHash } })),
+    results: road.map(({ r, s: sd }) => ({ roundId: r.roundId, outcome: { ...r.outcome, serverSeed: sd.serverSeed, serverSeedHash: sd.serverSeedHash, clientSeed: sd.clientSeed } })),
     myBets: Object.fromEntries(Object.entries(myBets).map(([k, v]) => [k, String(v)])),
   };
 }
 
-/** The table's fairness facts of the current round (session and play answers). */
+/** The table's fairness facts of the current round: the shoe's hash and the client seed this player adds to the cut. */
 export async function tableFairness(app: FastifyInstance, s: Session, now = Date.now()) {
   const { s: seed } = await tableRound(app, s.merchantId, s.nodeId, clock(now).cycle);
-  return { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: 0 };
+  const mine = await activeSeed(app.db, s.merchantId, s.player);
+  return { serverSeedHash: seed.serverSeedHash, clientSeed: mine.clientSeed, nonce: 0, nextServerSeedHash: mine.nextServerSeedHash ?? '' };
 }

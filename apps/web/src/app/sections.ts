@@ -8,6 +8,8 @@ import { loadConsoleApp } from '@/features/operator';
 import { loadMemberCenter } from '@/features/member';
 import { loadLotteryPage } from '@/features/lottery';
 import { loadHelpPage } from '@/features/help';
+import { loadPaymentReturnPage } from '@/features/wallet';
+import { loadFairnessPage } from '@/features/fairness';
 import { loadAccountGame, loadGameCenter, loadGameListCenter } from '@/features/games';
 import { loadAgentHome, loadAgentLogin } from '@/features/agent';
 
@@ -23,5 +25,7 @@ export const GameCenter = lazySection(() => loadGameCenter(), 'GameCenter');
 export const AgentLogin = lazySection(() => loadAgentLogin(), 'AgentLogin');
 export const AgentHome = lazySection(() => loadAgentHome(), 'AgentHome');
 export const Help = lazySection(() => loadHelpPage(), 'Help');
+export const PaymentReturn = lazySection(() => loadPaymentReturnPage(), 'PaymentReturn');
+export const Fairness = lazySection(() => loadFairnessPage(), 'Fairness');
 export const RedEnvelope = lazySection(() => loadRedEnvelopePage(), 'RedEnvelope');
 export const OperatorConsole = lazySection(() => loadConsoleApp(), 'OperatorConsole');

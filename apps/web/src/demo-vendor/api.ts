@@ -39,7 +39,8 @@ export class DemoApiError extends Error {
 export interface DemoClient {
   session(): Promise<Session>;
   play(input: Record<string, unknown>): Promise<PlayAnswer>;
-  seed(clientSeed: string): Promise<SeedAnswer>;
+  /** `nextServerSeedHash`: the commitment the screen showed (a rotation against another one answers demo.seed.stale). */
+  seed(clientSeed: string, nextServerSeedHash?: string): Promise<SeedAnswer>;
   history(): Promise<ValueOf<typeof demoVendor.history>>;
   table(): Promise<TableState>;
 }
@@ -72,7 +73,7 @@ export function createClient(token: string, language: () => string): DemoClient 
   return {
     session: () => request('GET', API_PATHS.session),
     play: (input) => request('POST', API_PATHS.play, { input }),
-    seed: (clientSeed) => request('POST', API_PATHS.seed, { clientSeed }),
+    seed: (clientSeed, nextServerSeedHash) => request('POST', API_PATHS.seed, nextServerSeedHash ? { clientSeed, nextServerSeedHash } : { clientSeed }),
     history: () => request('GET', API_PATHS.history),
     table: () => request('GET', API_PATHS.table),
   };

@@ -13,11 +13,13 @@ export function validClientSeed(seed: string): boolean {
 }
 
 /**
- * `rotatable` false (the baccarat table): each table round has its own seed, so the client seed
- * cannot be changed; the game fills `extra` with the last revealed seed.
+ * `rotatable` false (the baccarat table): each table round has its own seed (the shoe, whose
+ * hash is shown); the player's client seed is mixed into every round's cut and can be changed
+ * like in the other games; the game fills `extra` with the last revealed shoe.
  */
 export function fairnessPanel(client: DemoClient, get: () => Fairness, set: (f: Fairness) => void, onError: (e: unknown) => void, rotatable = true) {
   const hash = h('code', { class: 'dv-hash' });
+  const nextHash = h('code', { class: 'dv-hash', 'data-testid': 'next-hash' });
   const nonce = h('code', {});
   const input = h('input', { class: 'dv-input', maxlength: 64, 'aria-label': t('clientSeed'), spellcheck: 'false', autocomplete: 'off' });
   const hint = h('p', { class: 'dv-field-error', hidden: true }, t('seed.invalid'));
@@ -33,7 +35,7 @@ export function fairnessPanel(client: DemoClient, get: () => Fairness, set: (f: 
     busy = true;
     btn.disabled = true;
     try {
-      const answer: SeedAnswer = await client.seed(seed);
+      const answer: SeedAnswer = await client.seed(seed, get().nextServerSeedHash || undefined);
       set(answer.fairness);
       showRevealed(answer);
       update();
@@ -52,32 +54,32 @@ export function fairnessPanel(client: DemoClient, get: () => Fairness, set: (f: 
       h('code', { class: 'dv-hash' }, a.revealed.serverSeed),
       h('p', { class: 'dv-muted' }, `SHA-256: ${a.revealed.serverSeedHash}`),
       h('p', { class: 'dv-muted' }, `${t('clientSeed')}: ${a.revealed.clientSeed} · ${t('roundsPlayed', { n: a.revealed.roundsPlayed })}`),
-      h('p', { class: 'dv-note' }, t('verifyNote')));
+      h('p', { class: 'dv-note' }, t('verifyNote'), ' ', h('a', { href: '/fairness', target: '_blank', rel: 'noopener' }, t('verifier'))));
   }
 
   function update() {
     const f = get();
     fill(hash, f.serverSeedHash);
+    fill(nextHash, f.nextServerSeedHash);
     fill(nonce, String(f.nonce));
     if (document.activeElement !== input) input.value = f.clientSeed;
   }
 
-  const clientSeed = h('code', {});
   const extra = h('div', { class: 'dv-revealed' });
   const el = h('section', { class: 'dv-panel dv-fair' },
     h('h2', {}, t('fairness')),
     h('dl', {},
-      h('dt', {}, t('serverSeedHash')), h('dd', {}, hash),
-      h('dt', {}, t('clientSeed')), h('dd', {}, rotatable ? [form, hint] : clientSeed),
+      h('dt', {}, rotatable ? t('serverSeedHash') : t('bac.shoeHash')), h('dd', {}, hash),
+      h('dt', {}, t('nextSeedHash')), h('dd', {}, nextHash),
+      h('dt', {}, t('clientSeed')), h('dd', {}, [form, hint]),
       rotatable ? [h('dt', {}, t('nonce')), h('dd', {}, nonce)] : null),
     h('p', { class: 'dv-muted' }, rotatable ? t('seedHelp') : t('bac.seedNote')),
-    rotatable ? revealed : extra);
+    revealed, rotatable ? null : extra);
   return {
     el,
     extra,
     update() {
       update();
-      fill(clientSeed, get().clientSeed);
     },
   };
 }

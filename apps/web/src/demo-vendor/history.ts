@@ -5,6 +5,17 @@ import { clock, money } from './format';
 import { t } from './i18n';
 import { outcomeSummary, roundWon } from './summary';
 
+/** The lobby's /fairness verifier pre-filled with a round whose server seed is revealed (null before). */
+export function verifyHref(engine: Engine, r: Round): string | null {
+  if (!r.serverSeed || r.nonce === null) return null;
+  const q = new URLSearchParams({ game: engine, serverSeed: r.serverSeed, clientSeed: r.clientSeed, nonce: String(r.nonce), hash: r.serverSeedHash });
+  const input = r.input as Record<string, unknown>;
+  if (engine === 'fish' || engine === 'dice') q.set('target', String(input.target ?? ''));
+  if (engine === 'dice') q.set('direction', String(input.direction ?? ''));
+  if (engine === 'keno' && Array.isArray(input.picks)) q.set('picks', input.picks.join(','));
+  return `/fairness?${q.toString()}`;
+}
+
 export function historyPanel(engine: Engine, targetName: (code: string) => string) {
   const body = h('tbody');
   const empty = h('p', { class: 'dv-muted' }, t('historyEmpty'));
@@ -20,6 +31,11 @@ export function historyPanel(engine: Engine, targetName: (code: string) => strin
     return outcomeSummary(engine, r.outcome, targetName);
   }
 
+  const verifyLink = (r: Round) => {
+    const href = verifyHref(engine, r);
+    return href ? [' ', h('a', { class: 'dv-verify', href, target: '_blank', rel: 'noopener' }, t('verify'))] : [];
+  };
+
   return {
     el,
     update(rounds: Round[]) {
@@ -30,7 +46,7 @@ export function historyPanel(engine: Engine, targetName: (code: string) => strin
           h('td', {}, clock(r.createdAt)),
           h('td', { class: 'num' }, money(r.bet)),
           h('td', { class: 'num' }, r.status === 'pending' ? '…' : money(r.payout)),
-          h('td', { class: 'dv-outcome' }, statusText(r)))));
+          h('td', { class: 'dv-outcome' }, statusText(r), ...verifyLink(r)))));
     },
   };
 }

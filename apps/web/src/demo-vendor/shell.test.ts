@@ -3,7 +3,7 @@ import { DemoApiError, type DemoClient, type PlayAnswer, type Round, type Sessio
 import { setLanguage } from './i18n';
 import { closeGame, mountShell } from './shell';
 
-const fairness = { serverSeedHash: 'a'.repeat(64), clientSeed: 'seed', nonce: 0 };
+const fairness = { serverSeedHash: 'a'.repeat(64), clientSeed: 'seed', nonce: 0, nextServerSeedHash: 'b'.repeat(64) };
 const session: Session = {
   engine: 'dice', nodeId: '18002', gameName: 'Dados', vendor: 'PVP-DICE', trial: true, currency: 'MXN', balance: '2000.00',
   language: 'ES', backUrl: null, minBet: '0.10', maxBet: '100.00', rtp: 0.99, info: {}, fairness, history: [],

@@ -32,6 +32,7 @@ export interface GameContext {
   refresh(): Promise<Round[]>;
   /** The table's fairness facts (baccarat: a seed per table round) and a place for its revealed seed. */
   setFairness(f: Fairness): void;
+  fairness(): Fairness;
   fairnessExtra: HTMLElement;
 }
 
@@ -159,6 +160,7 @@ export function mountShell(root: HTMLElement, session: Session, client: DemoClie
       fairness = f;
       fair.update();
     },
+    fairness: () => fairness,
     fairnessExtra: fair.extra,
   };
 

@@ -12,11 +12,11 @@ import {
   play,
   playerDraws,
   type BetType,
-} from './baccarat.ts';
+} from '@lobby/contract/fairness/games/baccarat';
 import { FairRng } from './fair.ts';
-import { FastRng } from './rng.ts';
+import { FastRng } from '@lobby/contract/fairness/games/rng';
 import { FAIR_ROUNDS, SIM_ROUNDS, fourSigma, sdOf } from './sim.ts';
-import { GameInputError } from './types.ts';
+import { GameInputError } from '@lobby/contract/fairness/games/types';
 
 const odds = exactOdds();
 

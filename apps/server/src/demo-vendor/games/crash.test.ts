@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CRASH_RTP_PCT, crashPointX100, meta, play } from './crash.ts';
+import { CRASH_RTP_PCT, crashPointX100, meta, play } from '@lobby/contract/fairness/games/crash';
 import { FairRng } from './fair.ts';
-import { FastRng, RngBase } from './rng.ts';
+import { FastRng, RngBase } from '@lobby/contract/fairness/games/rng';
 import { FAIR_ROUNDS, ReturnStats, SIM_ROUNDS, fourSigma, sdOf } from './sim.ts';
-import { GameInputError } from './types.ts';
+import { GameInputError } from '@lobby/contract/fairness/games/types';
 
 class Fixed extends RngBase {
   constructor(private readonly v: number) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FairRng } from './fair.ts';
-import { exactRtp, meta, play, terms, type Direction } from './dice.ts';
-import { RngBase, FastRng } from './rng.ts';
+import { exactRtp, meta, play, terms, type Direction } from '@lobby/contract/fairness/games/dice';
+import { RngBase, FastRng } from '@lobby/contract/fairness/games/rng';
 import { FAIR_ROUNDS, ReturnStats, SIM_ROUNDS, fourSigma, sdOf } from './sim.ts';
-import { GameInputError } from './types.ts';
+import { GameInputError } from '@lobby/contract/fairness/games/types';
 
 /** An RNG whose intBelow answers the given values (for fixed known cases). */
 class Scripted extends RngBase {

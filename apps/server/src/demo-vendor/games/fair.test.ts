@@ -10,7 +10,7 @@ import {
   rotate,
   verify,
 } from './fair.ts';
-import { FastRng, RngBase } from './rng.ts';
+import { FastRng, RngBase } from '@lobby/contract/fairness/games/rng';
 
 const SERVER = 'a'.repeat(64);
 

@@ -10,7 +10,7 @@
  * the hash shown beforehand checked.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { RngBase } from './rng.ts';
+import { FairStream } from '@lobby/contract/fairness';
 
 /** A new server seed: 32 random bytes as 64 lowercase hex characters. */
 export function newServerSeed(): string {
@@ -29,49 +29,25 @@ export function verify(serverSeed: string, hash: string): boolean {
   return timingSafeEqual(a, Buffer.from(hash, 'hex'));
 }
 
-/** The byte stream of one round, exposed through the common Rng interface. */
-export class FairRng extends RngBase {
-  /** Secret until rotation: kept private so a serialised RNG never leaks it. */
-  readonly #serverSeed: string;
-  readonly clientSeed: string;
-  readonly nonce: number;
-  private cursor = 0;
-  private block: Buffer = Buffer.alloc(0);
-  private offset = 0;
+const nodeHmac = (key: string, message: string): Uint8Array => createHmac('sha256', key).update(message).digest();
 
+/**
+ * The byte stream of one round: the shared stream of the contract package (the browser's
+ * verifier runs the same class) with node:crypto's HMAC.
+ */
+export class FairRng extends FairStream {
   constructor(serverSeed: string, clientSeed: string, nonce: number) {
-    super();
-    if (!Number.isSafeInteger(nonce) || nonce < 0) throw new RangeError('nonce must be a non-negative integer');
-    this.#serverSeed = serverSeed;
-    this.clientSeed = clientSeed;
-    this.nonce = nonce;
+    super(serverSeed, clientSeed, nonce, nodeHmac);
   }
 
   /** Raw block `cursor` of the round (32 bytes). */
   static block(serverSeed: string, clientSeed: string, nonce: number, cursor: number): Buffer {
-    return createHmac('sha256', serverSeed).update(`${clientSeed}:${nonce}:${cursor}`).digest();
+    return Buffer.from(FairStream.blockOf(serverSeed, clientSeed, nonce, cursor, nodeHmac));
   }
 
   /** Next `count` bytes of the stream. */
   bytes(count: number): Buffer {
-    const out = Buffer.alloc(count);
-    for (let i = 0; i < count; i++) {
-      if (this.offset >= this.block.length) {
-        this.block = FairRng.block(this.#serverSeed, this.clientSeed, this.nonce, this.cursor++);
-        this.offset = 0;
-      }
-      out[i] = this.block[this.offset++];
-    }
-    return out;
-  }
-
-  uint32(): number {
-    if (this.offset + 4 <= this.block.length) {
-      const v = this.block.readUInt32BE(this.offset);
-      this.offset += 4;
-      return v;
-    }
-    return this.bytes(4).readUInt32BE(0);
+    return Buffer.from(this.nextBytes(count));
   }
 }
 

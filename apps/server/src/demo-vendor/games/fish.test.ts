@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FairRng } from './fair.ts';
-import { FISH_RTP_BP, TARGETS, meta, play } from './fish.ts';
-import { FastRng } from './rng.ts';
+import { FISH_RTP_BP, TARGETS, meta, play } from '@lobby/contract/fairness/games/fish';
+import { FastRng } from '@lobby/contract/fairness/games/rng';
 import { FAIR_ROUNDS, ReturnStats, SIM_ROUNDS, fourSigma, sdOf } from './sim.ts';
-import { GameInputError } from './types.ts';
+import { GameInputError } from '@lobby/contract/fairness/games/types';
 
 const rtp = FISH_RTP_BP / 10_000;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FairRng } from './fair.ts';
-import { PAYTABLE, countHits, distribution, draw, exactRtp, hitProbability, meta, play } from './keno.ts';
-import { FastRng } from './rng.ts';
+import { PAYTABLE, countHits, distribution, draw, exactRtp, hitProbability, meta, play } from '@lobby/contract/fairness/games/keno';
+import { FastRng } from '@lobby/contract/fairness/games/rng';
 import { FAIR_ROUNDS, ReturnStats, SIM_ROUNDS, fourSigma, sdOf } from './sim.ts';
-import { GameInputError } from './types.ts';
+import { GameInputError } from '@lobby/contract/fairness/games/types';
 
 const SPOTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 

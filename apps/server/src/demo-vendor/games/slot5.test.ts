@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FairRng } from './fair.ts';
-import { FastRng } from './rng.ts';
+import { FastRng } from '@lobby/contract/fairness/games/rng';
 import { FAIR_ROUNDS, ReturnStats, SIM_ROUNDS, fourSigma } from './sim.ts';
 import {
   CONFIG,
@@ -17,8 +17,8 @@ import {
   play,
   type SlotConfig,
   type SymbolCode,
-} from './slot5.ts';
-import { GameInputError } from './types.ts';
+} from '@lobby/contract/fairness/games/slot5';
+import { GameInputError } from '@lobby/contract/fairness/games/types';
 
 const S = (...codes: SymbolCode[]) => codes.map((c) => SYMBOLS.indexOf(c));
 const exact = analyticRtp();

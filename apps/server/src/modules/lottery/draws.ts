@@ -7,6 +7,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandAccount } from '../../kernel/ledger/index.ts';
 import { seamless } from '../seamless-wallet/index.ts';
+import { needsReseal, seal, unseal } from '../../lib/seal.ts';
 import { DEFAULT_LOTTERY_CONFIG } from '@lobby/contract';
 import { newSeed, nextSlot, resultOf, slotAt, type PrizeMode, type Slot } from './rules.ts';
 
@@ -104,9 +105,11 @@ export async function currentDraw(db: Db | Tx, brand: Brand, game: GameRow, now 
 
 /** Writes the result of an issue that has none (once: the update only matches an unpublished row). */
 export async function publish(db: Db | Tx, game: GameRow, draw: DrawRow, now = new Date()): Promise<DrawRow | null> {
-  const r = resultOf(game.kind, game.region, draw.serverSeed, game.code, draw.numero);
+  const serverSeed = unseal(draw.serverSeed);
+  const r = resultOf(game.kind, game.region, serverSeed, game.code, draw.numero);
+  // the result is published with its seed revealed (plain text from now on)
   const [row] = await db.update(lotteryDraws)
-    .set({ status: 'drawn', special: r.special, prizes: r.prizes, numbers: r.numbers, publishedAt: now })
+    .set({ status: 'drawn', special: r.special, prizes: r.prizes, numbers: r.numbers, publishedAt: now, serverSeed })
     .where(and(eq(lotteryDraws.id, draw.id), inArray(lotteryDraws.status, ['open', 'closed']), sql`${lotteryDraws.publishedAt} is null`))
     .returning();
   return row ?? null;
@@ -216,6 +219,23 @@ export async function runBrand(tx: Db | Tx, brand: Brand, now = new Date(), sett
     if (!settleDb) changed += await settle(tx, brand, g, drawn, { now, onCredited });
   }
   return changed;
+}
+
+/**
+ * Seals the seeds of unpublished issues stored in plain text (issues from before sealing) or
+ * under an old key (after a key rotation); run at start. Answers how many it sealed again.
+ */
+export async function resealDraws(db: Db): Promise<number> {
+  const rows = await db.select({ id: lotteryDraws.id, s: lotteryDraws.serverSeed }).from(lotteryDraws)
+    .where(sql`${lotteryDraws.publishedAt} is null`);
+  let n = 0;
+  for (const r of rows) {
+    if (!needsReseal(r.s)) continue;
+    await db.update(lotteryDraws).set({ serverSeed: seal(unseal(r.s)) })
+      .where(and(eq(lotteryDraws.id, r.id), eq(lotteryDraws.serverSeed, r.s), sql`${lotteryDraws.publishedAt} is null`));
+    n++;
+  }
+  return n;
 }
 
 /** Test acceleration (operator): the game's current issue closes and is drawn now, its bets settled. */

@@ -1,3 +1,4 @@
+import { unseal } from '../../lib/seal.ts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -174,7 +175,7 @@ describe('lottery: settlement of each bet type on a known result', () => {
     expect(placed.json.success).toBe(true);
     const before = await balanceOf(t, p.id);
     const drawn = await drawNowCall(t, game.code, draw.numero);
-    expect(drawn.json.value).toMatchObject({ numero: draw.numero, status: 'settled', special: sp, serverSeed: draw.serverSeed });
+    expect(drawn.json.value).toMatchObject({ numero: draw.numero, status: 'settled', special: sp, serverSeed: unseal(draw.serverSeed) });
     const mine = (await t.call({ method: 'GET', url: `/lotto/lgw/bets?gameCode=${game.code}&pageSize=50`, token: p.token })).json().value.list as { orderNo: string; win: string; status: string }[];
     const byOrder = new Map(mine.map((b) => [b.orderNo, b]));
     const wins = placed.json.value!.bets.map((b) => byOrder.get(b.orderNo)!);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { lottery } from '@lobby/contract';
+import { fairness, lottery } from '@lobby/contract';
+import { verify } from './verify.ts';
 import { route } from '../../lib/route.ts';
 import { langOf } from '../../kernel/lang/index.ts';
 import { myBets, placeBets } from './bets.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import { gamesOf, modesOf, type GameRow } from './draws.ts';
+import { gamesOf, modesOf, resealDraws, type GameRow } from './draws.ts';
 import { lotteryConsoleRoutes } from './console.ts';
 import * as views from './views.ts';
 
@@ -29,6 +30,14 @@ export async function lotteryRoutes(app: FastifyInstance) {
   route(app, lottery.trend, async ({ brand, query }) => views.trend(db, brand, query));
   route(app, lottery.placeBets, async ({ brand, principal, body, req }) => placeBets(app, brand, principal, body, langOf(req.headers.language as string | undefined)));
   route(app, lottery.myBets, async ({ brand, principal, query }) => myBets(db, brand, principal, query));
+  // the public verifier (no login): the browser's /fairness page runs the same function
+  route(app, fairness.verify, async ({ body }) => verify(body));
+
+  // seeds of unpublished issues in plain text (before sealing) or under an old key: sealed again
+  app.addHook('onReady', async () => {
+    const n = await resealDraws(db);
+    if (n > 0) app.log.info({ rows: n }, 'lottery: unpublished issue seeds sealed');
+  });
 
   // A lottery game launched from the catalog (lobby card, recent games) opens the lottery page
   // (§7 VN launch: gameCode, lottoArea VN, launchMode LOTT, prize mode, device, backUrl, language).

@@ -1,3 +1,4 @@
+import { unseal } from '../../lib/seal.ts';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { errorMessage, lottery } from '@lobby/contract';
@@ -34,7 +35,10 @@ describe('lottery schedule and cut-off', () => {
 
 describe('lottery RNG', () => {
   it('is reproducible from the revealed seed, committed by its SHA-256', () => {
-    const { serverSeed, seedHash } = newSeed();
+    // stored sealed (issue 21): the plain seed comes only with the key
+    const { serverSeed: sealed, seedHash } = newSeed();
+    const serverSeed = unseal(sealed);
+    expect(sealed).not.toContain(serverSeed);
     expect(sha256(serverSeed)).toBe(seedHash);
     const a = resultOf('vn', 'north', serverSeed, 'VN-NORTH', '20260310');
     expect(resultOf('vn', 'north', serverSeed, 'VN-NORTH', '20260310')).toEqual(a);
@@ -46,7 +50,7 @@ describe('lottery RNG', () => {
 
   it('VN results follow the published prize structure', () => {
     for (const region of lottery.VN_REGIONS) {
-      const r = resultOf('vn', region, newSeed().serverSeed, 'X', '1');
+      const r = resultOf('vn', region, unseal(newSeed().serverSeed), 'X', '1');
       const spec = lottery.VN_STRUCTURE[region];
       expect(r.prizes.map((p) => p.prize)).toEqual(spec.map((p) => p.prize));
       r.prizes.forEach((p, i) => {
@@ -59,7 +63,7 @@ describe('lottery RNG', () => {
   });
 
   it('digits are uniform enough (chi-square over 200k digits)', () => {
-    const seed = newSeed().serverSeed;
+    const seed = unseal(newSeed().serverSeed);
     const counts = new Array(10).fill(0);
     for (let i = 0; i < 2000; i++) for (const d of digitsOf(seed, 'T', String(i), 100)) counts[Number(d)]++;
     const chi = counts.reduce((s, c) => s + (c - 20_000) ** 2 / 20_000, 0);

@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { lottery as contract } from '@lobby/contract';
+import { lotteryDigits, lotteryResult, type LotteryResult } from '@lobby/contract/fairness';
 import { AppError } from '../../plugins/errors.ts';
 import { DAY_MS } from '../../kernel/brand-time/index.ts';
+import { seal } from '../../lib/seal.ts';
 
 /**
  * The lottery's pure rules: odds per prize mode, issue schedules (numero, open, cut-off and
@@ -89,47 +91,28 @@ export const hhmm = (minute: number) => `${pad(Math.floor(minute / 60), 2)}:${pa
 
 // ---- RNG -----------------------------------------------------------------------------------
 
+/** A new issue's seed as stored: sealed (lib/seal.ts) until the result is published, with its public hash. */
 export function newSeed(): { serverSeed: string; seedHash: string } {
   const serverSeed = randomBytes(32).toString('hex');
-  return { serverSeed, seedHash: sha256(serverSeed) };
+  return { serverSeed: seal(serverSeed), seedHash: sha256(serverSeed) };
 }
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+const nodeHmac = (key: string, message: string): Uint8Array => createHmac('sha256', key).update(message).digest();
+
 /**
  * Uniform decimal digits from the seed: HMAC-SHA256(seed, "<gameCode>:<numero>:<block>") for
- * block 0, 1, …, each byte below 250 giving (byte mod 10), bytes 250-255 skipped.
+ * block 0, 1, …, each byte below 250 giving (byte mod 10), bytes 250-255 dropped. The code is
+ * the contract's (`@lobby/contract/fairness`), which the /fairness verifier runs in the browser.
  */
-export function digitsOf(serverSeed: string, gameCode: string, numero: string, count: number): string {
-  let out = '';
-  for (let block = 0; out.length < count; block++) {
-    const bytes = createHmac('sha256', serverSeed).update(`${gameCode}:${numero}:${block}`).digest();
-    for (const b of bytes) {
-      if (b >= 250) continue;
-      out += String(b % 10);
-      if (out.length === count) break;
-    }
-  }
-  return out;
-}
+export const digitsOf = (serverSeed: string, gameCode: string, numero: string, count: number): string =>
+  lotteryDigits(serverSeed, gameCode, numero, count, nodeHmac);
 
-export interface Result { special: string; prizes: { prize: string; numbers: string[] }[]; numbers: string[] }
+export type Result = LotteryResult;
 
 /** The result of an issue: fast games 5 digits; VN regions their prize structure, special prize first. */
-export function resultOf(kind: Kind, region: Region | null, serverSeed: string, gameCode: string, numero: string): Result {
-  if (kind === 'fast') {
-    const special = digitsOf(serverSeed, gameCode, numero, contract.FAST_DIGITS);
-    return { special, prizes: [{ prize: 'DB', numbers: [special] }], numbers: [special] };
-  }
-  const structure = contract.VN_STRUCTURE[region!];
-  const total = structure.reduce((s, p) => s + p.count * p.digits, 0);
-  const digits = digitsOf(serverSeed, gameCode, numero, total);
-  let at = 0;
-  const prizes = structure.map((p) => ({
-    prize: p.prize,
-    numbers: Array.from({ length: p.count }, () => digits.slice(at, (at += p.digits))),
-  }));
-  return { special: prizes[0].numbers[0], prizes, numbers: prizes.flatMap((p) => p.numbers) };
-}
+export const resultOf = (kind: Kind, region: Region | null, serverSeed: string, gameCode: string, numero: string): Result =>
+  lotteryResult(kind, region, serverSeed, gameCode, numero, nodeHmac);
 
 /** Fast-game figures of a result: digit sum, big/small, odd/even. */
 export function fastFigures(special: string) {

@@ -1,4 +1,5 @@
 /** Helpers for the lottery tests. Not loaded by the server. */
+import { unseal } from '../../lib/seal.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { lottery as contract } from '@lobby/contract';
 import { lotteryDraws } from '../../db/lottery-schema.ts';
@@ -33,7 +34,7 @@ export async function upcoming(t: TestApp, gameCode: string, code = 'demo') {
       opensAt: sql`least(${lotteryDraws.opensAt}, now())`,
       closesAt: sql`greatest(${lotteryDraws.closesAt}, now() + interval '5 minutes')`, drawAt: sql`greatest(${lotteryDraws.drawAt}, now() + interval '5 minutes')` })
     .where(eq(lotteryDraws.id, cur.id)).returning();
-  return { game, draw, result: resultOf(game.kind, game.region, draw.serverSeed, game.code, draw.numero) };
+  return { game, draw, result: resultOf(game.kind, game.region, unseal(draw.serverSeed), game.code, draw.numero) };
 }
 
 export async function placeSlip(t: TestApp, token: string, gameCode: string, numero: string, bets: contract.SlipBet[], o: { requestId?: string; prizeMode?: string; code?: string } = {}) {

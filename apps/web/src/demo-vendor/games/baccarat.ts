@@ -188,7 +188,7 @@ export function mount(ctx: GameContext): void {
       }
       state = next;
       if (Object.keys(next.myBets).length) myRounds.add(next.roundId);
-      ctx.setFairness({ serverSeedHash: next.serverSeedHash, clientSeed: next.roundId, nonce: 0 });
+      ctx.setFairness({ ...ctx.fairness(), serverSeedHash: next.serverSeedHash, nonce: 0 });
       paintRoad(next.results);
       const latest = next.results[0];
       if (latest && latest.roundId !== shownResult && !dealing) {

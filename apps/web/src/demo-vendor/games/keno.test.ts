@@ -17,7 +17,7 @@ describe('keno screen', () => {
     const session: Session = {
       engine: 'keno', nodeId: '18006', gameName: 'Keno', vendor: 'DEMO', trial: false, currency: 'MXN', balance: '1000.00', language: 'EN',
       backUrl: null, minBet: '0.10', maxBet: '100.00', rtp: 0.95, info: { paytable: { 2: { 2: 900 } } },
-      fairness: { serverSeedHash: 'h', clientSeed: 'c', nonce: 0 }, history: [],
+      fairness: { serverSeedHash: 'h', clientSeed: 'c', nonce: 0, nextServerSeedHash: 'n' }, history: [],
     };
     const root = document.createElement('div');
     document.body.append(root);

@@ -24,7 +24,7 @@ describe('slot screen', () => {
     const session: Session = {
       engine: 'slot5', nodeId: '1001', gameName: 'Fortune Reels', vendor: 'DEMO', trial: false, currency: 'MXN', balance: '1000.00', language: 'EN',
       backUrl: null, minBet: '0.20', maxBet: '1000.00', rtp: 0.9606, info: { lines: LINES, reels: 5, rows: 3, betPerLine: { minBet: '0.01', maxBet: '50.00' } },
-      fairness: { serverSeedHash: 'h', clientSeed: 'c', nonce: 0 }, history: [],
+      fairness: { serverSeedHash: 'h', clientSeed: 'c', nonce: 0, nextServerSeedHash: 'n' }, history: [],
     };
     const root = document.createElement('div');
     document.body.append(root);

@@ -7,7 +7,14 @@ BEGIN
   IF TG_OP = 'DELETE' THEN
     RAISE EXCEPTION 'lottery draws are never deleted' USING ERRCODE = 'restrict_violation';
   END IF;
-  IF NEW.server_seed IS DISTINCT FROM OLD.server_seed OR NEW.seed_hash IS DISTINCT FROM OLD.seed_hash
+  -- the seed is stored sealed (s1.…, issue 21) until the result is published: it may then be
+  -- sealed again (key rotation) or revealed, i.e. replaced by the text whose SHA-256 is seed_hash
+  IF NEW.server_seed IS DISTINCT FROM OLD.server_seed AND NOT (
+       OLD.published_at IS NULL AND (NEW.server_seed LIKE 's1.%'
+         OR encode(sha256(convert_to(NEW.server_seed, 'UTF8')), 'hex') = OLD.seed_hash)) THEN
+    RAISE EXCEPTION 'lottery draw identity and seed are immutable' USING ERRCODE = 'restrict_violation';
+  END IF;
+  IF NEW.seed_hash IS DISTINCT FROM OLD.seed_hash
      OR NEW.game_id IS DISTINCT FROM OLD.game_id OR NEW.numero IS DISTINCT FROM OLD.numero OR NEW.merchant_id IS DISTINCT FROM OLD.merchant_id THEN
     RAISE EXCEPTION 'lottery draw identity and seed are immutable' USING ERRCODE = 'restrict_violation';
   END IF;
