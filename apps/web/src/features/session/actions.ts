@@ -54,7 +54,7 @@ export interface CompleteLoginOptions {
   goTo?: string;
 }
 
-/** Store the token, run the first-login action, close the auth popups, force a change or load the member. */
+/** Store the token, run the first-login action, close the auth popups, force a change or load the member (and open the contract popup when offers wait). */
 export function useCompleteLogin() {
   const qc = useQueryClient();
   const popups = usePopups();
@@ -73,6 +73,9 @@ export function useCompleteLogin() {
       setForcedChange(false);
       void qc.invalidateQueries({ queryKey: memberKeys.info() });
       if (goTo) navigate(goTo);
+      // §2 contract popup: an offer from the upline (or the platform) waits for this member's answer.
+      const offers = value.contractFlags?.pendingOffers ?? 0;
+      if (offers > 0) popups.open('contractOffer', { count: offers });
     },
     [qc, popups, navigate],
   );
