@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aggregators } from '@lobby/contract';
-import './aggregators-locale';
+import './locale-aggregators';
 import { useOp, useOpAction } from '../api';
 import { Card, errMsg, Notice, useOutcome, when } from '../ui';
 import { Credentials } from './Credentials';
