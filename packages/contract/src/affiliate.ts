@@ -172,3 +172,56 @@ export const exportCsv = endpoint({
   /** text/csv (the envelope is not used). */
   response: z.string(),
 });
+
+// ---- The revenue behind the dividend: statement lines -------------------------------------------
+
+const productLine = z.object({
+  product: z.string(),
+  betAmount: money,
+  validBet: money,
+  /** Bets − wins of the team in this product. */
+  ggr: money,
+  /** The operator's admin fee on this product (basis points of its GGR, none on a negative GGR). */
+  adminFeeBps: z.number().int(),
+  adminFee: money,
+});
+
+export const statementValue = z.object({
+  startDate: day,
+  endDate: day,
+  products: z.array(productLine),
+  /** Sum of the products' GGR. */
+  ggr: money,
+  /** Bonuses and rebates credited to the team. */
+  bonus: money,
+  deposits: money,
+  withdrawals: money,
+  /** paymentFeeBps of deposits + withdrawals. */
+  paymentFeeBps: z.number().int(),
+  paymentFees: money,
+  adminFees: money,
+  /** NGR = GGR − bonuses and rebates − payment fees − admin fees. */
+  ngr: money,
+  validBet: money,
+  /** Distinct team members active in the period (valid bet at or above the brand's threshold on a day). */
+  activeMembers: z.number().int(),
+  /** The caller's dividend contract in force, its tiers and the one the period reaches (null: none). */
+  contract: z.object({
+    id: z.string(),
+    period: z.string(),
+    tiers: z.array(z.object({ idx: z.number().int(), minBet: money, netLoss: money, activeMembers: z.number().int(), rate: z.string(), reached: z.boolean(),
+      /** Each threshold: met or the shortfall. */
+      why: z.array(z.object({ rule: z.enum(['validBet', 'netLoss', 'activeMembers']), need: z.string(), have: z.string(), met: z.boolean() })) })),
+    reachedIdx: z.number().int().nullable(),
+    /** rate × max(NGR, 0) at the reached tier. */
+    estimate: money,
+  }).nullable(),
+});
+export type StatementValue = z.infer<typeof statementValue>;
+
+export const statement = endpoint({
+  method: 'GET', path: '/wps/relay/MCSFE_agentStatement', module: M, auth: 'member',
+  summary: "The revenue lines behind the caller's dividend over a range of brand days (at most 31): GGR per product with the operator's admin fee, bonuses and rebates, payment fees, NGR, active members, and the tier of its dividend contract reached and why.",
+  query: dateRange,
+  response: statementValue,
+});

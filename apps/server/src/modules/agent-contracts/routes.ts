@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { contracts } from '@lobby/contract';
+import { affiliate, contracts } from '@lobby/contract';
+import { statement } from './statement.ts';
 import { route } from '../../lib/route.ts';
 import { agentContractsConsoleRoutes } from './console.ts';
 import { endContractsOnMove } from './moved.ts';
@@ -21,6 +22,7 @@ export async function contractsRoutes(app: FastifyInstance) {
   route(app, contracts.flags, async ({ brand, principal }) => service.flags(app.db, brand, principal));
   route(app, contracts.records, async ({ brand, principal, query }) => records.records(app.db, brand, principal, query));
   route(app, contracts.income, async ({ brand, principal, query }) => records.income(app.db, brand, principal, query));
+  route(app, affiliate.statement, async ({ brand, principal, query }) => statement(app.db, brand, principal, query));
   // platform -> top agent (operator): console.ts
   await agentContractsConsoleRoutes(app);
 }
