@@ -44,7 +44,9 @@ const { openDatabase } = await import('../apps/server/src/db/index.ts');
 const { games, members, merchants, sessions, vendors } = await import('../apps/server/src/db/schema.ts');
 const { brandAccount, memberAccount, postAlone } = await import('../apps/server/src/kernel/ledger/index.ts');
 const { hashToken } = await import('../apps/server/src/plugins/session.ts');
-const { sign, vendorSecret } = await import('../apps/server/src/modules/seamless-wallet/seamless.ts');
+const { sign } = await import('../apps/server/src/modules/seamless-wallet/seamless.ts');
+const { vendorSecret } = await import('../apps/server/src/modules/seamless-wallet/credentials.ts');
+const { openGameSession } = await import('../apps/server/src/modules/seamless-wallet/game-sessions.ts');
 const { and, asc, eq } = await import('drizzle-orm');
 
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
@@ -54,7 +56,7 @@ const serverEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: 
 async function prepare(db) {
   const [m] = await db.select().from(merchants).where(eq(merchants.code, 'demo'));
   if (!m) throw new Error('no demo brand (seed did not run?)');
-  const [g] = await db.select({ nodeId: games.nodeId, vendor: games.vendor, gameType: games.gameType }).from(games)
+  const [g] = await db.select({ nodeId: games.nodeId, gameCode: games.gameCode, vendor: games.vendor, gameType: games.gameType }).from(games)
     .innerJoin(vendors, and(eq(vendors.merchantId, games.merchantId), eq(vendors.code, games.vendor)))
     .where(and(eq(games.merchantId, m.id), eq(games.enabled, true), eq(vendors.enabled, true), eq(vendors.maintenance, false)))
     .orderBy(asc(games.id)).limit(1);
@@ -74,12 +76,21 @@ async function prepare(db) {
     await postAlone(db, { merchantId: m.id, kind: 'deposit', idemKey: `bench-dep:${r.id}:${tag}`, memberId: r.id,
       lines: [{ account: clearing, amount: -100_000_000n }, { account: acct, amount: 100_000_000n }], meta: { orderNo: 'D-BENCH' } });
   }
-  await db.insert(sessions).values(rows.map((r) => ({
+  const lobby = await db.insert(sessions).values(rows.map((r) => ({
     tokenHash: hashToken(randomBytes(32).toString('base64url')), merchantId: m.id, memberId: r.id, method: 'password',
     expiresAt: new Date(Date.now() + 3_600_000),
-  })));
+  }))).returning({ id: sessions.id, memberId: sessions.memberId });
+  // each player's launch token (a bet needs one), as a real-play launch opens it
+  const players = [];
+  for (const r of rows) {
+    const { token } = await openGameSession(db, {
+      merchantId: m.id, memberId: r.id, sessionId: lobby.find((l) => l.memberId === r.id).id, vendorCode: g.vendor,
+      nodeId: g.nodeId, gameCode: g.gameCode, currency: m.config.currency.code,
+    });
+    players.push({ username: r.username, token });
+  }
   return {
-    vendor: g.vendor, gameId: g.nodeId, secret, players: rows.map((r) => r.username),
+    vendor: g.vendor, gameId: g.nodeId, secret, players,
     // for --db-ceiling
     merchantId: m.id, gameType: g.gameType, currency: m.config.currency.code, accounts,
   };
@@ -98,9 +109,10 @@ async function call(client, ctx, op, body) {
   return JSON.parse(text);
 }
 
-async function pair(client, ctx, member) {
+async function pair(client, ctx, player) {
   const roundId = randomUUID();
-  await call(client, ctx, 'bet', { vendor: ctx.vendor, txId: randomUUID(), roundId, member, gameId: ctx.gameId, amount: '1.00' });
+  const member = player.username;
+  await call(client, ctx, 'bet', { vendor: ctx.vendor, txId: randomUUID(), roundId, member, gameId: ctx.gameId, amount: '1.00', token: player.token });
   await call(client, ctx, 'win', { vendor: ctx.vendor, txId: randomUUID(), roundId, member, amount: String(Math.floor(Math.random() * 3)) });
 }
 
