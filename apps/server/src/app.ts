@@ -43,6 +43,7 @@ import { isInternalRequest } from './lib/internal.ts';
 import { operatorAccess } from './kernel/operator-access/index.ts';
 import { operatorRoutes } from './modules/operator/index.ts';
 import { responsibleRoutes } from './modules/responsible/index.ts';
+import { kycRoutes } from './modules/kyc/index.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(paymentsRoutes);
   await app.register(operatorRoutes);
   await app.register(responsibleRoutes);
+  await app.register(kycRoutes);
   await app.register(webPlugin, { webDist: config.webDist });
   registerJobs(app);
   return app;

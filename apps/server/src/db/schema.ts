@@ -21,4 +21,5 @@ export * from './points-schema.ts';
 export * from './referral-schema.ts';
 export * from './responsible-schema.ts';
 export * from './payments-schema.ts';
+export * from './kyc-schema.ts';
 export * from './aggregators-schema.ts';
