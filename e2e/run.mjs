@@ -45,14 +45,16 @@ function fail(where, err, print = log) {
 }
 
 let webCopy;
-const serverEnv = () => ({ WEB_DIST: webCopy, DEV_OUTBOX: 'true', OPERATOR_API_KEY: 'dev-operator-key', CONTRACTS_REALTIME_SECONDS: '20', CONTRACTS_SETTLE_LAG_SECONDS: '20', CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER });
+/** How long a server may take to answer /readyz (E2E_SERVER_READY_MS; a loaded machine needs more). */
+const READY_MS = Number(process.env.E2E_SERVER_READY_MS) || 90_000;
+const serverEnv = () => ({ WEB_DIST: webCopy, DEV_OUTBOX: 'true', OPERATOR_API_KEY: 'dev-operator-key', CONTRACTS_REALTIME_SECONDS: '20', CONTRACTS_SETTLE_LAG_SECONDS: '20', CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER, LOTTERY_DRAW_NOW: 'true', POSTBACK_ALLOW_PRIVATE: '127.0.0.1:18625' });
 
 /** The migrated and seeded data dir every journey's server starts from: one server start, stopped. */
 async function makeTemplate() {
   const dataDir = tempDir('lobby-e2e-template-');
   dirs.push(dataDir);
   const t0 = performance.now();
-  const server = await startServer({ dataDir, env: serverEnv() });
+  const server = await startServer({ dataDir, env: serverEnv(), timeoutMs: READY_MS });
   servers.push(server);
   await server.stop();
   servers.splice(servers.indexOf(server), 1);
@@ -74,7 +76,7 @@ async function serverFor(template, brands, aggregatorStandin) {
   if (standin) track(standin.child);
   let server;
   try {
-    server = await startServer({ dataDir, env: { ...serverEnv(), ...(standin ? { AGGREGATOR_STANDIN_URL: standin.url } : {}) } });
+    server = await startServer({ dataDir, env: { ...serverEnv(), ...(standin ? { AGGREGATOR_STANDIN_URL: standin.url } : {}) }, timeoutMs: READY_MS });
   } catch (err) {
     standin?.child.kill('SIGTERM');
     throw err;

@@ -79,6 +79,8 @@ const schema = z.object({
   AGGREGATOR_STANDIN_URL: z.string().url().optional(),
   /** How the stand-in reaches our wallet (default http://127.0.0.1:PORT). */
   AGGREGATOR_STANDIN_WALLET_ORIGIN: z.string().url().optional(),
+  /** Test acceleration: the operator's lottery draw-now also in production (browser journeys only; never on a real deployment). */
+  LOTTERY_DRAW_NOW: bool.default(false),
   /** Browser journeys only: every captcha gets this answer (modules/session/captcha.ts); never on a real deployment (the server logs a warning). */
   CAPTCHA_TEST_ANSWER: z.string().regex(/^[2-9A-Z]{4,8}$/).optional(),
   /** Payments (modules/payments): the site's public address, for provider return and webhook URLs. */

@@ -161,6 +161,7 @@ export const ERRORS = {
   'lottery.game.not.found': e(404, 'This lottery game does not exist or is not available.', 'Este juego de lotería no existe o no está disponible.'),
   'lottery.draw.not.found': e(404, 'This issue does not exist.', 'Este sorteo no existe.'),
   'lottery.draw.closed': e(409, 'Betting for this issue is closed. Bet on the next issue.', 'Las apuestas de este sorteo están cerradas. Apueste en el siguiente sorteo.'),
+  'lottery.draw.now.disabled': e(403, 'Drawing an issue now is a test tool and is off in production: issues are drawn at their time.', 'Sortear ahora es una herramienta de prueba y está desactivada en producción: los sorteos se hacen a su hora.'),
   'lottery.draw.state': e(409, 'This issue can no longer be changed (it is {status}).', 'Este sorteo ya no se puede modificar (está {status}).'),
   'lottery.bet.invalid': e(400, 'This bet is not valid: {reason}', 'Esta apuesta no es válida: {reason}'),
   'lottery.bet.amount': e(400, 'Each bet must be between {min} and {max}.', 'Cada apuesta debe estar entre {min} y {max}.'),

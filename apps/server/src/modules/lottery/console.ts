@@ -67,6 +67,14 @@ export async function listDraws(db: Db, brand: Brand, q: { gameCode: string; sta
   return { list: rows.map((d) => rowView(d, stats.get(d.id))), page: q.page, pageSize: size, total: Number(n) };
 }
 
+/**
+ * Draw-now is a test acceleration: refused with lottery.draw.now.disabled when NODE_ENV=production
+ * (unless LOTTERY_DRAW_NOW=true, which only the browser journeys set).
+ */
+function testOnly(app: FastifyInstance): void {
+  if (app.config.NODE_ENV === 'production' && !app.config.LOTTERY_DRAW_NOW) throw new AppError('lottery.draw.now.disabled');
+}
+
 export async function lotteryConsoleRoutes(app: FastifyInstance) {
   const db = app.db;
   const g = (ctx: { req: FastifyRequest }) => operatorOf(ctx.req);
@@ -76,6 +84,7 @@ export async function lotteryConsoleRoutes(app: FastifyInstance) {
     g(ctx);
     const game = await gameByCode(db, ctx.brand, ctx.body.gameCode);
     const pushed = (ids: bigint[]) => ids.forEach((id) => balanceChanged(app, ctx.brand, id));
+    testOnly(app);
     return openedView(game, await drawNow(db, ctx.brand, game, ctx.body.numero, new Date(), pushed));
   });
   route(app, lottery.operatorVoidDraw, async (ctx) => {
@@ -114,6 +123,7 @@ export async function lotteryConsoleRoutes(app: FastifyInstance) {
     const game = await gameByCode(db, brand, body.gameCode);
     const before = await rowOf(db, game, body.numero);
     if (!before.canDraw && before.status !== 'drawn') throw new AppError('lottery.draw.state', { status: before.status });
+    testOnly(app);
     await drawNow(db, brand, game, body.numero, new Date(), (ids) => ids.forEach((id) => balanceChanged(app, brand, id)));
     const after = await rowOf(db, game, body.numero);
     await record(db, actor, brand, ctx.req.ip, { action: 'lottery.draw-now', target: `${game.code}:${body.numero}`, before, after });

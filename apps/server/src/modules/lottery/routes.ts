@@ -33,6 +33,7 @@ export async function lotteryRoutes(app: FastifyInstance) {
   // the public verifier (no login): the browser's /fairness page runs the same function
   route(app, fairness.verify, async ({ body }) => verify(body));
 
+  if (app.config.LOTTERY_DRAW_NOW && app.config.NODE_ENV === 'production') app.log.warn('LOTTERY_DRAW_NOW is set: operators can draw lottery issues ahead of time. Never on a real deployment.');
   // seeds of unpublished issues in plain text (before sealing) or under an old key: sealed again
   app.addHook('onReady', async () => {
     const n = await resealDraws(db);
