@@ -21,6 +21,8 @@ export const brandPublic = z.object({
   supportHours: z.string(),
   agentTypes: z.array(z.number()),
   trialType: z.number(),
+  /** The login form shows the captcha from the start (the brand asks for one on every login; issue 23 item 4). */
+  captchaOnLogin: z.boolean(),
 });
 export type BrandPublic = z.infer<typeof brandPublic>;
 

@@ -38,6 +38,7 @@ export function statusFixture(over: Partial<SystemStatus> = {}): SystemStatus {
         supportHours: 'Mon-Fri 12:00-21:00',
         agentTypes: [1, 2, 41, 42],
         trialType: 4,
+        captchaOnLogin: false,
       },
     },
     ...over,

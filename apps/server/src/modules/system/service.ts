@@ -22,6 +22,7 @@ export function brandPublic(b: Brand): system.BrandPublic {
     supportHours: c.supportHours,
     agentTypes: c.agentTypes,
     trialType: c.trialType,
+    captchaOnLogin: c.security.captchaOnLogin,
   };
 }
 

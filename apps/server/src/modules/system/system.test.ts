@@ -27,6 +27,10 @@ describe('GET /wps/system/status', () => {
     expect(body.value.info.customerService.length).toBeGreaterThan(0);
     expect(body.value.info.resources.map((r) => r.resourceType)).toEqual(['IOS', 'ANDROID']);
     expect(body.value.info.brand.footerVendors).toHaveLength(15);
+    // demo asks for a captcha only after failures; luna on every login, so its form shows it at once
+    expect(body.value.info.brand.captchaOnLogin).toBe(false);
+    const luna = okEnvelope(system.systemStatus).parse((await t.call({ method: 'GET', url: '/wps/system/status', merchant: 'luna' })).json());
+    expect(luna.value.info.brand.captchaOnLogin).toBe(true);
     expect(body.value.location.ip).toBe('127.0.0.1');
   });
 

@@ -44,10 +44,9 @@ export function rememberUsername(username: string | null, now = Date.now()): voi
   }
 }
 
-/** Does the brand ask for a captcha on every login? (status.info.brand.captchaOnLogin when the server sends it.) */
+/** Does the brand ask for a captcha on every login? (status.info.brand.captchaOnLogin): then the field shows from the start. */
 export function useBrandLoginCaptcha(): boolean {
-  const brand = useBrand() as unknown as { captchaOnLogin?: boolean; security?: { captchaOnLogin?: boolean } } | undefined;
-  return !!(brand?.captchaOnLogin ?? brand?.security?.captchaOnLogin);
+  return !!useBrand()?.captchaOnLogin;
 }
 
 export interface LoginFormProps {
@@ -127,7 +126,9 @@ export function LoginForm({ agent = false, goTo, onForgot }: LoginFormProps) {
       const v = (e.value ?? {}) as Partial<session.LoginThrottled>;
       startWait(v.retryAfterSeconds ?? 30);
     }
-    setFormError(describeError(e));
+    // A wrong captcha is said once, under its field (not also above the form).
+    const captchaWrong = isApiError(e) && e.errorCode === 'captcha.invalid' && needCaptcha;
+    setFormError(captchaWrong ? null : describeError(e));
     if (wantsCaptcha(e)) {
       setCaptchaText('');
       if (needCaptcha) captcha.renew();

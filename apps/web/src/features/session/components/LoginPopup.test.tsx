@@ -45,6 +45,22 @@ describe('login popup', () => {
     expect(await within(dialog).findByRole('img', { name: 'Bono de bienvenida' })).toHaveAttribute('src', banner.images);
   });
 
+  it('a brand that asks for a captcha on every login shows it from the start; a wrong one is said once, under the field (issue 23 item 4)', async () => {
+    const base = statusFixture();
+    const server = fakeServer({
+      'GET /wps/captcha': () => ok(CAPTCHA),
+      'POST /wps/session/login': () => fail(400, 'captcha.invalid', { captcha: true }),
+    });
+    const { form } = await openLogin({ ...base, info: { ...base.info, brand: { ...base.info.brand, captchaOnLogin: true } } });
+    expect(await within(form).findByLabelText(/^Captcha/)).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText(/^Captcha/), 'XXXXX');
+    await fillAndSubmit(form);
+    expect(server.calls.find((c) => c.path === '/wps/session/login')?.body).toMatchObject({ captcha: 'XXXXX', captchaId: 'c1' });
+    await waitFor(() => expect(server.count('POST /wps/session/login')).toBe(1));
+    await within(form).findByText('La verificación del captcha falló.');
+    expect(within(form).getAllByText('La verificación del captcha falló.')).toHaveLength(1);
+  });
+
   it('required fields are checked before any call', async () => {
     const server = fakeServer({});
     const { form } = await openLogin();
