@@ -6,7 +6,7 @@
  * was drawn. Below, every game's recipe in words, the slot's reel strips and the paytables.
  * The query string pre-fills the form (the games' "last 10 rounds" link here).
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fish, keno, slot5, VERIFY_GAMES, verifyRound, type VerifyAnswer, type VerifyGame, type VerifyInput } from '@lobby/contract/fairness';
@@ -91,27 +91,27 @@ function Recipes() {
   );
 }
 
+type Outcome = { a: VerifyAnswer; game: VerifyGame } | { error: string };
+
+function compute(f: Form): Outcome {
+  try {
+    return { a: verifyRound(toInput(f)), game: f.game };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
 export default function FairnessPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [form, setForm] = useState<Form>(() => initial(params));
-  const [answer, setAnswer] = useState<{ a: VerifyAnswer; game: VerifyGame } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // pre-filled from a round (the games' link): computed at once
+  const [out, setOut] = useState<Outcome | null>(() => (params.get('serverSeed') ? compute(initial(params)) : null));
   const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const lottery = form.game === 'lottery';
-
-  const run = (f: Form) => {
-    try {
-      setAnswer({ a: verifyRound(toInput(f)), game: f.game });
-      setError(null);
-    } catch (e) {
-      setAnswer(null);
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
-  // pre-filled from a round: computed at once
-  useMemo(() => { if (params.get('serverSeed')) run(initial(params)); }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  const onSubmit = (e: FormEvent) => { e.preventDefault(); run(form); };
+  const onSubmit = (e: FormEvent) => { e.preventDefault(); setOut(compute(form)); };
+  const answer = out && 'a' in out ? out : null;
+  const error = out && 'error' in out ? out.error : null;
   const hashOk = answer && form.expectedHash.trim() ? answer.a.serverSeedHash === form.expectedHash.trim().toLowerCase() : null;
 
   return (

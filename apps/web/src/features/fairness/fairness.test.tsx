@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeServer } from '@/test/server';
+import { renderApp } from '@/test/render';
+import { verifyUrl } from './index';
+
+vi.mock('@/lib/crypto', async () => (await import('@/test/server')).plainCrypto);
+
+const SEED = 'a3f1c2e4b5d6978812345678909abcdefa3f1c2e4b5d6978812345678909abcd';
+const HASH = '42dcf2107d5b64adbc2db88f0f22c680ad21f067e283dc0641633e2e7dc4295b';
+
+describe('/fairness (no login)', () => {
+  it('a link pre-filled with a round recomputes it in the browser and checks the commitment', async () => {
+    fakeServer({});
+    const url = verifyUrl({ game: 'dice', serverSeed: SEED, clientSeed: 'lucky-player', nonce: 1, params: { target: 50, direction: 'under', hash: HASH } });
+    renderApp({ route: url });
+    // the same vector as the server's vectors.test.ts: first 4 bytes b70cc77b -> 8027 -> 80.27
+    expect((await screen.findByTestId('fairness-summary', {}, { timeout: 5000 })).textContent).toBe('80.27');
+    expect(screen.getByTestId('fairness-result').textContent).toContain(HASH);
+    expect(screen.getByText(/Coincide con el hash/)).toBeTruthy();
+    expect(screen.getByTestId('reel-strips').querySelectorAll('p').length).toBe(6);
+  });
+
+  it('a wrong hash says it does not match; a lottery issue replays by the published rule', async () => {
+    fakeServer({});
+    renderApp({ route: verifyUrl({ game: 'lottery', serverSeed: SEED, clientSeed: 'FAST1', nonce: '20261127-0001', params: { hash: 'f'.repeat(64) } }) });
+    expect((await screen.findByTestId('fairness-summary', {}, { timeout: 5000 })).textContent).toBe('DB: 59031');
+    expect(screen.getByText(/NO coincide/)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Juego/ }), 'keno');
+    await userEvent.type(screen.getByRole('textbox', { name: /Números elegidos/ }), '1,2,99');
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/No se puede reproducir/);
+  });
+});
