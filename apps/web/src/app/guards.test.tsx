@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { memberFixture } from '@/test/fixtures';
+import { memberFixture, statusFixture } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const loc = () => screen.getByTestId('location').textContent;
@@ -63,6 +63,15 @@ describe('route guards', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Crear una cuenta' });
     expect(await within(dialog).findByText('ABC123')).toBeInTheDocument();
     await waitFor(() => expect(loc()).toBe('/?referralCode=ABC123'));
+  });
+
+  it.each([['/login', 'Log in'], ['/register', 'Create an account']])('a first visit to an English-first brand: %s opens its popup titled in English (issue 23 item 5)', async (route, title) => {
+    localStorage.clear();
+    const base = statusFixture();
+    const brand = { ...base.info.brand, defaultLanguage: 'EN', languages: [{ code: 'EN', label: 'English', rtl: false }, { code: 'ES', label: 'Español', rtl: false }] };
+    renderApp({ route, status: { ...base, info: { ...base.info, brand } } });
+    expect(await screen.findByRole('dialog', { name: title }, { timeout: 8000 })).toBeInTheDocument();
+    expect(document.documentElement.lang).toMatch(/^en/);
   });
 
   it('an unknown path shows the 404 page inside the layout', async () => {

@@ -5,6 +5,7 @@
  * the host wraps Suspense).
  */
 import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from '../Modal';
 import { popupEntry, type PopupName, type PopupPropsMap } from './registry';
 import { SectionSpinner } from '@/lib/lazy';
@@ -36,6 +37,9 @@ let seq = 0;
 
 export function PopupProvider({ children }: { children: ReactNode }) {
   const [stack, setStack] = useState<OpenPopup[]>([]);
+  // Titles follow the language: a popup opened before the brand's default language arrived (a
+  // /login or /register deep link on a first visit) is retitled when it does (issue 23 item 5).
+  useTranslation();
 
   const open = useCallback((name: PopupName, props?: unknown) => {
     setStack((s) => [...s.filter((p) => p.name !== name), { name, props: props as never, key: ++seq }]);
