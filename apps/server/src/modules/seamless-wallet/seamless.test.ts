@@ -149,11 +149,11 @@ describe('seamless wallet', () => {
     expect(await postingsOf('rollback', m.id)).toBe(1);
     const [rec] = await t.database.db.select().from(betRecords).where(eq(betRecords.memberId, m.id));
     expect(rec.status).toBe('refunded');
-    // The bet's duplicate still answers the first answer; a win on the refunded round is refused.
+    // The bet's duplicate still answers the first answer; a win on the refunded round is refused (its bet was rolled back).
     const dup = await call('bet', { vendor: g.vendor, txId: betTx, roundId, member: m.username, gameId: g.gameId, amount: '20' });
     expect(dup.json.value).toMatchObject({ balance: '80.00', txId: betTx });
     expect(await postingsOf('bet', m.id)).toBe(1);
-    expect((await call('win', { vendor: g.vendor, txId: rid(), roundId, member: m.username, amount: '5' })).json.errorCode).toBe('vendor.round.unknown');
+    expect((await call('win', { vendor: g.vendor, txId: rid(), roundId, member: m.username, amount: '5' })).json.errorCode).toBe('vendor.bet.rolled.back');
   });
 
   it('a rollback before its bet is answered and the late bet refused', async () => {
