@@ -13,6 +13,7 @@ import { QrCode } from '@/components/QrCode';
 import { useSession } from '@/features/session';
 import { presetRange, type DayRange } from '@/lib/amounts';
 import { DailyChart } from '../overview/DailyChart';
+import { Statement } from './Statement';
 import { downloadCsv, useLinksReport, usePostbacks, useSavePostback } from './api';
 import './links.css';
 
@@ -164,6 +165,7 @@ export default function LinksReport() {
           </>
         )}
       </Panel>
+      <Panel title={t('agent.links.st.title')}><Statement range={range} symbol={symbol} /></Panel>
       <Panel title={t('agent.links.pb.title')}><Postbacks /></Panel>
     </div>
   );

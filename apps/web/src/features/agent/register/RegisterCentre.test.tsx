@@ -21,7 +21,7 @@ const OFFSET = -300; // the fixture brand's GMT offset
 
 const invite = (over: Partial<agentRegister.Invite> = {}): agentRegister.Invite => ({
   id: '1', code: 'ABCDEFGHJKLMNPQR', accountType: 'member', expiry: '7d', expiresAt: '2030-01-08T00:00:00.000Z',
-  status: 'active', remark: '', registrations: 0, createdAt: '2030-01-01T00:00:00.000Z', ...over,
+  status: 'active', remark: '', registrations: 0, campaign: '', subId: '', createdAt: '2030-01-01T00:00:00.000Z', ...over,
 });
 
 function renderCentre() {
