@@ -27,4 +27,8 @@ describe('config', () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/,
     );
   });
+
+  it('a short OPERATOR_API_KEY stops the start with a message that says what it is and how long it must be (issue 23 item 14)', () => {
+    expect(() => loadConfig({ OPERATOR_API_KEY: 'short' })).toThrow(/OPERATOR_API_KEY: must be at least 8 characters: the secret operators send as X-Operator-Key/);
+  });
 });

@@ -53,7 +53,7 @@ const schema = z.object({
    * brand, or per brand as `demo:key1,luna:key2`. Unset: 'dev-operator-key' outside production;
    * in production the operator API answers function.not.available.
    */
-  OPERATOR_API_KEY: z.string().min(8).optional(),
+  OPERATOR_API_KEY: z.string().min(8, 'must be at least 8 characters: the secret operators send as X-Operator-Key (one key, or per brand demo:key1,luna:key2); unset it to use dev-operator-key outside production').optional(),
   /**
    * What a service key may do: a comma list of console permissions. Unset: every permission but
    * operators.manage and sessions.manage, which no key ever holds (kernel/operator-access).
