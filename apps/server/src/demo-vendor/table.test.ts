@@ -7,7 +7,7 @@ import { player } from '../test/kits/seamless.ts';
 import { brandOf } from '../test/kits/wallet.ts';
 import { ENGINES } from './engines.ts';
 import { FairRng, hashServerSeed } from './games/index.ts';
-import { clock, CYCLE_MS, settleTable, tableRoundId } from './table.ts';
+import { clock, CYCLE_MS, mixedClientSeed, settleTable, tableRoundId } from './table.ts';
 import { balanceOf, dv, launch, postingsOf } from './testkit.ts';
 
 const t = useTestApp();
@@ -77,7 +77,12 @@ describe('baccarat table', () => {
     const result = dealt.results.find((r) => r.roundId === view.roundId)!;
     const serverSeed = result.outcome.serverSeed as string;
     expect(hashServerSeed(serverSeed)).toBe(hashShown);
-    const pay = (input: Record<string, unknown>) => ENGINES.baccarat.play(input, new FairRng(serverSeed, view.roundId, 0));
+    // issue 21 (intended change): the cut's client seed mixes the three players' client seeds
+    // into the round id, instead of the round id alone
+    const clientSeeds = result.outcome.clientSeeds as string[];
+    expect(clientSeeds).toHaveLength(3);
+    expect(result.outcome.clientSeed).toBe(mixedClientSeed(view.roundId, clientSeeds));
+    const pay = (input: Record<string, unknown>) => ENGINES.baccarat.play(input, new FairRng(serverSeed, result.outcome.clientSeed as string, 0));
     expect(pay({ player: '1.00' }).outcome).toMatchObject({ winner: result.outcome.winner });
 
     const wantA = 100_000n - 1100n + pay({ player: '10.00', tie: '1.00' }).payout;
