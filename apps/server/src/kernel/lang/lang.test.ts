@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { langOf, requestLangOf, textLangOf } from './index.ts';
 
 describe('request language', () => {
-  it('langOf: English content only for an English code, Spanish otherwise', () => {
+  it('langOf: Spanish content for ES and unknown codes, English (the fallback) for every other language', () => {
     expect(langOf('EN')).toBe('EN');
     expect(langOf(' en-US ')).toBe('EN');
     expect(langOf('ES')).toBe('ES');
-    expect(langOf('PT')).toBe('ES');
+    expect(langOf('PT')).toBe('EN');
+    expect(langOf('AR')).toBe('EN');
+    expect(langOf('pt-br')).toBe('EN');
+    expect(langOf('es-MX')).toBe('ES');
     expect(langOf(undefined)).toBe('ES');
     expect(langOf(['EN'])).toBe('ES');
   });
