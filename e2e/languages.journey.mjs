@@ -9,7 +9,7 @@ import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { root } from './lib/proc.mjs';
 import { htmlLang, waitForScreen } from './lib/web.mjs';
 
-export const timeout = 120_000;
+export const timeout = 240_000;
 
 const LANGS = [
   { code: 'AR', tag: 'ar', dir: 'rtl' },
