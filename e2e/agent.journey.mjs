@@ -12,6 +12,7 @@
 // The P&L statement (user loss) and account details pages. Screenshots of every agent page at 1366 and 390 wide in ES and EN, the phone
 // menu drawer, and no page wider than 390 px.
 import assert from 'node:assert/strict';
+import { expectAccessible } from './lib/axe.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { cents, operator } from './lib/player.mjs';
 import { api } from './lib/player.mjs';
@@ -67,6 +68,20 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     await page.waitForTimeout(1200);
     assert.notEqual(await clock.innerText(), before, 'the clock ticks every second');
   }, { fatal: true });
+
+  // Issue 23, Deliver 4: no serious or critical axe violation on the team overview, ES and AR.
+  await step('axe: agent team overview, ES and AR', async () => {
+    for (const lang of ['ES', 'AR']) {
+      await page.evaluate((l) => { localStorage.setItem('lang', l); localStorage.setItem('hisLang', l); }, lang);
+      await page.goto('/agentHome?page=agentTeamOverview');
+      await page.getByTestId('page-agentTeamOverview').waitFor({ timeout: 15_000 });
+      await settle(page);
+      await expectAccessible(page, `agent team overview (${lang})`);
+    }
+    await page.evaluate(() => { localStorage.setItem('lang', 'ES'); localStorage.setItem('hisLang', 'ES'); });
+    await page.goto('/agentHome?page=agentTeamOverview');
+    await page.getByTestId('page-agentTeamOverview').waitFor({ timeout: 15_000 });
+  });
 
   await step('team overview: team numbers arrive from the rollup (3 members, 2 direct)', async () => {
     // The rollup runs every 15 s; the open overview asks again at the same pace.
@@ -184,6 +199,12 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     assert.equal(await page.getByTestId('offered-contract').first().getAttribute('data-status'), 'new');
 
     const sub = await subagentLogin(newPage);
+    // Issue 23 item 11: the offer pops up at the downline's next login, with its tiers
+    const popup = sub.getByTestId('contract-offer-popup');
+    await popup.getByTestId('contract-tiers').first().waitFor({ timeout: 15_000 });
+    assert.match(await popup.getByTestId('contract-tiers').first().innerText(), /1\.50 %[\s\S]*2\.00 %/);
+    await shot('contract-popup-ES-1366', sub);
+    await expectAccessible(sub, 'the contract popup');
     await sub.goto('/agentHome?page=agentDailyWages2');
     const card = sub.getByTestId('my-contract').first();
     await card.waitFor({ timeout: 15_000 });
@@ -213,12 +234,14 @@ export default async function agentJourney({ newPage, step, shot, settle, expect
     await form.waitFor({ state: 'detached' });
 
     const sub = await subagentLogin(newPage);
+    // accepted in the contract popup of the login (issue 23 item 11)
+    const popup = sub.getByTestId('contract-offer-popup');
+    await popup.getByTestId('offered-to-me').first().waitFor({ timeout: 15_000 });
+    await popup.getByRole('button', { name: t('ES', 'agent.contracts.accept'), exact: true }).first().click();
+    await popup.waitFor({ state: 'detached' });
     await sub.goto('/agentHome?page=agentRealtimeSalary');
     const card = sub.getByTestId('my-contract').first();
     await card.waitFor({ timeout: 15_000 });
-    await waitUntil(async () => (await card.getAttribute('data-status')) === 'new', { message: 'the real-time offer never showed' });
-    await card.getByRole('button', { name: t('ES', 'agent.contracts.accept'), exact: true }).click();
-    await sub.getByRole('alertdialog').getByRole('button', { name: t('ES', 'agent.contracts.accept'), exact: true }).click();
     await waitUntil(async () => (await sub.getByTestId('my-contract').first().getAttribute('data-status')) === 'success', { message: 'the real-time contract never came into force' });
 
     // subagent01's team gets a member (register centre call), agent01 funds it (transfer to a deep downline)

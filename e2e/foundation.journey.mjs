@@ -3,6 +3,7 @@
 // guard, and see the region-blocked screen for a blocked country. (The maintenance screen is in
 // foundation-maintenance.journey.mjs: it needs a server whose brand is in maintenance.)
 import assert from 'node:assert/strict';
+import { expectAccessible } from './lib/axe.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { dialog, expectLayout, htmlLang, local, pathOf, t, waitForScreen } from './lib/web.mjs';
 
@@ -89,6 +90,29 @@ export default async function foundation({ newPage, step, shots, expectNoConsole
     expectNoConsoleErrors(page);
   });
   await step('screenshots: home AR (RTL)', () => shots('home-ar', page, { fullPage: true }));
+
+  // Issue 23, Deliver 4: axe-core finds no serious or critical violation on home, a game list,
+  // the login and the register popups, in AR (still selected) and then ES.
+  await step('axe: home, a game list, login and register, AR and ES', async () => {
+    for (const lang of ['AR', 'ES']) {
+      await page.evaluate((l) => { localStorage.setItem('lang', l); localStorage.setItem('hisLang', l); }, lang);
+      await page.goto('/');
+      await page.locator('.gcard:not(.gcard--skeleton)').first().waitFor();
+      await expectAccessible(page, `home (${lang})`);
+      await page.goto('/rng');
+      await page.locator('.game-grid .gcard:not(.gcard--skeleton)').first().waitFor();
+      await expectAccessible(page, `/rng (${lang})`);
+      await page.goto('/login');
+      await page.getByTestId('login-form').waitFor();
+      await expectAccessible(page, `login (${lang})`);
+      await page.goto('/register');
+      await page.getByTestId('register-form').waitFor();
+      await expectAccessible(page, `register (${lang})`);
+    }
+    await page.goto('/');
+    await page.locator('#side-menu select').selectOption('AR');
+    await waitUntil(async () => (await htmlLang(page)).dir === 'rtl', { message: 'not back to AR' });
+  });
 
   await step('back to Spanish', async () => {
     await select.selectOption('ES');

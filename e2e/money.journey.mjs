@@ -4,6 +4,7 @@
 // pays it and the member confirms it was received; the transaction history shows the rows.
 // Screenshots of every member-centre page at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
+import { expectAccessible } from './lib/axe.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { balanceText, cents, loginWithBalance, operator, passProof } from './lib/player.mjs';
 
@@ -167,4 +168,19 @@ export default async function money({ newPage, step, shot, settle, expectNoConso
       expectNoConsoleErrors(page);
     });
   }
+
+  // Issue 23, Deliver 4: axe-core finds no serious or critical violation on deposit, withdraw and
+  // the member security centre, in ES and AR.
+  await step('axe: deposit, withdraw and member security, ES and AR', async () => {
+    for (const lang of ['ES', 'AR']) {
+      await page.evaluate((l) => { localStorage.setItem('lang', l); localStorage.setItem('hisLang', l); }, lang);
+      for (const id of ['depositv2', 'withdraw', 'securityCenter']) {
+        await page.goto(`/member?page=${id}`);
+        await page.getByTestId(`page-${id}`).waitFor();
+        await page.getByTestId('skeleton').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+        await expectAccessible(page, `${id} (${lang})`);
+      }
+    }
+    await page.evaluate(() => { localStorage.setItem('lang', 'ES'); localStorage.setItem('hisLang', 'ES'); });
+  });
 }

@@ -5,6 +5,7 @@
 // operator approves it and it is paid; the audit log shows all of it. Screenshots of every console
 // screen at 1366x768 and 390x844 in ES and EN.
 import assert from 'node:assert/strict';
+import { expectAccessible } from './lib/axe.mjs';
 import { consoleLogin as signIn, consoleMenu, FINANCE, OWNER } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { balanceText, cents, loginWithBalance, operator, passProof } from './lib/player.mjs';
@@ -72,6 +73,8 @@ export default async function operatorConsole({ newPage, step, shot, settle, exp
     await shot('console-dashboard-ES-1366', owner);
     expectNoConsoleErrors(owner);
   }, { fatal: true });
+  // Issue 23, Deliver 4 (the console speaks ES and EN only).
+  await step('axe: the console dashboard has no serious or critical violation', () => expectAccessible(owner, 'console dashboard (ES)'));
 
   await step('the owner confirms the deposit; the member\'s balance grows by 500.00', async () => {
     await menu(owner, 'ES', 'finance');

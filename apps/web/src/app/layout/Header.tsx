@@ -121,9 +121,11 @@ export function Header({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boo
         >
           <Icon name={menuOpen ? 'close' : 'menu'} />
         </button>
-        <Link to="/" className="brand-logo" aria-label={t('header.homeLink', { brand: brand?.name ?? '' })}>
+        {/* Named by its visible text first, then what it does (axe label-content-name-mismatch). */}
+        <Link to="/" className="brand-logo">
           <span className="brand-logo__mark" aria-hidden="true">{(brand?.logoText ?? 'L').slice(0, 1)}</span>
           <span className="brand-logo__text">{brand?.logoText ?? ''}</span>
+          <span className="visually-hidden">: {t('header.homeLink', { brand: brand?.name ?? '' })}</span>
         </Link>
 
         <div className="header__tools">
