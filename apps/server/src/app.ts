@@ -38,7 +38,7 @@ import { redEnvelopeRoutes } from './modules/red-envelope/index.ts';
 import { demoVendorPlugin } from './demo-vendor/plugin.ts';
 import { aggregatorsPlugin } from './modules/aggregators/index.ts';
 import { demoPaymentsPlugin } from './demo-payments/plugin.ts';
-import { paymentsRoutes } from './modules/payments/index.ts';
+import { demoPaymentsOn, paymentsRoutes } from './modules/payments/index.ts';
 import { isInternalRequest } from './lib/internal.ts';
 import { operatorAccess } from './kernel/operator-access/index.ts';
 import { operatorRoutes } from './modules/operator/index.ts';
@@ -126,7 +126,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(redEnvelopeRoutes);
   await app.register(demoVendorPlugin);
   await app.register(aggregatorsPlugin);
-  if (config.DEMO_PAYMENTS ?? config.NODE_ENV !== 'production') await app.register(demoPaymentsPlugin);
+  if (demoPaymentsOn(config)) await app.register(demoPaymentsPlugin);
   await app.register(paymentsRoutes);
   await app.register(operatorRoutes);
   await app.register(responsibleRoutes);

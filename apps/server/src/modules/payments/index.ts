@@ -1,2 +1,2 @@
 /** Payments through providers (issue 22): checkout, webhooks, payouts, console and reconciliation. Other modules import this module only through this file. */
-export { paymentsRoutes } from './routes.ts';
+export { demoPaymentsOn, paymentsRoutes } from './routes.ts';

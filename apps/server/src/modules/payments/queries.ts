@@ -35,6 +35,11 @@ export async function upsertChannel(db: Q, v: { merchantId: number; method: stri
     .onConflictDoUpdate({ target: [paymentChannels.merchantId, paymentChannels.method, paymentChannels.channel], set: { provider: v.provider, enabled: v.enabled, updatedAt: new Date() } });
 }
 
+/** A channel's provider unless one is set already (the demo set-up never overrides an operator's choice). */
+export async function insertChannelOnce(db: Q, v: { merchantId: number; method: string; channel: string; provider: string; enabled: boolean }) {
+  await db.insert(paymentChannels).values(v).onConflictDoNothing();
+}
+
 export async function paymentByOrder(db: Q, merchantId: number, orderNo: string) {
   const [r] = await db.select().from(payments).where(and(eq(payments.merchantId, merchantId), eq(payments.orderNo, orderNo)));
   return r;

@@ -5,6 +5,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { paymentsConsoleRoutes } from './console.ts';
 import { demoProvider } from './demo-adapter.ts';
 import { applyPayoutEvent, payoutsOf } from './payouts.ts';
+import { insertChannelOnce } from './queries.ts';
 import * as service from './service.ts';
 import { stripeProvider } from './stripe-adapter.ts';
 
@@ -15,11 +16,14 @@ declare module 'fastify' {
   }
 }
 
-/** The providers this deployment has: the demo one (default on outside production) and Stripe when its keys are set. */
+/** The demo provider runs outside production, or with the demo brands (SEED_DEMO), unless DEMO_PAYMENTS says otherwise. */
+export const demoPaymentsOn = (c: FastifyInstance['config']) => c.DEMO_PAYMENTS ?? (c.NODE_ENV !== 'production' || c.SEED_DEMO);
+
+/** The providers this deployment has: the demo one and Stripe when its keys are set. */
 export function configuredProviders(app: FastifyInstance): service.Providers {
   const c = app.config;
   const providers: service.Providers = new Map();
-  if (c.DEMO_PAYMENTS ?? c.NODE_ENV !== 'production') providers.set('demo', demoProvider(app));
+  if (demoPaymentsOn(c)) providers.set('demo', demoProvider(app));
   if (c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET) {
     providers.set('stripe', stripeProvider({ secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiBase: c.STRIPE_API_BASE }));
   }
@@ -32,6 +36,15 @@ const originOf = (req: FastifyRequest) => `${req.protocol}://${req.headers.host 
 export async function paymentsRoutes(app: FastifyInstance) {
   const providers = configuredProviders(app);
   const payoutSweep = payoutsOf(app, providers);
+  // the demo brands' card and e-wallet channels go through the demo provider on a fresh machine (an operator may change it)
+  if (providers.has('demo') && app.config.SEED_DEMO && app.config.NODE_ENV !== 'test') {
+    for (const [code, method, channel] of [['demo', 'MPAGO', 'MPAGO'], ['luna', 'CARD', 'VISA']] as const) {
+      const brand = app.brands.byMerchantCode(code);
+      if (brand?.config.wallet.deposit.methods.some((m) => m.code === method && m.channels.some((c) => c.code === channel))) {
+        await insertChannelOnce(app.db, { merchantId: brand.id, method, channel, provider: 'demo', enabled: true });
+      }
+    }
+  }
 
   route(app, payments.instantChannels, async ({ brand }) => service.instantChannels(app, providers, brand));
   route(app, payments.openCheckout, async ({ brand, principal, body, req }) => service.openCheckout(app, providers, brand, principal, body.orderNo, originOf(req)));

@@ -4,7 +4,7 @@
  * balance and member info (the header), which the socket push normally does first.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { cashier, wallet, type BodyOf } from '@lobby/contract';
+import { cashier, payments, wallet, type BodyOf } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { memberKeys, useToken } from '@/features/session';
 import { cashierKeys, walletKeys } from './keys';
@@ -137,6 +137,36 @@ export function useCancelDeposit() {
   return useMutation({
     mutationFn: (orderNo: string) => call(cashier.cancelDepositOrder, { body: { orderNo } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: cashierKeys.deposits() }),
+  });
+}
+
+/** Channels paid through a provider's hosted checkout (instant credit). */
+export function useInstantChannels() {
+  return useQuery({
+    queryKey: [...cashierKeys.depositMethods(), 'instant'],
+    queryFn: ({ signal }) => call(payments.instantChannels, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Opens the provider checkout of an order (the same order answers the same checkout). */
+export function useOpenCheckout() {
+  return useMutation({ mutationFn: (orderNo: string) => call(payments.openCheckout, { body: { orderNo } }) });
+}
+
+const SETTLED = new Set(['paid', 'failed', 'expired', 'refunded', 'charged_back']);
+/** The state of a deposit after the checkout: read every second until the provider's answer is in. */
+export function useDepositResult(orderNo: string) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: [...cashierKeys.deposits(), 'result', orderNo],
+    queryFn: async ({ signal }) => {
+      const r = await call(payments.depositResult, { signal, query: { orderNo } });
+      if (r.orderStatus === 'confirmed') refreshMoney(qc);
+      return r;
+    },
+    enabled: !!orderNo,
+    refetchInterval: (q) => (q.state.data && (q.state.data.orderStatus !== 'pending' || SETTLED.has(q.state.data.paymentStatus ?? '')) ? false : 1_000),
   });
 }
 

@@ -3,8 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashier, operator, useOp, useOpAction } from '../api';
 import { Card, errMsg, money, Notice, Pager, Tabs, useOutcome, when } from '../ui';
+import { DepositHistory, ProviderChannels, Settlement } from './PaymentsTabs';
 
-type Tab = 'deposits' | 'withdrawals' | 'adjust' | 'reconcile';
+type Tab = 'deposits' | 'withdrawals' | 'adjust' | 'reconcile' | 'history' | 'providers' | 'settlement';
 
 function Deposits({ canAct }: { canAct: boolean }) {
   const { t } = useTranslation();
@@ -178,6 +179,7 @@ export function FinancePage({ me }: { me: operator.Me }) {
   const tabs: [Tab, string][] = [['deposits', t('console.fin.deposits')], ['withdrawals', t('console.fin.withdrawals')]];
   if (can('finance.adjust')) tabs.push(['adjust', t('console.fin.adjust')]);
   tabs.push(['reconcile', t('console.fin.reconcile')]);
+  tabs.push(['history', t('console.pay.history')], ['providers', t('console.pay.channels')], ['settlement', t('console.pay.settlement')]);
   return (
     <div className="oc-page">
       <h1>{t('console.menu.finance')}</h1>
@@ -187,6 +189,9 @@ export function FinancePage({ me }: { me: operator.Me }) {
         {tab === 'withdrawals' && <Withdrawals canAct={can('finance.withdraw')} canRules={can('finance.rules')} />}
         {tab === 'adjust' && <Adjust />}
         {tab === 'reconcile' && <Reconcile />}
+        {tab === 'history' && <DepositHistory />}
+        {tab === 'providers' && <ProviderChannels canRules={can('finance.rules')} />}
+        {tab === 'settlement' && <Settlement canResolve={can('finance.adjust')} />}
       </Card>
     </div>
   );

@@ -1,6 +1,8 @@
 /**
- * depositv2: method -> channel -> amount (fixed chips or custom, min/max checked) -> optional
+ * depositv2: method -> channel -> amount (quick chips or any amount within min/max) -> optional
  * bonus -> order with payee details, copy buttons, a live countdown and cancel; deposit records.
+ * An instant channel (served by a payment provider) goes on to the provider's hosted checkout
+ * and comes back on /payments/return (PaymentReturnPage), which shows the result live.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +11,7 @@ import { AlertDialog } from '@/components/Modal';
 import { Icon, type IconName } from '@/components/icons';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
-import { useCancelDeposit, useCreateDeposit, useDepositMethods, useDepositOrders } from '../api';
+import { useCancelDeposit, useCreateDeposit, useDepositMethods, useDepositOrders, useInstantChannels, useOpenCheckout } from '../api';
 import { depositBonus, SubmitKey, toMinor, validateAmount } from '@/lib/amounts';
 import {
   CopyButton, Countdown, DateTime, EmptyState, ErrorState, FormNote, Money, Panel,
@@ -58,10 +60,14 @@ function DepositForm({ data, onCreated }: { data: MethodsValue; onCreated: (o: O
   const [bonusCode, setBonusCode] = useState('');
   const [touched, setTouched] = useState(false);
   const create = useCreateDeposit();
+  const checkout = useOpenCheckout();
+  const instant = useInstantChannels().data?.channels ?? [];
   const key = useRef(new SubmitKey());
   const sym = data.currencySymbol;
+  const isInstant = (m: string, c: string) => instant.some((x) => x.method === m && x.channel === c);
 
-  const amountError = channel ? validateAmount(amount, { min: channel.min, max: channel.max, fixed: channel.fixedAmounts }) : null;
+  // the channel's quick amounts are picks; any amount between its min and max is taken (issue 22)
+  const amountError = channel ? validateAmount(amount, { min: channel.min, max: channel.max }) : null;
   const bonus = data.bonuses.find((b) => b.code === bonusCode);
   const bonusAmount = bonus && !amountError ? depositBonus(amount, bonus) : '0.00';
 
@@ -84,6 +90,11 @@ function DepositForm({ data, onCreated }: { data: MethodsValue; onCreated: (o: O
       {
         onSuccess: (o) => {
           key.current.settle();
+          if (isInstant(o.method, o.channel)) {
+            // an instant channel: on to the provider's hosted checkout, back on /payments/return
+            checkout.mutate(o.orderNo, { onSuccess: (c) => window.location.assign(c.checkoutUrl), onError: () => onCreated(o) });
+            return;
+          }
           setAmount('');
           setTouched(false);
           onCreated(o);
@@ -118,6 +129,7 @@ function DepositForm({ data, onCreated }: { data: MethodsValue; onCreated: (o: O
               >
                 <Icon name={KIND_ICON[m.kind] ?? 'wallet'} size={20} />
                 <span>{m.name[lang]}</span>
+                {m.channels.some((c) => isInstant(m.code, c.code)) && <small className="w-instant" data-testid={`instant-${m.code}`}>{t('wallet.deposit.instant')}</small>}
               </button>
             ))}
           </div>
@@ -179,8 +191,7 @@ function DepositForm({ data, onCreated }: { data: MethodsValue; onCreated: (o: O
                 autoComplete="off"
                 dir="ltr"
                 value={amount}
-                readOnly={channel.fixedAmounts.length > 0}
-                placeholder={channel.fixedAmounts.length > 0 ? t('wallet.deposit.pickAmount') : t('wallet.deposit.amountPlaceholder')}
+                placeholder={t('wallet.deposit.amountPlaceholder')}
                 onChange={(e) => setAmount(e.target.value)}
                 onBlur={() => amount && setTouched(true)}
                 aria-invalid={touched && !!amountError}
@@ -192,7 +203,7 @@ function DepositForm({ data, onCreated }: { data: MethodsValue; onCreated: (o: O
             ) : (
               <p id="deposit-amount-msg" className="field__hint">
                 {t('wallet.deposit.limits', { min: formatMoney(channel.min, { symbol: sym }), max: formatMoney(channel.max, { symbol: sym }) })}
-                {channel.fixedAmounts.length > 0 && ` · ${t('wallet.deposit.fixedOnly')}`}
+                {isInstant(method.code, channel.code) && ` · ${t('wallet.deposit.instantHint')}`}
               </p>
             )}
           </div>
@@ -234,11 +245,12 @@ function DepositForm({ data, onCreated }: { data: MethodsValue; onCreated: (o: O
               <strong className="w-summary__big money--pos"><Money value={bonusAmount} symbol={sym} /></strong>
             </div>
           )}
-          <button type="submit" className="btn btn--primary btn--lg" disabled={create.isPending} data-testid="deposit-submit">
-            {create.isPending ? t('common.loading') : t('wallet.deposit.submit')}
+          <button type="submit" className="btn btn--primary btn--lg" disabled={create.isPending || checkout.isPending} data-testid="deposit-submit">
+            {create.isPending || checkout.isPending ? t('common.loading') : isInstant(method.code, channel.code) ? t('wallet.deposit.payNow') : t('wallet.deposit.submit')}
           </button>
         </div>
         {create.isError && <FormNote>{apiErrorText(create.error)}</FormNote>}
+        {checkout.isError && <FormNote>{apiErrorText(checkout.error)}</FormNote>}
       </form>
     </Panel>
   );
