@@ -69,7 +69,7 @@ export interface Party { brand: Brand; vendor: string; account: string }
 
 const refusal = (code: string) =>
   code === 'vendor.insufficient.funds' ? new AppError('demo.insufficient.funds')
-    : code === 'vendor.session.invalid' ? new AppError('demo.session.invalid')
+    : code === 'vendor.session.invalid' || code === 'vendor.token.expired' || code === 'vendor.token.invalid' ? new AppError('demo.session.invalid')
       : code === 'vendor.game.unknown' ? new AppError('game_maintenance')
         : new AppError('demo.wallet.unavailable');
 

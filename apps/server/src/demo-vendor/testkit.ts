@@ -1,8 +1,8 @@
 /** Helpers for the demo vendor's tests. Not loaded by the server. */
 import { expect } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { GameType } from '@lobby/contract';
-import { betRecords, postings } from '../db/schema.ts';
+import { betRecords, postings, sessions } from '../db/schema.ts';
 import type { TestApp } from '../test/harness.ts';
 import { brandOf } from '../test/kits/wallet.ts';
 import { parseMinor } from './money.ts';
@@ -17,8 +17,10 @@ export async function launch(t: TestApp, gameType: GameType, account: { id: bigi
   const g = (await t.app.catalogs.get(brand)).games.find((x) => x.gameType === gameType && (!vendor || x.vendor.code === vendor));
   if (!g) throw new Error(`no ${gameType} game`);
   // real play: the launch token the platform opens (games/launch.ts does the same)
+  const [lobby] = account ? await t.database.db.select({ id: sessions.id }).from(sessions)
+    .where(and(eq(sessions.memberId, account.id), isNull(sessions.revokedAt))).orderBy(desc(sessions.id)).limit(1) : [];
   const session = account ? await openGameSession(t.database.db, {
-    merchantId: brand.id, memberId: account.id, vendorCode: g.vendor.code, nodeId: g.nodeId, gameCode: g.gameCode, currency: brand.config.currency.code,
+    merchantId: brand.id, memberId: account.id, sessionId: lobby?.id ?? null, vendorCode: g.vendor.code, nodeId: g.nodeId, gameCode: g.gameCode, currency: brand.config.currency.code,
   }) : null;
   const { url } = await t.app.vendorLauncher.launch({
     brand, vendor: g.vendor.code, nodeId: g.nodeId, gameType: g.gameType, gameName: g.name.EN,
