@@ -22,6 +22,7 @@ import '@/components/ui/form.css';
 import '@/components/ui/kit.css';
 import './agent.css';
 import { loadBettingRecord } from '@/features/wallet';
+import { SupportHours } from '@/components/SupportHours';
 
 const TeamOverview = lazy(() => import('./overview/TeamOverview'));
 const DownlineManagement = lazy(() => import('./downlines/DownlineManagement'));
@@ -177,7 +178,7 @@ export default function AgentHome() {
             <h2 className="ac-main__title">{t(`agent.menu.${page}`)}</h2>
             {brand?.supportHours && (
               <span className="ac-hours" data-testid="agent-support-hours">
-                <Icon name="headset" size={16} /> {t('agent.support')}: <span dir="ltr">{brand.supportHours}</span>
+                <Icon name="headset" size={16} /> {t('agent.support')}: <SupportHours text={brand.supportHours} />
               </span>
             )}
           </div>

@@ -6,6 +6,7 @@ import { useSession, LoginForm } from '@/features/session';
 import { useBrand } from '@/lib/system';
 import '@/components/ui/form.css';
 import './agent-login.css';
+import { SupportHours } from '@/components/SupportHours';
 
 /** /agent — the agent login page: the agent login endpoint refuses non-agents (login.non.agent). */
 export default function AgentLogin() {
@@ -32,7 +33,7 @@ export default function AgentLogin() {
         </div>
         {brand?.supportHours && (
           <p className="agent-login__hours">
-            <Icon name="clock" size={16} /> {t('pages.agentLogin.support')}: <span dir="ltr">{brand.supportHours}</span>
+            <Icon name="clock" size={16} /> {t('pages.agentLogin.support')}: <SupportHours text={brand.supportHours} />
           </p>
         )}
       </div>
