@@ -13,7 +13,7 @@ import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { addMember, api, brandOf, fund, rid, tokenFor } from '../../test/kits/wallet.ts';
 import { createCredential } from './credentials.ts';
-import { openGameSession } from './game-sessions.ts';
+import { endGameSessions, openGameSession } from './game-sessions.ts';
 import { sign as hmac } from './seamless.ts';
 import { vendorSecret } from './credentials.ts';
 
@@ -217,9 +217,12 @@ describe.each([['native', native], ['hub88', hub88]] as [Kind, Driver][])('%s pr
     await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.memberId, p.id));
     refused(await d.bet(p, { tx: rid(), round: rid(), amount: 100n }), 'tokenExpired');
     expect(await d.win(p, { tx: rid(), round, amount: 300n, ref: bet })).toMatchObject({ ok: true, balance: 10_200n });
-    // expiry
+    // expiry, and ending a member's game sessions
     await t.database.db.update(gameSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(gameSessions.memberId, other.id));
     refused(await d.bet(other, { tx: rid(), round: rid(), amount: 100n }), 'tokenExpired');
+    const third = await newPlayer();
+    expect(await endGameSessions(t.database.db, brandOf(t).id, third.id)).toBe(1);
+    refused(await d.bet(third, { tx: rid(), round: rid(), amount: 100n }), 'tokenExpired');
   });
 
   it('a member on a break is disabled and a loss limit is reached', async () => {

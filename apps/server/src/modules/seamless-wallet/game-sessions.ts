@@ -13,7 +13,7 @@ import { gameSessions } from '../../db/seamless-wallet-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 /** How long a launch token accepts bets. */
-export const GAME_SESSION_TTL_MS = 4 * 3_600_000;
+const GAME_SESSION_TTL_MS = 4 * 3_600_000;
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 

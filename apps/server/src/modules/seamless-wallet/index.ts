@@ -2,5 +2,5 @@
 export * as seamless from './seamless.ts';
 export { vendorRoutes } from './routes.ts';
 export { sign } from './seamless.ts';
-export { aggregatorKeys, createCredential, hub88Sign, hub88Verify, listCredentials, vendorSecret } from './credentials.ts';
-export { endGameSessions, GAME_SESSION_TTL_MS, openGameSession } from './game-sessions.ts';
+export { aggregatorKeys, createCredential, listCredentials, vendorSecret } from './credentials.ts';
+export { openGameSession } from './game-sessions.ts';
