@@ -8,6 +8,7 @@ import { memberKeys, forcedChangePending, setForcedChange, LoginPopupContext, ty
 import { getToken } from '@/lib/storage';
 import { Toaster } from './layout/Toaster';
 import { BalanceSync } from '@/app/realtime/BalanceSync';
+import { DeviceReport } from '@/lib/device';
 import { PopupProvider, usePopups } from '@/components/popups';
 import './popups';
 import { seedBootData } from './boot';
@@ -91,6 +92,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
           <LoginPopupBridge>{children}</LoginPopupBridge>
           <Toaster />
           <BalanceSync />
+          <DeviceReport />
         </PopupProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -8,6 +8,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '@/components/ui/locale';
 import '@/locales/responsible-menu';
+import '@/locales/kyc-menu';
 import { Icon } from '@/components/icons';
 import { useHiddenBalance } from '@/lib/hidden-balance';
 import { useSession } from '@/features/session';
@@ -28,6 +29,7 @@ import { loadResponsiblePage } from '@/features/responsible';
 import { loadReferralPage } from '@/features/referral';
 import { loadRewardCenter } from '@/features/promotions';
 import { loadFeedbackPage } from '@/features/feedback';
+import { loadVerificationPage } from '@/features/kyc';
 
 const DepositPage = lazy(() => loadDepositPage());
 const WithdrawPage = lazy(() => loadWithdrawPage());
@@ -56,6 +58,7 @@ const COMPONENTS: Partial<Record<MemberPageId, ComponentType>> = {
   referral: lazy(() => loadReferralPage()),
   feedback: lazy(() => loadFeedbackPage()),
   responsible: lazy(() => loadResponsiblePage()),
+  verification: lazy(() => loadVerificationPage()),
 };
 
 function useBadges(): Record<NonNullable<MemberPageDef['badge']>, number> {

@@ -8,7 +8,8 @@ export type MemberPageId =
   | 'missionLeaderboard' | 'messageV2'
   | 'vip'
   | 'feedback'
-  | 'responsible';
+  | 'responsible'
+  | 'verification';
 
 export interface MemberPageDef {
   id: MemberPageId;
@@ -26,6 +27,7 @@ export const DEFAULT_PAGE: MemberPageId = 'securityCenter';
 export const MEMBER_PAGES: readonly MemberPageDef[] = [
   { id: 'securityCenter', icon: 'shield', group: 'account' },
   { id: 'responsible', icon: 'clock', module: MODULES.member, group: 'account' },
+  { id: 'verification', icon: 'shield', module: MODULES.member, group: 'account' },
   { id: 'depositv2', icon: 'wallet', module: MODULES.deposit, group: 'cashier' },
   { id: 'withdraw', icon: 'download', module: MODULES.withdraw, group: 'cashier' },
   { id: 'transferFund', icon: 'refresh', module: MODULES.transfer, multiWalletOnly: true, group: 'cashier' },

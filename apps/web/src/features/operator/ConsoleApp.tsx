@@ -24,6 +24,8 @@ import { SettingsPage } from './settings/SettingsPage';
 import { RewardsPage } from './rewards/RewardsPage';
 import { TeamPage } from './team/TeamPage';
 import { ResponsiblePage } from './responsible/ResponsiblePage';
+import { KycPage } from './kyc/KycPage';
+import './kyc/locale';
 
 type Perm = operator.Permission;
 interface Item { path: string; label: string; perm: Perm; built: boolean; icon: string }
@@ -37,6 +39,7 @@ const MENU: Item[] = [
   { path: 'lottery', label: 'lottery', perm: 'lottery.manage', built: true, icon: '◎' },
   { path: 'settings', label: 'settings', perm: 'settings.manage', built: true, icon: '⚙' },
   { path: 'responsible', label: 'responsible', perm: 'people.manage', built: true, icon: '♥' },
+  { path: 'kyc', label: 'kyc', perm: 'people.view', built: true, icon: '✔' },
   { path: 'audit', label: 'audit', perm: 'audit.view', built: true, icon: '☰' },
   { path: 'team', label: 'team', perm: 'dashboard.view', built: true, icon: '⚑' },
 ];
@@ -104,6 +107,7 @@ function Shell({ me }: { me: operator.Me }) {
             {can('content.manage') && <Route path="content" element={<ContentPage />} />}
             {can('content.manage') && <Route path="rewards" element={<RewardsPage />} />}
             {can('people.manage') && <Route path="responsible" element={<ResponsiblePage me={me} />} />}
+            {can('people.view') && <Route path="kyc" element={<KycPage me={me} />} />}
             <Route path="team" element={<TeamPage me={me} />} />
             <Route path="*" element={<Navigate to="/console" replace />} />
           </Routes>

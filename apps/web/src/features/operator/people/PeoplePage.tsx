@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { operator, useOp, useOpAction } from '../api';
 import { MoveDialog } from './PeopleMove';
 import { PeopleTree } from './PeopleTree';
+import { MemberRiskCard } from '../kyc/RiskCard';
 import { Card, errMsg, money, Notice, Pager, Tabs, useOutcome, when } from '../ui';
 
 type Kind = 'all' | 'member' | 'agent';
@@ -41,6 +42,7 @@ function Person({ id, canManage, onBack, onOpen }: { id: string; canManage: bool
       )}
       {out.view}
       {moving && <MoveDialog person={p} onClose={() => setMoving(false)} onMoved={(text) => { setMoving(false); void out.run(async () => text); }} />}
+      {p.kind !== 'trial' && <MemberRiskCard memberId={id} />}
       <div className="oc-grid2">
         <Card title={t('console.ppl.profile')}>
           <dl className="oc-dl">{facts.map(([k, v]) => <div key={k}><dt>{k === 'status' ? t('console.status') : t(`console.ppl.${k}`)}</dt><dd>{v}</dd></div>)}</dl>
