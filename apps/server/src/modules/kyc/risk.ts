@@ -83,7 +83,7 @@ async function rapidCycles(db: D, merchantId: number, memberId: bigint) {
       select sum(valid_bet) as played from bet_records
       where merchant_id = ${merchantId} and member_id = ${memberId} and bet_at >= d.closed_at and bet_at <= w.created_at) p
     where w.merchant_id = ${merchantId} and w.member_id = ${memberId} and w.created_at > now() - 30 * ${sql.raw(DAY)}
-      and coalesce(p.played, 0) < d.amount * ${risk.RAPID_PLAY_RATIO}
+      and coalesce(p.played, 0) < d.amount * ${sql.raw(String(risk.RAPID_PLAY_RATIO))}
     order by w.created_at desc limit 5`));
 }
 
@@ -108,7 +108,7 @@ async function bonusCycles(db: D, merchantId: number, memberId: bigint) {
     cross join lateral (
       select sum(valid_bet) as valid, sum(valid_bet) filter (where game_type in ${low}) as low from bet_records
       where merchant_id = ${merchantId} and member_id = ${memberId} and bet_at >= b.at and bet_at <= w.created_at) p
-    where coalesce(p.valid, 0) > 0 and coalesce(p.low, 0) >= coalesce(p.valid, 0) * ${risk.LOW_RISK_SHARE}
+    where coalesce(p.valid, 0) > 0 and coalesce(p.low, 0) >= coalesce(p.valid, 0) * ${sql.raw(String(risk.LOW_RISK_SHARE))}
     limit 5`));
 }
 
