@@ -74,7 +74,7 @@ describe('agent centre shell', { timeout: 20_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'Resumen del equipo' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('agent-clock')).toHaveTextContent(/GMT-05:00 \d\d:\d\d:\d\d/);
     expect(screen.getByTestId('agent-nickname')).toHaveTextContent('Boss');
-    expect(screen.getByTestId('agent-support-hours')).toHaveTextContent('Mon-Fri 12:00-21:00');
+    expect(screen.getByTestId('agent-support-hours')).toHaveTextContent('lun-vie 12:00-21:00');
     await screen.findByTestId('page-agentTeamOverview');
     const before = screen.getByTestId('agent-clock').textContent;
     await act(() => new Promise((r) => setTimeout(r, 1100)));
