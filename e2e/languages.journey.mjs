@@ -30,7 +30,7 @@ export default async function languages({ newPage, step, shot, settle, expectNoC
 
     await step(`${code}: home in its own strings, <html lang=${tag} dir=${dir}>, language menu tagged`, async () => {
       await page.goto('/');
-      await waitForScreen(page);
+      await waitForScreen(page, { timeout: 45_000 });
       assert.deepEqual(await htmlLang(page), { lang: tag, dir });
       await page.getByRole('button', { name: s(tag, 'header.login') }).first().waitFor();
       const tags = await page.locator('.lang-select option').evaluateAll((os) => os.map((o) => o.getAttribute('lang')));
@@ -52,8 +52,8 @@ export default async function languages({ newPage, step, shot, settle, expectNoC
       await shot(`games-${code}-390`, page);
       await page.goto('/login');
       const form = page.getByTestId('login-form');
-      await form.waitFor();
-      await form.getByText(s(tag, 'auth.username', 'auth')).first().waitFor();
+      await form.waitFor({ state: 'attached', timeout: 30_000 });
+      await form.getByText(s(tag, 'auth.username', 'auth')).first().waitFor({ timeout: 30_000 });
       await shot(`login-${code}-390`, page);
       await page.setViewportSize(VIEWPORTS.laptop);
       await settle(page);
@@ -61,6 +61,7 @@ export default async function languages({ newPage, step, shot, settle, expectNoC
     });
 
     await step(`${code}: the agent centre`, async () => {
+      await page.setViewportSize(VIEWPORTS.laptop);
       await page.goto('/agent');
       const form = page.getByTestId('agent-login-form');
       await form.locator('input[name=username]').fill('agent01');
@@ -68,7 +69,7 @@ export default async function languages({ newPage, step, shot, settle, expectNoC
       await form.locator('input[name=password]').press('Enter');
       await waitUntil(() => new URL(page.url()).pathname === '/agentHome', { timeout: 30_000, message: `login ended at ${page.url()}` });
       await page.getByTestId('page-agentTeamOverview').waitFor({ timeout: 15_000 });
-      await page.locator('.ac-menu').getByText(s(tag, 'agent.menu.agentTeamOverview', 'agent')).first().waitFor();
+      await page.locator('.ac-menu').getByText(s(tag, 'agent.menu.agentTeamOverview', 'agent')).first().waitFor({ state: 'attached' });
       assert.deepEqual(await htmlLang(page), { lang: tag, dir });
       await settle(page);
       await shot(`agent-${code}-1366`, page);
