@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fish, keno, slot5, VERIFY_GAMES, verifyRound, type VerifyAnswer, type VerifyGame, type VerifyInput } from '@lobby/contract/fairness';
 import './locale';
+import '@/components/ui/form.css';
 import './fairness.css';
 
 type Form = { game: VerifyGame; serverSeed: string; clientSeed: string; nonce: string; expectedHash: string; target: string; direction: string; picks: string; kind: string; region: string };
@@ -120,40 +121,40 @@ export default function FairnessPage() {
       <p className="muted">{t('fairness.intro')}</p>
       <form className="card fair-form" onSubmit={onSubmit} data-testid="fairness-form">
         <label>{t('fairness.field.game')}
-          <select value={form.game} onChange={set('game')} name="game">
+          <select className="input" value={form.game} onChange={set('game')} name="game">
             {VERIFY_GAMES.map((g) => <option key={g} value={g}>{t(`fairness.game.${g}`)}</option>)}
           </select>
         </label>
-        <label>{t('fairness.field.serverSeed')}<input name="serverSeed" value={form.serverSeed} onChange={set('serverSeed')} spellCheck={false} autoComplete="off" required /></label>
-        <label>{lottery ? t('fairness.field.gameCode') : t('fairness.field.clientSeed')}<input name="clientSeed" value={form.clientSeed} onChange={set('clientSeed')} spellCheck={false} autoComplete="off" required /></label>
-        <label>{lottery ? t('fairness.field.numero') : t('fairness.field.nonce')}<input name="nonce" value={form.nonce} onChange={set('nonce')} inputMode={lottery ? 'text' : 'numeric'} required /></label>
+        <label>{t('fairness.field.serverSeed')}<input className="input" name="serverSeed" value={form.serverSeed} onChange={set('serverSeed')} spellCheck={false} autoComplete="off" required /></label>
+        <label>{lottery ? t('fairness.field.gameCode') : t('fairness.field.clientSeed')}<input className="input" name="clientSeed" value={form.clientSeed} onChange={set('clientSeed')} spellCheck={false} autoComplete="off" required /></label>
+        <label>{lottery ? t('fairness.field.numero') : t('fairness.field.nonce')}<input className="input" name="nonce" value={form.nonce} onChange={set('nonce')} inputMode={lottery ? 'text' : 'numeric'} required /></label>
         {form.game === 'fish' && (
           <label>{t('fairness.field.target')}
-            <select name="target" value={form.target} onChange={set('target')}>{fish.TARGETS.map((x) => <option key={x.code} value={x.code}>{x.code}</option>)}</select>
+            <select className="input" name="target" value={form.target} onChange={set('target')}>{fish.TARGETS.map((x) => <option key={x.code} value={x.code}>{x.code}</option>)}</select>
           </label>
         )}
         {form.game === 'dice' && (
           <>
-            <label>{t('fairness.field.target')}<input name="target" value={form.target} onChange={set('target')} inputMode="decimal" /></label>
+            <label>{t('fairness.field.target')}<input className="input" name="target" value={form.target} onChange={set('target')} inputMode="decimal" /></label>
             <label>{t('fairness.field.direction')}
-              <select name="direction" value={form.direction} onChange={set('direction')}><option value="under">{t('fairness.under')}</option><option value="over">{t('fairness.over')}</option></select>
+              <select className="input" name="direction" value={form.direction} onChange={set('direction')}><option value="under">{t('fairness.under')}</option><option value="over">{t('fairness.over')}</option></select>
             </label>
           </>
         )}
-        {form.game === 'keno' && <label>{t('fairness.field.picks')}<input name="picks" value={form.picks} onChange={set('picks')} placeholder="1, 2, 3" /></label>}
+        {form.game === 'keno' && <label>{t('fairness.field.picks')}<input className="input" name="picks" value={form.picks} onChange={set('picks')} placeholder="1, 2, 3" /></label>}
         {lottery && (
           <>
             <label>{t('fairness.field.kind')}
-              <select name="kind" value={form.kind} onChange={set('kind')}><option value="fast">{t('fairness.kind.fast')}</option><option value="vn">{t('fairness.kind.vn')}</option></select>
+              <select className="input" name="kind" value={form.kind} onChange={set('kind')}><option value="fast">{t('fairness.kind.fast')}</option><option value="vn">{t('fairness.kind.vn')}</option></select>
             </label>
             {form.kind === 'vn' && (
               <label>{t('fairness.field.region')}
-                <select name="region" value={form.region} onChange={set('region')}>{['north', 'central', 'south'].map((r) => <option key={r} value={r}>{t(`fairness.region.${r}`)}</option>)}</select>
+                <select className="input" name="region" value={form.region} onChange={set('region')}>{['north', 'central', 'south'].map((r) => <option key={r} value={r}>{t(`fairness.region.${r}`)}</option>)}</select>
               </label>
             )}
           </>
         )}
-        <label>{t('fairness.field.expectedHash')}<input name="hash" value={form.expectedHash} onChange={set('expectedHash')} spellCheck={false} autoComplete="off" /></label>
+        <label>{t('fairness.field.expectedHash')}<input className="input" name="hash" value={form.expectedHash} onChange={set('expectedHash')} spellCheck={false} autoComplete="off" /></label>
         <button className="btn btn--primary" type="submit">{t('fairness.verify')}</button>
       </form>
       {error && <p className="form-note form-note--error" role="alert">{t('fairness.error', { reason: error })}</p>}
