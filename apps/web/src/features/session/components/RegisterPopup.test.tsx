@@ -52,7 +52,7 @@ describe('register popup', () => {
     expect(within(form).queryByLabelText(/Número QQ/)).not.toBeInTheDocument();
   });
 
-  it('terms "not empty?", rule messages with (min)/(max), and the confirmation', async () => {
+  it('terms (a plain request to accept them, issue 23 item 6, not §8 "not empty?"), rule messages with (min)/(max), and the confirmation', async () => {
     const server = fakeServer({});
     const { form, field, submit } = await openRegister();
     await userEvent.type(field(/^Usuario/), '9abc');
@@ -60,7 +60,8 @@ describe('register popup', () => {
     await userEvent.type(field(/^Confirmar contraseña/), 'different1');
     await userEvent.type(field(/^Correo electrónico/), 'nope');
     await submit();
-    expect(within(form).getByText('¿No vacío? Acepte los términos y condiciones.')).toBeInTheDocument();
+    expect(within(form).getByText('Acepte los términos y condiciones para continuar.')).toBeInTheDocument();
+    expect(within(form).getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute('href', '/help#term');
     expect(within(form).getByText('6-16 caracteres: empiece con una letra, luego letras o dígitos')).toBeInTheDocument();
     expect(within(form).getAllByText('6-20 caracteres, con letras y dígitos').length).toBeGreaterThan(0);
     expect(within(form).getByText('La confirmación no coincide')).toBeInTheDocument();

@@ -345,6 +345,12 @@ function RegisterForm({ settings, referralCode, clickId }: { settings: Settings;
             />
             <span>{t('auth.terms')}</span>
           </label>
+          {/* The terms and the privacy policy are one click away (a new tab keeps the form). */}
+          <p className="auth__terms-links w-small">
+            <a href="/help#term" target="_blank" rel="noopener">{t('auth.termsLink')}</a>
+            {' · '}
+            <a href="/help#privacy" target="_blank" rel="noopener">{t('auth.privacyLink')}</a>
+          </p>
           {termsError && <p className="field__error" role="alert">{t('auth.termsRequired')}</p>}
         </div>
         <FormError message={formError} />
