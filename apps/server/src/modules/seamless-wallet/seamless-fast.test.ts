@@ -6,7 +6,7 @@ import { audit, brandAccount } from '../../kernel/ledger/index.ts';
 import { brandOf, rid } from '../../test/kits/wallet.ts';
 import { memberRoom } from '../../kernel/live/index.ts';
 import { PUSH_COALESCE_MS } from './routes.ts';
-import { player as fundedPlayer, seamlessCall, type SeamlessPath } from '../../test/kits/seamless.ts';
+import { gameToken, player as fundedPlayer, seamlessCall, type SeamlessPath } from '../../test/kits/seamless.ts';
 
 // The one-statement paths (seamless_bet / seamless_win, migration 0011) under concurrency,
 // the turnover they count, how many statements a call costs and the coalesced balance push.
@@ -79,10 +79,11 @@ describe('seamless wallet, one statement per call', () => {
     expect(reqs[1].completedAt).toBeNull();
   });
 
-  it('a bet and a win cost one statement each once the member is known, and their pushes coalesce', async () => {
+  it('a bet costs its launch-token check and one statement, a win one statement, once the member is known, and their pushes coalesce', async () => {
     const g = await game();
     const m = await player(10_000n);
     await call('balance', { vendor: g.vendor, account: m.username }); // member id and accounts now cached
+    const token = await gameToken(t, 'demo', m.username, g.vendor, g.gameId); // the launch opened it
     const roundId = rid();
     await brandAccount(t.database.db, brandOf(t).id, 'house', roundId); // the round's house shard id, cached on first use
     const pushes: number[] = [];
@@ -93,7 +94,7 @@ describe('seamless wallet, one statement per call', () => {
     const adapter = t.app.io.sockets.adapter;
     adapter.addAll('test-socket', new Set([memberRoom(brandOf(t).id, m.id)]));
     try {
-      await call('bet', { vendor: g.vendor, txId: rid(), roundId, member: m.username, gameId: g.gameId, amount: '1' });
+      await call('bet', { vendor: g.vendor, txId: rid(), roundId, member: m.username, gameId: g.gameId, amount: '1', token });
       await call('win', { vendor: g.vendor, txId: rid(), roundId, member: m.username, amount: '2' });
       const answered = Date.now();
       // Background refreshes (hot-game play counts, catalog) may share the client: count only the
@@ -101,7 +102,8 @@ describe('seamless wallet, one statement per call', () => {
       const sqlOf = (c: unknown[]) => String(typeof c[0] === 'string' ? c[0] : (c[0] as { text?: string } | undefined)?.text ?? '');
       const statements = query.mock.calls.map(sqlOf);
       expect(statements.filter((q) => /seamless_(bet|win)/.test(q))).toHaveLength(2);
-      expect(statements.filter((q) => !/seamless_(bet|win)/.test(q) && /vendor_transactions|vendor_credentials|ledger_|\bmembers\b|\bsessions\b/.test(q))).toEqual([]);
+      expect(statements.filter((q) => /"game_sessions"/.test(q))).toHaveLength(1); // the bet's launch token
+      expect(statements.filter((q) => !/seamless_(bet|win)|"game_sessions"/.test(q) && /vendor_transactions|seamless_credentials|ledger_|\bmembers\b|\bsessions\b/.test(q))).toEqual([]);
       await sleep(PUSH_COALESCE_MS * 4);
       // Every move is followed by a push that reads after its answer; moves close together share one.
       expect(pushes.length).toBeGreaterThanOrEqual(1);
