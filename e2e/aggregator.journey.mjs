@@ -12,7 +12,7 @@ import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { balanceText, cents, loginWithBalance, operator } from './lib/player.mjs';
 import { lookup, t as tMain } from './lib/web.mjs';
 
-export const timeout = 120_000;
+export const timeout = 300_000;
 /** The stand-in is started for this journey and connected to the demo brand (e2e/run.mjs). */
 export const aggregatorStandin = true;
 
