@@ -100,7 +100,7 @@ describe('baccarat table', () => {
     // Settling again changes nothing; the player's history shows the settled round.
     expect(await settleTable(t.app, { brand, vendor }, node)).toBe(0);
     const hist = ((await dv(t, 'GET', 'history', la.token)).json.value as { list: contract.RoundView[] }).list;
-    expect(hist[0]).toMatchObject({ roundId: view.roundId, status: 'settled', serverSeed, clientSeed: view.roundId, nonce: 0 });
+    expect(hist[0]).toMatchObject({ roundId: view.roundId, status: 'settled', serverSeed, clientSeed: result.outcome.clientSeed, nonce: 0 });
 
     // The next round opens with a new committed seed.
     at(cycle + 1, 2_000);
