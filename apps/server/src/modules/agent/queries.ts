@@ -113,12 +113,18 @@ export async function downlines(db: Db, merchantId: number, agentId: bigint, f: 
   if (f.from) where.push(sql`m.created_at >= ${f.from.toISOString()}::timestamptz`);
   if (f.to) where.push(sql`m.created_at < ${f.to.toISOString()}::timestamptz`);
   const cond = sql.join(where, sql` and `);
+  const memberFilter = where.length > 3;
+  // newest first = highest id first: t.descendant_id is m.id, so the closure key (ancestor_id,
+  // descendant_id) is read backwards and only the page's members are joined
   const [rows, total] = await Promise.all([
     db.execute(sql`
       select ${downlineColumns(idleCutoff)}
         from member_tree t join members m on m.id = t.descendant_id left join members p on p.id = m.parent_id
-       where ${cond} order by m.id desc limit ${f.limit} offset ${f.offset}`),
-    db.execute(sql`select count(*)::int as n from member_tree t join members m on m.id = t.descendant_id where ${cond}`),
+       where ${cond} order by t.descendant_id desc limit ${f.limit} offset ${f.offset}`),
+    // no filter on the member's columns: the closure rows alone (an index-only count, no join)
+    db.execute(memberFilter
+      ? sql`select count(*)::int as n from member_tree t join members m on m.id = t.descendant_id where ${cond}`
+      : sql`select count(*)::int as n from member_tree t where t.ancestor_id = ${agentId} and ${f.scope === 'direct' ? sql`t.depth = 1` : sql`t.depth > 0`}`),
   ]);
   return { rows: rowsOf<DownlineRow>(rows), total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 };
 }
@@ -157,18 +163,19 @@ export async function teamBetting(db: Db, agentId: bigint, startDate: string, en
       join members m on m.id = t.descendant_id
      where t.ancestor_id = ${agentId} and t.depth > 0 and s.bets > 0 ${acct}
      group by s.member_id`;
-  const [rows, totals] = await Promise.all([
-    db.execute(sql`
-      with per as (${per})
-      select per.member_id::text as id, m.username, p.username as parent, per.bets, per.bet::text as bet,
-             per.valid_bet::text as valid_bet, per.win::text as win, per.profit::text as profit
-        from per join members m on m.id = per.member_id left join members p on p.id = m.parent_id
-       order by per.bet desc, per.member_id limit ${limit} offset ${offset}`),
-    db.execute(sql`
-      with per as (${per})
-      select count(*)::int as members, coalesce(sum(bets), 0)::int as bets, coalesce(sum(bet), 0)::text as bet,
-             coalesce(sum(valid_bet), 0)::text as valid_bet, coalesce(sum(win), 0)::text as win, coalesce(sum(profit), 0)::text as profit
-        from per`),
-  ]);
-  return { rows: rowsOf<BettingRow>(rows), totals: rowsOf<BettingTotals>(totals)[0]! };
+  // one pass over the team's member days: the page and the totals from the same materialized sums
+  const res = rowsOf<BettingRow & { t_members: number; t_bets: number; t_bet: string; t_valid_bet: string; t_win: string; t_profit: string }>(await db.execute(sql`
+    with per as materialized (${per}),
+    tot as (select count(*)::int as t_members, coalesce(sum(bets), 0)::int as t_bets, coalesce(sum(bet), 0)::text as t_bet,
+             coalesce(sum(valid_bet), 0)::text as t_valid_bet, coalesce(sum(win), 0)::text as t_win, coalesce(sum(profit), 0)::text as t_profit from per),
+    top as (select * from per order by bet desc, member_id limit ${limit} offset ${offset})
+    select tot.*, top.member_id::text as id, m.username, p.username as parent, top.bets, top.bet::text as bet,
+           top.valid_bet::text as valid_bet, top.win::text as win, top.profit::text as profit
+      from tot left join top on true left join members m on m.id = top.member_id left join members p on p.id = m.parent_id
+     order by top.bet desc, top.member_id`));
+  const t = res[0]!;
+  return {
+    rows: res.filter((r) => r.id !== null).map(({ id, username, parent, bets, bet, valid_bet, win, profit }) => ({ id, username, parent, bets, bet, valid_bet, win, profit })),
+    totals: { members: t.t_members, bets: t.t_bets, bet: t.t_bet, valid_bet: t.t_valid_bet, win: t.t_win, profit: t.t_profit },
+  };
 }
