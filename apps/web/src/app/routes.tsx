@@ -93,7 +93,6 @@ export function AppRoutes() {
           <Route path="member" element={<RequireLogin><RequireRealAccount><S.MemberCenter /></RequireRealAccount></RequireLogin>} />
           <Route path="help" element={<S.Help />} />
           <Route path="payments/return" element={<RequireLogin><RequireRealAccount><S.PaymentReturn /></RequireRealAccount></RequireLogin>} />
-          <Route path="payments/return" element={<RequireLogin><RequireRealAccount><S.PaymentReturn /></RequireRealAccount></RequireLogin>} />
           <Route path="fairness" element={<S.Fairness />} />
           <Route path="promotions" element={<S.Promotions />} />
           {['sports', 'esports', 'lott', 'elott'].map((p) => (
