@@ -24,7 +24,7 @@ const { audit } = await import('../apps/server/src/kernel/ledger/index.ts');
 const { hashToken } = await import('../apps/server/src/plugins/session.ts');
 const { signature } = await import('../apps/server/src/demo-payments/books.ts');
 const { settingsOf } = await import('../apps/server/src/modules/payments/queries.ts');
-const { eq, sql } = await import('drizzle-orm');
+const { sql } = await import('drizzle-orm');
 
 async function run(database, label) {
   await seedDemo(database.db);

@@ -110,13 +110,10 @@ export const levelView = z.object({
 });
 export type LevelView = z.infer<typeof levelView>;
 
-/** What the member must do next and why (the brand's rules that apply to it now). */
-export const requirement = gateValue;
-
 export const statusView = z.object({
   levels: z.array(levelView),
   documents: z.array(documentView),
-  requirements: z.array(requirement),
+  requirements: z.array(gateValue), // what the member must do next and why (the brand's rules that apply now)
   birthDate: z.string().nullable(),
   minAge: z.number().int(),
   maxBytes: z.number().int(),

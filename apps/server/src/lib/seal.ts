@@ -72,11 +72,6 @@ let keys: SealKeys | null = null;
 export function sealKeys(): SealKeys {
   return (keys ??= sealKeysFrom(process.env));
 }
-/** Replaces the process's keys (tests of rotation). */
-export function useSealKeys(k: SealKeys | null): void {
-  keys = k;
-}
-
 export const isSealed = (v: string) => v.startsWith(PREFIX);
 /** The key id a sealed value was sealed with (null: plain text). */
 export const sealedWith = (v: string) => (isSealed(v) ? v.split('.')[1] : null);

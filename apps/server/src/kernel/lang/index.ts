@@ -1,3 +1,3 @@
 /** Request language: ES/EN content language (`langOf`) and the contract's text language (`textLangOf`). */
 export { langOf, requestLangOf, textLangOf, type Lang } from './lang.ts';
-export { ERROR_TEXTS, localizedErrorMessage } from './error-texts/index.ts';
+export { localizedErrorMessage } from './error-texts/index.ts';
