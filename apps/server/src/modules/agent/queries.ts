@@ -138,7 +138,6 @@ export async function downlineOf(db: Db, agentId: bigint, memberId: bigint, idle
 }
 
 export interface BettingRow { id: string; username: string; parent: string | null; bets: number; bet: string; valid_bet: string; win: string; profit: string }
-interface BettingTotals { members: number; bets: number; bet: string; valid_bet: string; win: string; profit: string }
 
 /**
  * Per-member betting totals of the team over the range, biggest bettors first; with totals. After a
