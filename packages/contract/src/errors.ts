@@ -334,6 +334,7 @@ export const ERROR_PARAM_WORDS: Partial<Record<ErrorCode, Record<string, Record<
       pending: w('pending', 'pendiente'), paid: w('paid', 'pagado'), rejected: w('rejected', 'rechazado'),
       received: w('marked as received', 'marcado como recibido'), disputed: w('in review', 'en revisión'),
       auto_received: w('marked as received automatically', 'marcado como recibido automáticamente'),
+      returned: w('returned by the payment provider', 'devuelto por el proveedor de pagos'),
     },
   },
   // "Este canje ya fue revisado ({status})": canje is masculine; every REDEMPTION_STATUSES value

@@ -54,7 +54,7 @@ export async function kycRoutes(app: FastifyInstance) {
       try {
         done(null, JSON.parse(body as string));
       } catch (err) {
-        done(err as Error, undefined);
+        done(Object.assign(err as Error, { statusCode: 400 }), undefined); // not JSON: request_param_err, not a 500
       }
     });
     route(scope, kyc.webhook, async ({ brand, req, body }) => service.applyWebhook(app, brand, req, 'demo', body));

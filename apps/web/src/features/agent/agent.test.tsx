@@ -61,12 +61,12 @@ const open = (route = '/agentHome') => renderApp({ route, token: 'tok', member: 
 const last = (s: ReturnType<typeof server>, key: string) => s.calls.filter((c) => `${c.method} ${c.path}` === key).at(-1)!;
 
 describe('agent centre shell', { timeout: 20_000 }, () => {
-  it('shows the menu of §2, GMT offset, a clock that ticks, nickname, support hours; overview by default', async () => {
+  it('shows the menu of §2 (with the links page of issue 25), GMT offset, a clock that ticks, nickname, support hours; overview by default', async () => {
     server();
     open();
     const nav = await screen.findByRole('navigation', { name: 'Menú del centro de agentes' });
     const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(labels).toEqual(['Depósito', 'Retiro', 'Resumen del equipo', 'Registrar cuenta', 'Gestión del equipo', 'Apuestas del equipo', 'Historial personal', 'Pérdidas de usuarios', 'Mis ingresos', 'Detalles de cuenta', 'Atención al cliente']);
+    expect(labels).toEqual(['Depósito', 'Retiro', 'Resumen del equipo', 'Registrar cuenta', 'Enlaces y campañas', 'Gestión del equipo', 'Apuestas del equipo', 'Historial personal', 'Pérdidas de usuarios', 'Mis ingresos', 'Detalles de cuenta', 'Atención al cliente']);
     expect(within(nav).getByRole('link', { name: /Depósito/ })).toHaveAttribute('href', '/member?page=depositv2');
     expect(within(nav).getByRole('button', { name: 'Anuncios' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: /Mensajes de la plataforma/ })).toBeNull(); // inbox module off
