@@ -19,6 +19,7 @@ export function LanguageSelect({ className = '' }: { className?: string }) {
       </label>
       <select
         id={id}
+        aria-label={t('sideMenu.language')} // named even where a layout hides the label (the agent bar)
         className="select"
         value={language}
         onChange={(e) => {

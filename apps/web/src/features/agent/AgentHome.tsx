@@ -131,9 +131,11 @@ export default function AgentHome() {
         <button type="button" className="icon-btn ac-bar__menu" aria-label={t('agent.openMenu')} aria-expanded={drawer} aria-controls="agent-menu" onClick={() => setDrawer(true)}>
           <Icon name="menu" size={22} />
         </button>
-        <Link to="/" className="brand-logo ac-bar__brand" aria-label={t('agent.backToSite')}>
+        {/* Named by its visible text first, then what it does (axe label-content-name-mismatch). */}
+        <Link to="/" className="brand-logo ac-bar__brand">
           <span className="brand-logo__mark" aria-hidden="true">{(brand?.logoText ?? '?').slice(0, 1)}</span>
           <span className="brand-logo__text">{brand?.logoText ?? brand?.name ?? ''}</span>
+          <span className="visually-hidden">: {t('agent.backToSite')}</span>
         </Link>
         <span className="ac-bar__title">{t('agent.centre')}</span>
         <BrandClock offset={brand?.gmtOffsetMinutes ?? 0} />
