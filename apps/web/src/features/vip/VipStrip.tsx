@@ -49,9 +49,11 @@ export function VipStrip({ compact = false }: { compact?: boolean }) {
   if (!enabled || !q.data) return null;
   const s = q.data;
   return (
-    <Link to="/member?page=vip" className={`vip-strip ${compact ? 'vip-strip--compact' : ''}`} data-testid="vip-strip" aria-label={`${t('vip.details')}: ${s.label}`}>
+    <Link to="/member?page=vip" className={`vip-strip ${compact ? 'vip-strip--compact' : ''}`} data-testid="vip-strip">
       <span className="vip-badge" data-level={s.level}><Icon name="crown" size={compact ? 14 : 18} /> {s.label}</span>
       <VipProgress s={s} />
+      {/* named by its visible text first, then what it opens (axe label-content-name-mismatch) */}
+      <span className="visually-hidden">{t('vip.details')}</span>
       {!compact && <Icon name="chevronRight" size={18} />}
     </Link>
   );
