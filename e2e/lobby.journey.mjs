@@ -157,7 +157,8 @@ export default async function lobby({ newPage, step, shot, settle, expectNoConso
     await shot('home-EN-390', phone);
     await loginWithBalance(phone);
     await phone.goto('/rng');
-    const card = phone.locator('.gcard', { has: phone.locator('.gcard__name', { hasText: slotName }) }).first();
+    // the same first slot as above; its name reads in English on this page, so it is found by place, not by its Spanish name
+    const card = phone.locator('.gcard').first();
     await card.locator('.gcard__play').click();
     await waitUntil(async () => new URL(phone.url()).pathname === '/seamless', { message: 'phones play on /seamless' });
     const frame = phone.frameLocator('iframe');
