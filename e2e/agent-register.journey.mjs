@@ -71,7 +71,7 @@ export default async function agentRegister({ newPage, step, shots, settle, expe
     const at = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const agentLink = await createLink(p, 'es', { type: 'agent', expiry: 'custom', custom: `${at}T18:30`, remark: 'Subagentes' });
     await agentLink.card.getByText(t('es', 'agentRegister.type.agent'), { exact: true }).waitFor();
-    await agentLink.card.getByText(`${at} 18:30`).waitFor();
+    await agentLink.card.getByText(`${at.split('-').reverse().join('/')} 18:30`).waitFor(); // Spanish pages write dd/mm/yyyy (issue 23)
     await agentLink.card.getByRole('button', { name: t('es', 'agentRegister.list.showQr') }).click();
     const img = agentLink.card.locator('.qr__img');
     await waitUntil(() => img.evaluate((el) => el.complete && el.naturalWidth > 0), { message: 'QR image not loaded' });
