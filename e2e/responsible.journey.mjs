@@ -79,6 +79,7 @@ export default async function responsibleJourney({ newPage, step, shot, settle, 
     const p = await newPage({ viewport: VIEWPORTS.mobile, storage: { lang: 'EN', hisLang: 'EN' } });
     await p.clock.install();
     const asked = p.waitForResponse((res) => res.url().includes('/wps/member/responsible/reality'));
+    asked.catch(() => {}); // awaited below; if login throws first, its timeout must not escape as an unhandled rejection (it killed the runner)
     await login(p);
     await asked;
     const box = p.getByTestId('reality-check');
