@@ -12,7 +12,7 @@ import { members } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
-import type { Catalog, CatalogGame } from '../games/index.ts';
+import type { WalletCatalog as Catalog, WalletGame as CatalogGame } from './catalog-view.ts';
 import { aggregatorKeys, hub88Sign, hub88Verify } from './credentials.ts';
 import { liveGameSession } from './game-sessions.ts';
 import * as seamless from './seamless.ts';

@@ -7,7 +7,7 @@ import { betRecords, vendorTransactions } from '../../db/seamless-wallet-schema.
 import { pgError } from '../../lib/pg-error.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
-import type { Catalog } from '../games/index.ts';
+import type { WalletCatalog as Catalog } from './catalog-view.ts';
 import { brandAccount, formatAmount, memberAccount, parseAmount, PLAY_KINDS, post } from '../../kernel/ledger/index.ts';
 import { checkPlay } from '../responsible/index.ts';
 import { vendorSecrets } from './credentials.ts';
