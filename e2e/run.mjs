@@ -44,6 +44,10 @@ function fail(where, err, print = log) {
   print(`  FAIL  ${where}\n        ${msg}`);
 }
 
+// A journey's stray promise (a wait that outlived its failed step) fails the run but no longer stops
+// every other journey: before, one such rejection ended the runner and the journeys after it never ran.
+process.on('unhandledRejection', (err) => fail('unhandled rejection in a journey', err));
+
 let webCopy;
 /** How long a server may take to answer /readyz (E2E_SERVER_READY_MS; a loaded machine needs more). */
 const READY_MS = Number(process.env.E2E_SERVER_READY_MS) || 90_000;
