@@ -18,12 +18,3 @@ export function fileError(t: T, file: { type: string; size: number }, s: Pick<F.
   if (file.size > s.maxImageBytes) return t('feedback.imageSize', { mb: s.maxImageBytes / MB });
   return null;
 }
-
-export function readDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
-}

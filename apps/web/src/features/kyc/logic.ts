@@ -23,12 +23,3 @@ export function fileProblem(file: { type: string; size: number }): 'type' | 'siz
   if (file.size > kyc.DOCUMENT_MAX_BYTES) return 'size';
   return null;
 }
-
-export function readDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
-}
