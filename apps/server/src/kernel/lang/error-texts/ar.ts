@@ -173,4 +173,11 @@ export default {
   'payments.channel.manual': 'تُدفع هذه القناة بتحويل بنكي: استخدم بيانات الدفع الموجودة في الطلب.',
   'payments.provider.unavailable': 'مزوّد الدفع غير متاح الآن. حاول مرة أخرى أو اختر طريقة أخرى.',
   'payments.amount.invalid': 'أدخل مبالغ مثل 150.50.',
+  'request.method.not.allowed': 'هذه الطريقة غير مسموح بها هنا.',
+  'merchant.not.found': 'موقع غير معروف (رمز المشغّل).',
+  'crypto.required': 'يجب تشفير هذا الطلب.',
+  'crypto.invalid': 'تعذّرت قراءة الطلب المشفّر.',
+  'aggregator.launch.failed': 'تعذّر على مزوّد اللعبة فتح هذه اللعبة. حاول مرة أخرى بعد قليل.',
+  'payments.provider.unknown': 'مزوّد الدفع هذا غير مُعدّ.',
+  'lottery.prize.mode.invalid': 'وضع الجوائز هذا غير متاح لهذه اللعبة.',
 } satisfies Record<string, string>;

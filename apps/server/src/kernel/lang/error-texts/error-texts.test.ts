@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS, TRANSLATED_LANGUAGES } from '@lobby/contract';
-import { ERROR_TEXTS, localizedErrorMessage } from './index.ts';
+import { ERROR_TEXTS, isConsoleOnlyError, localizedErrorMessage } from './index.ts';
 
 const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -11,6 +11,15 @@ describe('error messages in the translated languages', () => {
     const codes = Object.keys(ERROR_TEXTS['PT-BR']).sort();
     expect(codes.length).toBeGreaterThan(150);
     for (const code of others) expect(Object.keys(ERROR_TEXTS[code]).sort(), code).toEqual(codes);
+  });
+
+  it('every error code a player or agent can read has a text in every language (console-only codes excepted)', () => {
+    const missing = Object.keys(ERRORS).filter((c) => !isConsoleOnlyError(c))
+      .flatMap((c) => Object.entries(ERROR_TEXTS).filter(([, t]) => !t[c]).map(([lang]) => `${lang} ${c}`));
+    expect(missing, 'add the message to kernel/lang/error-texts/<lang>.ts, or list the code as console-only in index.ts').toEqual([]);
+    for (const [lang, table] of Object.entries(ERROR_TEXTS)) {
+      for (const c of Object.keys(table)) expect(isConsoleOnlyError(c), `${lang} ${c} is translated but listed as console-only`).toBe(false);
+    }
   });
 
   it('each text is a real error code and names only the params of its English text', () => {

@@ -173,4 +173,11 @@ export default {
   'payments.channel.manual': 'این کانال با انتقال بانکی پرداخت می‌شود: از اطلاعات پرداخت سفارش استفاده کنید.',
   'payments.provider.unavailable': 'ارائه‌دهندهٔ پرداخت اکنون در دسترس نیست. دوباره تلاش کنید یا روش دیگری انتخاب کنید.',
   'payments.amount.invalid': 'مبالغی مانند 150.50 وارد کنید.',
+  'request.method.not.allowed': 'این روش در اینجا مجاز نیست.',
+  'merchant.not.found': 'سایت ناشناخته (کد اپراتور).',
+  'crypto.required': 'این درخواست باید رمزگذاری شود.',
+  'crypto.invalid': 'درخواست رمزگذاری‌شده خوانده نشد.',
+  'aggregator.launch.failed': 'ارائه‌دهندهٔ بازی نتوانست این بازی را باز کند. چند لحظه دیگر دوباره تلاش کنید.',
+  'payments.provider.unknown': 'این ارائه‌دهندهٔ پرداخت پیکربندی نشده است.',
+  'lottery.prize.mode.invalid': 'این حالت جایزه برای این بازی در دسترس نیست.',
 } satisfies Record<string, string>;

@@ -173,4 +173,11 @@ export default {
   'payments.channel.manual': 'Este canal é pago por transferência bancária: use os dados de pagamento da ordem.',
   'payments.provider.unavailable': 'O provedor de pagamento não está disponível agora. Tente novamente ou escolha outra forma.',
   'payments.amount.invalid': 'Digite valores como 150.50.',
+  'request.method.not.allowed': 'Este método não é permitido aqui.',
+  'merchant.not.found': 'Site desconhecido (código do operador).',
+  'crypto.required': 'Esta chamada precisa ser criptografada.',
+  'crypto.invalid': 'Não foi possível ler a solicitação criptografada.',
+  'aggregator.launch.failed': 'O provedor do jogo não conseguiu abrir este jogo. Tente novamente em instantes.',
+  'payments.provider.unknown': 'Este provedor de pagamento não está configurado.',
+  'lottery.prize.mode.invalid': 'Este modo de prêmio não está disponível para este jogo.',
 } satisfies Record<string, string>;

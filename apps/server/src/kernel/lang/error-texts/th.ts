@@ -173,4 +173,11 @@ export default {
   'payments.channel.manual': 'ช่องทางนี้ชำระด้วยการโอนผ่านธนาคาร: โปรดใช้ข้อมูลการชำระเงินของรายการ',
   'payments.provider.unavailable': 'ผู้ให้บริการชำระเงินไม่พร้อมใช้งานในขณะนี้ โปรดลองอีกครั้งหรือเลือกวิธีอื่น',
   'payments.amount.invalid': 'ใส่จำนวนเงิน เช่น 150.50',
+  'request.method.not.allowed': 'ไม่อนุญาตให้ใช้วิธีนี้ที่นี่',
+  'merchant.not.found': 'ไม่รู้จักเว็บไซต์นี้ (รหัสผู้ให้บริการ)',
+  'crypto.required': 'คำขอนี้ต้องเข้ารหัส',
+  'crypto.invalid': 'ไม่สามารถอ่านคำขอที่เข้ารหัสได้',
+  'aggregator.launch.failed': 'ผู้ให้บริการเกมไม่สามารถเปิดเกมนี้ได้ โปรดลองอีกครั้งในอีกสักครู่',
+  'payments.provider.unknown': 'ยังไม่ได้ตั้งค่าผู้ให้บริการชำระเงินนี้',
+  'lottery.prize.mode.invalid': 'โหมดรางวัลนี้ใช้กับเกมนี้ไม่ได้',
 } satisfies Record<string, string>;

@@ -173,4 +173,11 @@ export default {
   'payments.channel.manual': 'Kênh này thanh toán bằng chuyển khoản ngân hàng: hãy dùng thông tin thanh toán của lệnh.',
   'payments.provider.unavailable': 'Nhà cung cấp thanh toán hiện không khả dụng. Hãy thử lại hoặc chọn phương thức khác.',
   'payments.amount.invalid': 'Nhập số tiền như 150.50.',
+  'request.method.not.allowed': 'Phương thức này không được phép tại đây.',
+  'merchant.not.found': 'Trang web không xác định (mã nhà điều hành).',
+  'crypto.required': 'Yêu cầu này phải được mã hóa.',
+  'crypto.invalid': 'Không thể đọc yêu cầu đã mã hóa.',
+  'aggregator.launch.failed': 'Nhà cung cấp trò chơi không mở được trò chơi này. Vui lòng thử lại sau giây lát.',
+  'payments.provider.unknown': 'Nhà cung cấp thanh toán này chưa được cấu hình.',
+  'lottery.prize.mode.invalid': 'Chế độ trả thưởng này không áp dụng cho trò chơi này.',
 } satisfies Record<string, string>;

@@ -173,4 +173,11 @@ export default {
   'payments.channel.manual': '此通道通过银行转账支付：请使用订单中的付款信息。',
   'payments.provider.unavailable': '支付服务商暂时不可用。请重试或选择其他方式。',
   'payments.amount.invalid': '请输入如 150.50 的金额。',
+  'request.method.not.allowed': '此处不允许使用该请求方法。',
+  'merchant.not.found': '未知站点（商户代码）。',
+  'crypto.required': '此调用必须加密。',
+  'crypto.invalid': '无法读取加密的请求。',
+  'aggregator.launch.failed': '游戏供应商无法打开此游戏，请稍后再试。',
+  'payments.provider.unknown': '此支付服务商尚未配置。',
+  'lottery.prize.mode.invalid': '此游戏不支持该奖金模式。',
 } satisfies Record<string, string>;
