@@ -42,4 +42,5 @@ export * as operatorLottery from "./operator-lottery.ts";
 export * as responsible from "./responsible.ts";
 export * as kyc from "./kyc.ts";
 export * as risk from "./risk.ts";
+export * as aml from "./aml.ts";
 export * as aggregators from "./aggregators.ts";

@@ -29,5 +29,6 @@ export const KYC_ERRORS = {
   'kyc.contact.required': e(403, 'Withdrawals need a verified mobile number and e-mail: bind both in the security centre.', 'Los retiros necesitan un móvil y un correo electrónico verificados: vincule ambos en el centro de seguridad.'),
   // risk review
   'risk.review.required': e(409, 'This withdrawal is held for a risk review (score {score}): clear it in Risk review before paying.', 'Este retiro está retenido para una revisión de riesgo (puntuación {score}): apruébelo en Revisión de riesgo antes de pagarlo.'),
+  'aml.flag.not.found': e(404, 'This AML flag does not exist or was already decided.', 'Esta alerta AML no existe o ya fue decidida.'),
   'risk.review.not.found': e(404, 'This withdrawal is not waiting for payment.', 'Este retiro no está pendiente de pago.'),
 } as const;

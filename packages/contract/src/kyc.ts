@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RULES as AML_DEFAULT_RULES, rules as amlRules } from './aml.ts';
 import { MODULES } from './brand.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -76,6 +77,8 @@ export const settings = z.object({
     device: z.number().int().min(0).max(100), ip: z.number().int().min(0).max(100), payee: z.number().int().min(0).max(100),
     rapid: z.number().int().min(0).max(100), bonus: z.number().int().min(0).max(100), agentBurst: z.number().int().min(0).max(100),
   }),
+  /** AML report thresholds (aml.ts); a client that does not send them keeps the defaults. */
+  aml: amlRules.default(AML_DEFAULT_RULES),
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -83,6 +86,7 @@ export const DEFAULT_SETTINGS: Settings = {
   minAge: 18, ageGate: { deposit: false, play: false }, withdrawNeedsContact: false,
   withdrawIdentityAbove: null, depositAddressAbove: null, fourEyesFrom: 'address', provider: 'manual', expiryDays: 730,
   riskReviewScore: 50, riskWeights: { device: 40, ip: 10, payee: 40, rapid: 20, bonus: 20, agentBurst: 15 },
+  aml: AML_DEFAULT_RULES,
 };
 
 /** The value of a refused gate: which level is missing, why (the rule), and its figures. */

@@ -110,3 +110,29 @@ export const riskReviews = pgTable('risk_reviews', {
   primaryKey({ columns: [t.merchantId, t.withdrawNo] }),
   index('risk_reviews_pending').on(t.merchantId, t.createdAt).where(sql`${t.status} = 'pending'`),
 ]);
+
+/**
+ * AML report flags (issue 26 item 4, migration 0047_kyc_aml): one per brand, kind, direction and
+ * ref (`single`: the order or withdrawal number; `daily` / `structuring`: `<member>:<UTC day>`).
+ * An open daily or structuring flag follows the day's later money; a decided one keeps what was decided on.
+ */
+export const amlFlags = pgTable('aml_flags', {
+  id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  memberId: bigint({ mode: 'bigint' }).notNull().references(() => members.id),
+  kind: text({ enum: ['single', 'daily', 'structuring'] }).notNull(),
+  direction: text({ enum: ['deposit', 'withdraw'] }).notNull(),
+  ref: text().notNull(),
+  day: text().notNull(),
+  amount: bigint({ mode: 'bigint' }).notNull(),
+  count: integer().notNull(),
+  refs: jsonb().$type<string[]>().notNull(),
+  status: text({ enum: ['open', 'reported', 'dismissed'] }).notNull().default('open'),
+  note: text(),
+  decidedBy: text(),
+  createdAt: ts().notNull().defaultNow(),
+  decidedAt: ts(),
+}, (t) => [
+  uniqueIndex('aml_flags_ref').on(t.merchantId, t.kind, t.direction, t.ref),
+  index('aml_flags_list').on(t.merchantId, t.status, t.day),
+]);

@@ -11,7 +11,7 @@ export async function settingsOf(db: Db | Tx, merchantId: number): Promise<kyc.S
   const [row] = await db.select({ s: kycSettings.settings }).from(kycSettings).where(eq(kycSettings.merchantId, merchantId));
   if (!row) return kyc.DEFAULT_SETTINGS;
   // a row saved before a field existed takes the default of that field
-  return { ...kyc.DEFAULT_SETTINGS, ...row.s, riskWeights: { ...kyc.DEFAULT_SETTINGS.riskWeights, ...row.s.riskWeights } };
+  return { ...kyc.DEFAULT_SETTINGS, ...row.s, riskWeights: { ...kyc.DEFAULT_SETTINGS.riskWeights, ...row.s.riskWeights }, aml: { ...kyc.DEFAULT_SETTINGS.aml, ...row.s.aml } };
 }
 
 /** The brand's webhook secret, made on first use (the demo provider signs with it; a real provider is given it). */
@@ -26,7 +26,8 @@ export async function webhookSecretOf(db: Db | Tx, merchantId: number): Promise<
 export const ruleAmount = (v: string | null): bigint | null => (v === null ? null : parseAmount(v));
 
 export async function saveSettings(db: Db | Tx, merchantId: number, s: kyc.Settings): Promise<{ before: kyc.Settings; after: kyc.Settings }> {
-  for (const [field, v] of [['withdrawIdentityAbove', s.withdrawIdentityAbove], ['depositAddressAbove', s.depositAddressAbove]] as const) {
+  const amounts = [['withdrawIdentityAbove', s.withdrawIdentityAbove], ['depositAddressAbove', s.depositAddressAbove], ['aml.singleAbove', s.aml.singleAbove], ['aml.dailyAbove', s.aml.dailyAbove]] as const;
+  for (const [field, v] of amounts) {
     try {
       ruleAmount(v);
     } catch {
