@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODULES } from './brand.ts';
 import { endpoint } from './endpoint.ts';
+import { payoutStatus } from './payments.ts';
 
 /**
  * The cashier (issue 4): deposits, withdrawals, withdrawal password, withdraw accounts, and the
@@ -225,6 +226,12 @@ export const withdrawal = z.object({
   closedAt: z.string().nullable(),
   /** When an unconfirmed payment will be taken as received (status paid only). */
   autoReceiptAt: z.string().nullable(),
+  /**
+   * Paid out through a payment provider (issue 22): queued/sent = being paid, paid = the provider
+   * paid it, failed/bounced = the money came back (status returned; detail = the provider's reason
+   * code, e.g. account_closed). Null: paid by hand, or not approved yet.
+   */
+  payout: z.object({ status: payoutStatus, detail: z.string(), updatedAt: z.string() }).nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
 

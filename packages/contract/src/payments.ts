@@ -110,18 +110,28 @@ export const depositHistory = endpoint({
 export const DEPOSITS_CSV_PATH = '/wps/ops/payments/deposits.csv';
 
 export const withdrawalRow = z.object({
-  withdrawNo: z.string(), username: z.string(), amount: money, fee: money, status: z.string(),
-  payoutStatus: payoutStatus.nullable(), provider: z.string().nullable(), detail: z.string(), createdAt: z.string(),
+  withdrawNo: z.string(), username: z.string(),
+  /** The receiving account's kind (bank, ewallet); the history's method filter. */
+  method: z.string(),
+  amount: money, fee: money, status: z.string(),
+  payoutStatus: payoutStatus.nullable(),
+  /** manual = paid by hand. */
+  provider: z.string(),
+  /** Why a payout failed or bounced (the provider's reason code), or a returned withdrawal's remark. */
+  detail: z.string(),
+  createdAt: z.string(), paidAt: z.string().nullable(), closedAt: z.string().nullable(),
 });
 export const withdrawalHistory = endpoint({
   method: 'GET', path: '/wps/ops/payments/withdrawals', module: MODULES.common, auth: 'none',
-  summary: 'Withdrawal history with payout status, same filters as deposits (finance.view).',
+  summary: 'Withdrawal history of every state with its payout status, filtered like deposits (method = the account kind), with totals; /wps/ops/payments/withdrawals.csv exports the same filter (finance.view).',
   query: historyQuery,
   response: z.object({
     list: z.array(withdrawalRow), page: z.number().int(), pageSize: z.number().int(), total: z.number().int(),
-    totals: z.object({ count: z.number().int(), amount: money }),
+    /** amount: all requested; paidOutAmount: sent to members (amount − fee) and not returned; feeAmount: kept as fees; returnedAmount: came back. */
+    totals: z.object({ count: z.number().int(), amount: money, paidOutAmount: money, feeAmount: money, returnedAmount: money }),
   }),
 });
+export const WITHDRAWALS_CSV_PATH = '/wps/ops/payments/withdrawals.csv';
 
 export const reconItem = z.object({
   id: z.string(), provider: z.string(), day: z.string(), ref: z.string(),

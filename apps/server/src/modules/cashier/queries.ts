@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/index.ts';
-import { depositOrders, memberSecrets, members, turnoverRequirements, withdrawAccounts, withdrawals } from '../../db/schema.ts';
+import { depositOrders, memberSecrets, members, payouts, turnoverRequirements, withdrawAccounts, withdrawals } from '../../db/schema.ts';
 import { PAGE_SIZE } from './common.ts';
 
 type Q = Db | Tx;
@@ -219,8 +219,10 @@ export async function listWithdrawalRows(q: Q, f: ListFilter<WithdrawStatus>) {
     f.username ? eq(members.usernameKey, f.username.toLowerCase()) : undefined,
   );
   const [{ n }] = await q.select({ n: count() }).from(withdrawals).innerJoin(members, eq(members.id, withdrawals.memberId)).where(where);
-  const rows = await q.select({ w: withdrawals, username: members.username }).from(withdrawals)
-    .innerJoin(members, eq(members.id, withdrawals.memberId)).where(where)
+  // the provider payout of each (issue 22; payments owns the table, the list only reads its state)
+  const rows = await q.select({ w: withdrawals, username: members.username, payout: { status: payouts.status, detail: payouts.detail, updatedAt: payouts.updatedAt } }).from(withdrawals)
+    .innerJoin(members, eq(members.id, withdrawals.memberId))
+    .leftJoin(payouts, and(eq(payouts.merchantId, withdrawals.merchantId), eq(payouts.withdrawNo, withdrawals.withdrawNo))).where(where)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)).limit(PAGE_SIZE).offset((f.page - 1) * PAGE_SIZE);
   return { rows, total: n };
 }

@@ -16,7 +16,10 @@ export function accountView(a: AccountRow): cashier.WithdrawAccount {
   return { id: String(a.id), kind: a.kind, bankName: a.bankName, accountNo: maskAccountNo(a.accountNo), payeeName: a.payeeName, createdAt: a.createdAt.toISOString() };
 }
 
-export function withdrawalView(w: WithdrawalRow, autoReceiptMinutes: number): cashier.Withdrawal {
+/** A withdrawal's provider payout as the member and the operator see it (issue 22). */
+export type PayoutOf = { status: NonNullable<cashier.Withdrawal['payout']>['status']; detail: string; updatedAt: Date } | null;
+
+export function withdrawalView(w: WithdrawalRow, autoReceiptMinutes: number, payout: PayoutOf = null): cashier.Withdrawal {
   return {
     withdrawNo: w.withdrawNo, amount: formatAmount(w.amount), fee: formatAmount(w.fee), netAmount: formatAmount(w.amount - w.fee),
     status: w.status,
@@ -24,5 +27,6 @@ export function withdrawalView(w: WithdrawalRow, autoReceiptMinutes: number): ca
     receipt: w.receipt, receivedAmount: w.receivedAmount === null ? null : formatAmount(w.receivedAmount),
     remark: w.remark, createdAt: w.createdAt.toISOString(), paidAt: iso(w.paidAt), closedAt: iso(w.closedAt),
     autoReceiptAt: w.status === 'paid' && w.paidAt ? new Date(w.paidAt.getTime() + autoReceiptMinutes * 60_000).toISOString() : null,
+    payout: payout && { status: payout.status, detail: payout.detail, updatedAt: payout.updatedAt.toISOString() },
   };
 }

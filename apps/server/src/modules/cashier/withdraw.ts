@@ -14,7 +14,7 @@ import { newRef, pageOf } from './common.ts';
 import * as q from './queries.ts';
 import { paymentPasswordState, verifyPaymentPassword } from './secrets.ts';
 import { turnoverRemaining } from './turnover.ts';
-import { withdrawalView } from './views.ts';
+import { withdrawalView, type PayoutOf } from './views.ts';
 
 /** The brand's fee for an amount: amount × feeBps / 10000 (rounded down) + feeFixed. */
 export function withdrawFee(brand: Brand, amount: bigint): bigint {
@@ -22,7 +22,7 @@ export function withdrawFee(brand: Brand, amount: bigint): bigint {
   return (amount * BigInt(w.feeBps)) / 10_000n + BigInt(w.feeFixed);
 }
 
-const view = (brand: Brand, w: q.WithdrawalRow) => withdrawalView(w, brand.config.wallet.autoReceiptMinutes);
+const view = (brand: Brand, w: q.WithdrawalRow, payout: PayoutOf = null) => withdrawalView(w, brand.config.wallet.autoReceiptMinutes, payout);
 
 async function mainBalance(db: Db, brand: Brand, memberId: bigint): Promise<bigint> {
   return (await memberBalances(db, brand.id, memberId)).find((b) => b.wallet === 'main')?.balance ?? 0n;
@@ -101,7 +101,7 @@ export async function list(db: Db, brand: Brand, p: Principal, query: { startDat
   requireRealAccount(p);
   const { from, to } = recordRange(brand, query.startDate, query.endDate);
   const { rows, total } = await q.listWithdrawalRows(db, { merchantId: brand.id, memberId: p.member.id, status: query.status, from, to, page: query.page });
-  return pageOf(rows.map((r) => view(brand, r.w)), total, query.page);
+  return pageOf(rows.map((r) => view(brand, r.w, r.payout?.status ? r.payout : null)), total, query.page);
 }
 
 const RECEIPT_STATUS = { received: 'received', not_received: 'disputed', partial: 'disputed' } as const;
@@ -130,13 +130,13 @@ export async function confirm(db: Db, brand: Brand, p: Principal, body: { withdr
 
 // ---- operator ------------------------------------------------------------------------------------
 
-const operatorView = (brand: Brand, w: q.WithdrawalRow, username: string) =>
-  ({ ...view(brand, w), memberId: String(w.memberId), username, accountNoFull: w.account.accountNo });
+const operatorView = (brand: Brand, w: q.WithdrawalRow, username: string, payout: PayoutOf = null) =>
+  ({ ...view(brand, w, payout), memberId: String(w.memberId), username, accountNoFull: w.account.accountNo });
 
 export async function operatorList(db: Db, brand: Brand, query: { startDate?: string; endDate?: string; status?: q.WithdrawStatus; username?: string; page: number }) {
   const { from, to } = recordRange(brand, query.startDate, query.endDate);
   const { rows, total } = await q.listWithdrawalRows(db, { merchantId: brand.id, status: query.status, username: query.username, from, to, page: query.page });
-  return pageOf(rows.map((r) => operatorView(brand, r.w, r.username)), total, query.page);
+  return pageOf(rows.map((r) => operatorView(brand, r.w, r.username, r.payout?.status ? r.payout : null)), total, query.page);
 }
 
 /** After a lost race: the wanted outcome already happened (replay) or another one did (conflict). */

@@ -67,16 +67,20 @@ export async function paymentsConsoleRoutes(app: FastifyInstance, providers: Pro
 
   route(app, payments.depositHistory, async (ctx) => (g(ctx), history.deposits(db, ctx.brand, ctx.query)));
   route(app, payments.withdrawalHistory, async (ctx) => (g(ctx), history.withdrawalsOf(db, ctx.brand, ctx.query)));
-  app.get(payments.DEPOSITS_CSV_PATH, { schema: { hide: true } }, async (req, reply) => {
-    const brand = requestBrand(req);
-    req.brand = brand;
-    const a = operatorOf(req);
-    const f = payments.historyQuery.safeParse(req.query);
-    if (!f.success) throw new AppError('request_param_err');
-    const text = await history.depositsCsv(db, brand, f.data);
-    await record(db, a, brand, req.ip, { action: 'finance.deposits.export', target: 'csv', after: f.data });
-    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="deposits-${brand.code}.csv"`).send(text);
-  });
+  // CSV exports of the history (same filter as the pages; audited)
+  const csv = (path: string, name: string, text: (brand: Brand, f: payments.HistoryQuery) => Promise<string>) =>
+    app.get(path, { schema: { hide: true } }, async (req, reply) => {
+      const brand = requestBrand(req);
+      req.brand = brand;
+      const a = operatorOf(req);
+      const f = payments.historyQuery.safeParse(req.query);
+      if (!f.success) throw new AppError('request_param_err');
+      const body = await text(brand, f.data);
+      await record(db, a, brand, req.ip, { action: `finance.${name}.export`, target: 'csv', after: f.data });
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${brand.code}.csv"`).send(body);
+    });
+  csv(payments.DEPOSITS_CSV_PATH, 'deposits', (brand, f) => history.depositsCsv(db, brand, f));
+  csv(payments.WITHDRAWALS_CSV_PATH, 'withdrawals', (brand, f) => history.withdrawalsCsv(db, brand, f));
 
   route(app, payments.runReconciliation, async (ctx) => reconcileDay(db, providers, ctx.brand, g(ctx), ctx.req.ip, ctx.body.provider, ctx.body.day));
   route(app, payments.reconciliationItems, async (ctx) => (g(ctx), listItems(db, ctx.brand, ctx.query.open !== 'false')));

@@ -71,30 +71,56 @@ export async function depositsCsv(db: Db, brand: Brand, f: contract.HistoryQuery
   return `${[head.map(cell).join(','), ...rows.map((r) => head.map((k) => cell(r[k])).join(','))].join('\r\n')}\r\n`;
 }
 
-export async function withdrawalsOf(db: Db, brand: Brand, f: contract.HistoryQuery) {
+function withdrawalWhere(brand: Brand, f: contract.HistoryQuery): SQL | undefined {
   const { from, to } = recordRange(brand, f.startDate, f.endDate);
   const min = amountOf(f.minAmount);
   const max = amountOf(f.maxAmount);
-  const where = and(
+  return and(
     eq(withdrawals.merchantId, brand.id), gte(withdrawals.createdAt, from), lt(withdrawals.createdAt, to),
     f.status ? or(eq(withdrawals.status, f.status as never), eq(payouts.status, f.status as never)) : undefined,
+    // method: the receiving account's kind (bank, ewallet)
+    f.method ? sql`${withdrawals.account}->>'kind' = ${f.method}` : undefined,
     f.provider ? (f.provider === 'manual' ? isNull(payouts.id) : eq(payouts.provider, f.provider)) : undefined,
     f.username ? eq(members.usernameKey, f.username.toLowerCase()) : undefined,
     min === undefined ? undefined : gte(withdrawals.amount, min),
     max === undefined ? undefined : lte(withdrawals.amount, max),
   );
-  const base = () => db.select({ w: withdrawals, username: members.username, p: payouts }).from(withdrawals)
-    .innerJoin(members, eq(members.id, withdrawals.memberId))
-    .leftJoin(payouts, and(eq(payouts.merchantId, withdrawals.merchantId), eq(payouts.withdrawNo, withdrawals.withdrawNo)));
-  const [t] = await db.select({ n: count(), amount: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` }).from(withdrawals)
-    .innerJoin(members, eq(members.id, withdrawals.memberId))
+}
+
+const withdrawalRows = (db: Db) => db.select({ w: withdrawals, username: members.username, p: payouts }).from(withdrawals)
+  .innerJoin(members, eq(members.id, withdrawals.memberId))
+  .leftJoin(payouts, and(eq(payouts.merchantId, withdrawals.merchantId), eq(payouts.withdrawNo, withdrawals.withdrawNo)));
+
+type WithdrawalJoin = Awaited<ReturnType<ReturnType<typeof withdrawalRows>['where']>>[number];
+const withdrawalView = (r: WithdrawalJoin) => ({
+  withdrawNo: r.w.withdrawNo, username: r.username, method: r.w.account.kind, amount: formatAmount(r.w.amount), fee: formatAmount(r.w.fee),
+  status: r.w.status, payoutStatus: r.p?.status ?? null, provider: r.p?.provider ?? 'manual', detail: r.p?.detail || (r.w.status === 'returned' ? r.w.remark : ''),
+  createdAt: r.w.createdAt.toISOString(), paidAt: r.w.paidAt?.toISOString() ?? null, closedAt: r.w.closedAt?.toISOString() ?? null,
+});
+
+/** Money that left: paid (by hand or by a provider) and not returned. */
+const PAID_OUT = ['paid', 'received', 'disputed', 'auto_received'] as const;
+
+export async function withdrawalsOf(db: Db, brand: Brand, f: contract.HistoryQuery) {
+  const where = withdrawalWhere(brand, f);
+  const inList = (states: readonly string[]) => sql.join(states.map((x) => sql`${x}`), sql`, `);
+  const [t] = await db.select({
+    n: count(), amount: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text`,
+    fee: sql<string>`coalesce(sum(${withdrawals.fee}) filter (where ${withdrawals.status} in (${inList(PAID_OUT)})), 0)::text`,
+    paid: sql<string>`coalesce(sum(${withdrawals.amount} - ${withdrawals.fee}) filter (where ${withdrawals.status} in (${inList(PAID_OUT)})), 0)::text`,
+    returned: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'returned'), 0)::text`,
+  }).from(withdrawals).innerJoin(members, eq(members.id, withdrawals.memberId))
     .leftJoin(payouts, and(eq(payouts.merchantId, withdrawals.merchantId), eq(payouts.withdrawNo, withdrawals.withdrawNo))).where(where);
-  const rows = await base().where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)).limit(PAGE).offset((f.page - 1) * PAGE);
+  const rows = await withdrawalRows(db).where(where).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)).limit(PAGE).offset((f.page - 1) * PAGE);
   return {
-    list: rows.map((r) => ({
-      withdrawNo: r.w.withdrawNo, username: r.username, amount: formatAmount(r.w.amount), fee: formatAmount(r.w.fee), status: r.w.status,
-      payoutStatus: r.p?.status ?? null, provider: r.p?.provider ?? null, detail: r.p?.detail ?? '', createdAt: r.w.createdAt.toISOString(),
-    })),
-    page: f.page, pageSize: PAGE, total: t.n, totals: { count: t.n, amount: formatAmount(BigInt(t.amount)) },
+    list: rows.map(withdrawalView), page: f.page, pageSize: PAGE, total: t.n,
+    totals: { count: t.n, amount: formatAmount(BigInt(t.amount)), paidOutAmount: formatAmount(BigInt(t.paid)), feeAmount: formatAmount(BigInt(t.fee)), returnedAmount: formatAmount(BigInt(t.returned)) },
   };
+}
+
+/** The filtered withdrawals as CSV (at most 50,000 rows, newest first). */
+export async function withdrawalsCsv(db: Db, brand: Brand, f: contract.HistoryQuery): Promise<string> {
+  const rows = (await withdrawalRows(db).where(withdrawalWhere(brand, f)).orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)).limit(50_000)).map(withdrawalView);
+  const head = ['withdrawNo', 'username', 'method', 'provider', 'amount', 'fee', 'status', 'payoutStatus', 'detail', 'createdAt', 'paidAt', 'closedAt'] as const;
+  return `${[head.map(cell).join(','), ...rows.map((r) => head.map((k) => cell(r[k])).join(','))].join('\r\n')}\r\n`;
 }

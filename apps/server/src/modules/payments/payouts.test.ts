@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { inboxDeliveries, payouts, withdrawals } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { fund, mainBalance, newPlayer, postEnc, postJson, rid } from '../../test/kits/cashier.ts';
+import { fund, get, mainBalance, newPlayer, postEnc, postJson, rid } from '../../test/kits/cashier.ts';
 import { auditRows, newOp, opCall, type Op } from '../../test/kits/operator.ts';
 import { checkout, deliverAll, evt, ledgerBalanced, pay, sendEvent, useDemoChannel } from './testkit.ts';
 
@@ -75,6 +75,34 @@ describe('payouts', () => {
     expect(await mainBalance(t, p)).toBe(100_000n);
     expect((await payoutOf(withdrawNo)).status).toBe('bounced');
     await ledgerBalanced(t, brandId());
+  });
+
+  it('the member\'s withdrawal records show the payout: paying, then paid; returned with the provider\'s reason', async () => {
+    const paid = await approvedWithdrawal('012180001234567892');
+    const recordOf = async (p: typeof paid.p, no: string) =>
+      (await get(t, p, '/wps/withdraw/records')).json().value.list.find((w: { withdrawNo: string }) => w.withdrawNo === no);
+    expect((await recordOf(paid.p, paid.withdrawNo)).payout).toMatchObject({ status: 'sent', detail: '' });
+    const failed = await approvedWithdrawal('012180001234570000');
+    await deliverAll(t);
+    expect(await recordOf(paid.p, paid.withdrawNo)).toMatchObject({ status: 'paid', payout: { status: 'paid' } });
+    expect(await recordOf(failed.p, failed.withdrawNo)).toMatchObject({ status: 'returned', payout: { status: 'failed', detail: 'account_closed' } });
+    // the console's withdrawal history: payout status and reason, filters, totals, CSV (audited)
+    const h = (await opCall(t, fin, 'GET', `/wps/ops/payments/withdrawals?username=${failed.p.username}`)).json().value;
+    expect(h.list).toEqual([expect.objectContaining({ withdrawNo: failed.withdrawNo, method: 'bank', provider: 'demo', status: 'returned', payoutStatus: 'failed', detail: 'account_closed' })]);
+    expect(h.totals).toMatchObject({ count: 1, amount: '500.00', paidOutAmount: '0.00', returnedAmount: '500.00' });
+    const byPayout = (await opCall(t, fin, 'GET', '/wps/ops/payments/withdrawals?status=paid&provider=demo&method=bank')).json().value;
+    expect(byPayout.list.map((r: { withdrawNo: string }) => r.withdrawNo)).toContain(paid.withdrawNo);
+    expect(byPayout.list.map((r: { withdrawNo: string }) => r.withdrawNo)).not.toContain(failed.withdrawNo);
+    expect(byPayout.totals.paidOutAmount).not.toBe('0.00');
+    expect((await opCall(t, fin, 'GET', '/wps/ops/payments/withdrawals?method=ewallet&provider=demo')).json().value.list).toEqual([]);
+    expect((await opCall(t, fin, 'GET', '/wps/ops/payments/withdrawals?maxAmount=1e3')).json().errorCode).toBe('payments.amount.invalid');
+    const csv = await opCall(t, fin, 'GET', `/wps/ops/payments/withdrawals.csv?username=${failed.p.username}`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[1]).toContain(`"${failed.withdrawNo}"`);
+    expect(csv.body.split('\r\n')[1]).toContain('"account_closed"');
+    expect(await auditRows(t, 'finance.withdrawals.export')).toHaveLength(1);
+    const support = await newOp(t, 'support');
+    expect((await opCall(t, support, 'GET', '/wps/ops/payments/withdrawals.csv')).statusCode).toBe(403);
   });
 
   it('a payout event of another amount or an unknown withdrawal is refused', async () => {
