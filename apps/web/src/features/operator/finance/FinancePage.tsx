@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { cashier, operator, useOp, useOpAction } from '../api';
 import { Card, errMsg, money, Notice, Pager, Tabs, useOutcome, when } from '../ui';
 import { DepositHistory, ProviderChannels, Settlement } from './PaymentsTabs';
+import { WithdrawalHistory } from './WithdrawalHistory';
+import { isHeld, useWithdrawalRisk, WithdrawalRiskCell } from '../kyc/WithdrawalRisk';
 
-type Tab = 'deposits' | 'withdrawals' | 'adjust' | 'reconcile' | 'history' | 'providers' | 'settlement';
+type Tab = 'deposits' | 'withdrawals' | 'adjust' | 'reconcile' | 'history' | 'whistory' | 'providers' | 'settlement';
 
 function Deposits({ canAct }: { canAct: boolean }) {
   const { t } = useTranslation();
@@ -57,6 +59,7 @@ function Withdrawals({ canAct, canRules }: { canAct: boolean; canRules: boolean 
   const approve = useOpAction(operator.approveWithdrawal);
   const reject = useOpAction(operator.rejectWithdrawal);
   const setRules = useOpAction(operator.setFinanceRules);
+  const riskOf = useWithdrawalRisk();
   const [limit, setLimit] = useState('');
   const out = useOutcome();
   if (q.isError) return <Notice kind="error">{errMsg(q.error)}</Notice>;
@@ -80,9 +83,10 @@ function Withdrawals({ canAct, canRules }: { canAct: boolean; canRules: boolean 
       {list.length === 0 ? <p className="oc-muted">{q.data ? t('console.empty') : t('console.loading')}</p> : (
         <div className="oc-table-wrap">
           <table className="oc-table oc-stack">
-            <thead><tr><th>{t('console.fin.order')}</th><th>{t('console.member')}</th><th>{t('console.fin.account')}</th><th className="num">{t('console.amount')}</th><th>{t('console.time')}</th><th>{t('console.actions')}</th></tr></thead>
+            <thead><tr><th>{t('console.fin.order')}</th><th>{t('console.member')}</th><th>{t('console.fin.account')}</th><th className="num">{t('console.amount')}</th><th>{t('console.time')}</th><th>{t('console.kyc.risk')}</th><th>{t('console.actions')}</th></tr></thead>
             <tbody>
               {list.map((w) => {
+                const held = isHeld(riskOf(w.withdrawNo));
                 const names = by.get(w.withdrawNo) ?? [];
                 const two = Number(w.amount) > limitNum;
                 return (
@@ -92,10 +96,11 @@ function Withdrawals({ canAct, canRules }: { canAct: boolean; canRules: boolean 
                     <td data-label={t('console.fin.account')}>{w.account.bankName} · {w.accountNoFull} · {w.account.payeeName}</td>
                     <td data-label={t('console.amount')} className="num">{money(w.amount)}<small className="oc-muted"> ({money(w.netAmount)})</small></td>
                     <td data-label={t('console.time')}>{when(w.createdAt)}</td>
+                    <td data-label={t('console.kyc.risk')}><WithdrawalRiskCell item={riskOf(w.withdrawNo)} canReview={canAct} /></td>
                     <td className="oc-actions">
                       {names.length > 0 && <small className="oc-approvals">{t('console.fin.approvedBy', { names: names.join(', ') })}</small>}
                       {canAct && <>
-                        <button type="button" className="oc-btn oc-primary" disabled={approve.isPending} onClick={() => out.run(async () => {
+                        <button type="button" className="oc-btn oc-primary" disabled={approve.isPending || held} title={held ? t('console.kyc.mustClear') : undefined} onClick={() => out.run(async () => {
                           const r = await approve.mutateAsync({ withdrawNo: w.withdrawNo });
                           return r.status === 'paid' ? t('console.fin.paid') : t('console.fin.awaiting');
                         })}>{two ? t('console.fin.approve') : t('console.fin.pay')}</button>
@@ -179,7 +184,7 @@ export function FinancePage({ me }: { me: operator.Me }) {
   const tabs: [Tab, string][] = [['deposits', t('console.fin.deposits')], ['withdrawals', t('console.fin.withdrawals')]];
   if (can('finance.adjust')) tabs.push(['adjust', t('console.fin.adjust')]);
   tabs.push(['reconcile', t('console.fin.reconcile')]);
-  tabs.push(['history', t('console.pay.history')], ['providers', t('console.pay.channels')], ['settlement', t('console.pay.settlement')]);
+  tabs.push(['history', t('console.pay.history')], ['whistory', t('console.pay.whistory')], ['providers', t('console.pay.channels')], ['settlement', t('console.pay.settlement')]);
   return (
     <div className="oc-page">
       <h1>{t('console.menu.finance')}</h1>
@@ -190,6 +195,7 @@ export function FinancePage({ me }: { me: operator.Me }) {
         {tab === 'adjust' && <Adjust />}
         {tab === 'reconcile' && <Reconcile />}
         {tab === 'history' && <DepositHistory />}
+        {tab === 'whistory' && <WithdrawalHistory />}
         {tab === 'providers' && <ProviderChannels canRules={can('finance.rules')} />}
         {tab === 'settlement' && <Settlement canResolve={can('finance.adjust')} />}
       </Card>

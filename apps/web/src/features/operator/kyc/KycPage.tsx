@@ -3,7 +3,7 @@
  * member's profile, its documents and risk signals; verify, or reject with a reason the member
  * reads; from the brand's level two different operators verify), pending withdrawals with the
  * member's verification and risk (those at the review score are held until cleared), and the
- * brand's KYC rules (owner).
+ * AML report (thresholds, structuring; CSV) and the brand's KYC and AML rules (owner).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,10 @@ import { kyc, risk, type kyc as K, type operator as Op } from '@lobby/contract';
 import { buildUrl, requestHeaders } from '@/lib/api';
 import { operator, useConsoleToken, useOp, useOpAction } from '../api';
 import { Card, errMsg, money, Notice, Pager, Tabs, useOutcome, when } from '../ui';
+import { Link } from 'react-router';
+import { AmlReport, AmlRules } from './AmlReport';
 import { MemberRiskCard, RiskSignals } from './RiskCard';
+import { memberLink, RiskReviewForm } from './WithdrawalRisk';
 import './locale';
 import './kyc.css';
 
@@ -136,10 +139,7 @@ function Withdrawals({ me }: { me: Op.Me }) {
   const { t } = useTranslation();
   const [only, setOnly] = useState<'all' | 'pending'>('all');
   const q = useOp(risk.withdrawals, { review: only });
-  const act = useOpAction(risk.review);
-  const out = useOutcome();
   const [open, setOpen] = useState<string | null>(null);
-  const [note, setNote] = useState('');
   const canReview = me.permissions.includes('finance.withdraw');
   return (
     <>
@@ -150,7 +150,7 @@ function Withdrawals({ me }: { me: Op.Me }) {
         <tbody>{(q.data?.list ?? []).map((w) => (
           <tr key={w.withdrawNo} data-withdraw={w.withdrawNo} data-review={w.review}>
             <td data-label={t('console.kyc.withdrawNo')}>{w.withdrawNo}</td>
-            <td data-label={t('console.kyc.username')}>{w.username}</td>
+            <td data-label={t('console.kyc.username')}><Link className="oc-link" to={memberLink(w.memberId)}>{w.username}</Link></td>
             <td data-label={t('console.kyc.amount')} className="num">{money(w.amount)}</td>
             <td data-label={t('console.kyc.kyc')}>{t(`console.kyc.levels.identity`)}: {t(`console.kyc.status.${w.kyc.identity}`)} · {t(`console.kyc.levels.address`)}: {t(`console.kyc.status.${w.kyc.address}`)}</td>
             <td data-label={t('console.kyc.risk')}><span className={`oc-pill ${w.risk.score >= w.risk.reviewScore ? 'oc-pill-locked' : ''}`}>{w.risk.score}</span> {w.risk.signals.map((s) => t(`console.kyc.signals.${s.signal}`)).join(', ')}</td>
@@ -165,18 +165,7 @@ function Withdrawals({ me }: { me: Op.Me }) {
         return (
           <Card title={`${w.withdrawNo} · ${w.username} · ${money(w.amount)}`}>
             <RiskSignals r={w.risk} />
-            {canReview && (
-              <form className="okyc-actions" onSubmit={(e: FormEvent) => e.preventDefault()}>
-                <input aria-label={t('console.kyc.note')} placeholder={t('console.kyc.note')} value={note} maxLength={300} onChange={(e) => setNote(e.target.value)} />
-                {(['clear', 'hold'] as const).map((d) => (
-                  <button key={d} type="button" className={`oc-btn ${d === 'clear' ? 'oc-primary' : 'oc-danger'}`} disabled={act.isPending || !note.trim()} data-testid={`risk-${d}`}
-                    onClick={() => out.run(async () => { await act.mutateAsync({ withdrawNo: w.withdrawNo, decision: d, note: note.trim() }); setNote(''); return t('console.done'); })}>
-                    {t(`console.kyc.${d}`)}
-                  </button>
-                ))}
-              </form>
-            )}
-            {out.view}
+            {canReview && <RiskReviewForm item={w} />}
           </Card>
         );
       })()}
@@ -219,6 +208,7 @@ function RulesForm({ me, initial }: { me: Op.Me; initial: K.Settings }) {
         {risk.SIGNALS.map((k) => (
           <label key={k}>{t(`console.kyc.signals.${k}`)} <input type="number" min={0} max={100} value={s.riskWeights[k]} onChange={(e) => setS({ ...s, riskWeights: { ...s.riskWeights, [k]: Number(e.target.value) } })} /></label>
         ))}
+        <AmlRules value={s.aml} onChange={(aml) => setS({ ...s, aml })} />
         {canSave && <button type="submit" className="oc-btn oc-primary" disabled={save.isPending}>{t('console.kyc.save')}</button>}
       </form>
       {out.view}
@@ -228,15 +218,17 @@ function RulesForm({ me, initial }: { me: Op.Me; initial: K.Settings }) {
 
 export function KycPage({ me }: { me: Op.Me }) {
   const { t } = useTranslation();
-  const tabs: ['queue' | 'withdrawals' | 'rules', string][] = [['queue', t('console.kyc.queue')], ['rules', t('console.kyc.rules')]];
-  if (me.permissions.includes('finance.view')) tabs.splice(1, 0, ['withdrawals', t('console.kyc.withdrawals')]);
-  const [tab, setTab] = useState<'queue' | 'withdrawals' | 'rules'>('queue');
+  type Tab = 'queue' | 'withdrawals' | 'aml' | 'rules';
+  const tabs: [Tab, string][] = [['queue', t('console.kyc.queue')], ['rules', t('console.kyc.rules')]];
+  if (me.permissions.includes('finance.view')) tabs.splice(1, 0, ['withdrawals', t('console.kyc.withdrawals')], ['aml', t('console.aml.title')]);
+  const [tab, setTab] = useState<Tab>('queue');
   return (
     <div className="oc-page" data-testid="console-kyc">
       <h1>{t('console.menu.kyc')}</h1>
       <Tabs value={tab} onChange={setTab} options={tabs} />
       {tab === 'queue' && <Queue me={me} />}
       {tab === 'withdrawals' && <Withdrawals me={me} />}
+      {tab === 'aml' && <AmlReport me={me} />}
       {tab === 'rules' && <Rules me={me} />}
     </div>
   );

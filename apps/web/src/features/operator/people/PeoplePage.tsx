@@ -1,5 +1,6 @@
 /** People: search members and agents; a member's profile, wallet, records and sessions; lock, reset, end sessions. */
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { operator, useOp, useOpAction } from '../api';
 import { MoveDialog } from './PeopleMove';
@@ -76,7 +77,8 @@ export function PeoplePage({ me }: { me: operator.Me }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [search, setSearch] = useState({ q: '', kind: 'all' as Kind, page: 1 });
-  const [open, setOpen] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState<string | null>(() => (/^\d{1,18}$/.test(params.get('member') ?? '') ? params.get('member') : null)); // ?member=<id>: a link from KYC, risk or AML
   const q = useOp(operator.searchPeople, { ...(search.q ? { q: search.q } : {}), kind: search.kind, page: search.page }, open === null);
   if (open) return <Person key={open} id={open} canManage={me.permissions.includes('people.manage')} onBack={() => setOpen(null)} onOpen={setOpen} />;
   return (
