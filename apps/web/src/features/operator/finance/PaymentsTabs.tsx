@@ -3,74 +3,25 @@
  * filters, totals and CSV; the provider serving each deposit channel and the payout provider;
  * reconciliation of a provider's settlement report for a day, each mismatch resolvable with a reason.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { operator, payments } from '@lobby/contract';
-import { ApiError, buildUrl, requestHeaders } from '@/lib/api';
-import { useConsoleToken, useOp, useOpAction } from '../api';
+import { payments } from '@lobby/contract';
+import { useOp, useOpAction } from '../api';
 import { errMsg, money, Notice, Pager, useOutcome, when } from '../ui';
-
-type Filter = { status?: string; method?: string; provider?: payments.Provider; username?: string; startDate?: string; endDate?: string; minAmount?: string; maxAmount?: string };
-const clean = (f: Filter) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '')) as Filter;
-
-async function downloadCsv(token: string | null, filter: Filter) {
-  const headers = requestHeaders();
-  delete headers.Authorization;
-  if (token) headers[operator.SESSION_HEADER] = token;
-  const res = await fetch(buildUrl(payments.DEPOSITS_CSV_PATH, clean(filter)), { headers });
-  if (!res.ok) throw new ApiError('unknown.error', res.statusText, res.status);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'deposits.csv';
-  a.click();
-  URL.revokeObjectURL(url);
-}
+import { clean, HistoryFilters, type Filter } from './history-filters';
 
 const STATUSES = ['pending', 'confirmed', 'cancelled', 'expired', 'rejected', 'paid', 'failed', 'charged_back'];
 
 export function DepositHistory() {
   const { t } = useTranslation();
-  const token = useConsoleToken();
-  const [draft, setDraft] = useState<Filter>({});
   const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState(1);
   const q = useOp(payments.depositHistory, { ...clean(filter), page } as never);
-  const out = useOutcome();
-  const field = (k: keyof Filter, label: string, type = 'text') => (
-    <label className="oc-field"><span>{label}</span>
-      <input type={type} value={draft[k] ?? ''} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} data-testid={`hist-${k}`} />
-    </label>
-  );
-  const apply = (e: FormEvent) => { e.preventDefault(); setPage(1); setFilter(draft); };
   const list = q.data?.list ?? [];
   return (
     <>
-      <form className="oc-filters" onSubmit={apply}>
-        <label className="oc-field"><span>{t('console.pay.status')}</span>
-          <select value={draft.status ?? ''} onChange={(e) => setDraft({ ...draft, status: e.target.value || undefined })} data-testid="hist-status">
-            <option value="">{t('console.pay.any')}</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{t(`console.pay.st.${s}`)}</option>)}
-          </select>
-        </label>
-        <label className="oc-field"><span>{t('console.pay.provider')}</span>
-          <select value={draft.provider ?? ''} onChange={(e) => setDraft({ ...draft, provider: (e.target.value || undefined) as payments.Provider })}>
-            <option value="">{t('console.pay.any')}</option>
-            {payments.PROVIDERS.map((p) => <option key={p} value={p}>{t(`console.pay.providers.${p}`)}</option>)}
-          </select>
-        </label>
-        {field('method', t('console.pay.method'))}
-        {field('username', t('console.member'))}
-        {field('startDate', t('console.pay.from'), 'date')}
-        {field('endDate', t('console.pay.to'), 'date')}
-        {field('minAmount', t('console.pay.min'))}
-        {field('maxAmount', t('console.pay.max'))}
-        <div className="oc-actions">
-          <button type="submit" className="oc-btn oc-primary">{t('console.pay.filter')}</button>
-          <button type="button" className="oc-btn" onClick={() => out.run(async () => { await downloadCsv(token, filter); })} data-testid="hist-csv">CSV</button>
-        </div>
-      </form>
-      {out.view}
+      <HistoryFilters statuses={STATUSES} csvPath={payments.DEPOSITS_CSV_PATH} csvName="deposits.csv" prefix="hist" applied={filter}
+        onApply={(f) => { setPage(1); setFilter(f); }} />
       {q.isError && <Notice kind="error">{errMsg(q.error)}</Notice>}
       {q.data && (
         <p className="oc-muted" data-testid="hist-totals">

@@ -16,6 +16,7 @@ import {
 } from '../api';
 import { SubmitKey, toMinor, validateAmount, withdrawFee } from '@/lib/amounts';
 import { PaymentPasswordForm } from './PaymentPasswordForm';
+import { PayoutLine } from './PayoutLine';
 import {
   DateTime, EmptyState, ErrorState, FormNote, Money, Panel, SkeletonRows, StatusChip,
   RecordsList, amountErrorText, apiErrorText, useRecordFilters,
@@ -359,7 +360,8 @@ function WithdrawalRow({ w, symbol }: { w: Withdrawal; symbol: string }) {
         {w.receipt && <span className="w-small muted">{t(`wallet.receipt.${w.receipt}`)}{w.receivedAmount ? ` · ${formatMoney(w.receivedAmount, { symbol })}` : ''}</span>}
         {w.status === 'paid' && w.autoReceiptAt && <span className="w-small muted">{t('wallet.withdraw.autoReceipt')} <DateTime value={w.autoReceiptAt} /></span>}
       </div>
-      {w.status === 'paid' && (
+      {w.payout && <PayoutLine payout={w.payout} />}
+      {w.status === 'paid' && (!w.payout || w.payout.status === 'paid') && (
         <div className="w-record__confirm">
           <span className="w-small">{t('wallet.withdraw.didYouReceive')}</span>
           <div className="w-actions">
@@ -380,3 +382,4 @@ function WithdrawalRow({ w, symbol }: { w: Withdrawal; symbol: string }) {
     </li>
   );
 }
+
