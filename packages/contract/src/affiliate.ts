@@ -3,6 +3,7 @@ import { MODULES } from './brand.ts';
 import { endpoint } from './endpoint.ts';
 import { dateRange, money } from './wallet.ts';
 import { GAME_TYPES } from './constants.ts';
+import { NEGATIVE_CARRY, PLANS } from './contracts.ts';
 
 /**
  * Affiliate tracking (issue 25): tracked links, the links report and postbacks.
@@ -22,6 +23,8 @@ import { GAME_TYPES } from './constants.ts';
 
 const M = MODULES.agent;
 const day = dateRange.shape.startDate;
+/** A decimal amount with at most 2 decimals ("10", "10.50"). */
+const amount = z.string().trim().regex(/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,2})?$/);
 
 /** Campaign names and sub-IDs: letters, digits and . _ - (at most 40). */
 export const TAG_MAX = 40;
@@ -131,6 +134,8 @@ export const settingsValue = z.object({
   adminFeeBps: z.partialRecord(z.enum(PRODUCTS), bps),
   /** Payment fee in basis points of deposits and withdrawals. */
   paymentFeeBps: bps,
+  /** The brand's CPA qualification, used where a CPA contract leaves a term unset (contracts.CPA_DEFAULT_RULE otherwise). */
+  cpaRule: z.object({ minDeposit: amount.optional(), minValidBet: amount.optional(), days: z.number().int().min(1).max(90).optional() }).optional(),
 });
 export type SettingsValue = z.infer<typeof settingsValue>;
 
@@ -213,9 +218,21 @@ export const statementValue = z.object({
       /** Each threshold: met or the shortfall. */
       why: z.array(z.object({ rule: z.enum(['validBet', 'netLoss', 'activeMembers']), need: z.string(), have: z.string(), met: z.boolean() })) })),
     reachedIdx: z.number().int().nullable(),
-    /** rate × max(NGR, 0) at the reached tier. */
+    /** rate × max(GGR + carryIn, 0) at the reached tier. */
     estimate: money,
+    /** The plan (revshare, cpa, hybrid) and its negative carry-over (off, on, monthly). */
+    plan: z.enum(PLANS).optional(),
+    negativeCarry: z.enum(NEGATIVE_CARRY).optional(),
+    /** Negative net loss carried into the range from the last settlement before it (≤ 0), and left by the last one in it. */
+    carryIn: money.optional(),
+    carryOut: money.optional(),
   }).nullable(),
+  /** CPA earned by the caller in the range: players qualified (each paid once), the sum, and the lines. */
+  cpa: z.object({
+    qualified: z.number().int(),
+    amount: money,
+    lines: z.array(z.object({ account: z.string(), ftdDay: day, firstDeposit: money, validBet: money, amount: money, status: z.enum(['pending', 'disbursed']), at: z.string() })),
+  }).optional(),
 });
 export type StatementValue = z.infer<typeof statementValue>;
 

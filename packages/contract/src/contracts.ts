@@ -75,6 +75,25 @@ export const TOP_AGENT_MAX: Record<ContractKind, { pct: string; fixed: string }>
   realtime: { pct: '1.00', fixed: '0.00' },
 };
 
+/**
+ * Commission plans of a dividend contract (issue 25 item 4): `revshare` pays the tiers' share of
+ * the team's net loss; `cpa` pays a fixed amount once per qualified team member (no tiers);
+ * `hybrid` both. A member qualifies when its first deposit (made while the contract is in force)
+ * is at least `minDeposit` and its valid bet reaches `minValidBet` within `days` brand days of
+ * it (each unset term falls back to the brand's CPA rule, then to {@link CPA_DEFAULT_RULE}).
+ * `negativeCarry`: a period in which the team won (negative net loss) is carried into the next
+ * periods until recouped (`on`), only within its calendar month (`monthly`), or dropped (`off`).
+ * The CPA amount is capped like rates: at most the caller's own (a top agent: {@link CPA_TOP_MAX}).
+ * `contract.plan.invalid` (400): a plan other than revshare on a non-dividend contract, a CPA or
+ * hybrid plan without CPA terms, tiers on a CPA plan or none on the others.
+ */
+export const PLANS = ['revshare', 'cpa', 'hybrid'] as const;
+export type Plan = (typeof PLANS)[number];
+export const NEGATIVE_CARRY = ['off', 'on', 'monthly'] as const;
+export type NegativeCarry = (typeof NEGATIVE_CARRY)[number];
+export const CPA_TOP_MAX = '1000.00';
+export const CPA_DEFAULT_RULE = { minDeposit: '10.00', minValidBet: '0.00', days: 30 } as const;
+
 /** A decimal with at most 2 decimals, as a string ("0", "12.5", "1000.00"). */
 const decimal = z.string().trim().regex(/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,2})?$/);
 const idParam = z.string().regex(/^\d{1,19}$/);
@@ -93,6 +112,21 @@ export const tierInput = z.object({
   rate: decimal,
 });
 export type TierInput = z.input<typeof tierInput>;
+
+export const cpaInput = z.object({
+  amount: decimal,
+  minDeposit: decimal.optional(),
+  minValidBet: decimal.optional(),
+  days: z.number().int().min(1).max(90).optional(),
+});
+export type CpaInput = z.input<typeof cpaInput>;
+/** The plan fields of an offer (dividend only besides the default). */
+const planFields = {
+  plan: z.enum(PLANS).optional(),
+  negativeCarry: z.enum(NEGATIVE_CARRY).optional(),
+  cpa: cpaInput.optional(),
+};
+export const cpaTerms = z.object({ amount: money, minDeposit: money, minValidBet: money, days: z.number().int() });
 
 export const tier = z.object({
   minimumBet: money,
@@ -117,6 +151,11 @@ export const contract = z.object({
   downlineId: z.string(),
   downlineAccount: z.string(),
   tiers: z.array(tier),
+  /** Dividend plans (issue 25): absent on older answers = revshare, off, no CPA. */
+  plan: z.enum(PLANS).optional(),
+  negativeCarry: z.enum(NEGATIVE_CARRY).optional(),
+  /** CPA and hybrid plans: the amount and the qualification in force (brand rule filled in). */
+  cpa: cpaTerms.nullable().optional(),
   createdAt: z.string(),
   acceptedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
@@ -135,7 +174,9 @@ export const offer = endpoint({
     kind: z.enum(CONTRACT_KINDS),
     /** Dividend only (required there). */
     period: z.enum(DIVIDEND_PERIODS).optional(),
-    tiers: z.array(tierInput).min(1).max(MAX_TIERS),
+    /** At least one, except on a CPA plan (none). */
+    tiers: z.array(tierInput).max(MAX_TIERS),
+    ...planFields,
   }),
   response: contract,
 });
@@ -265,7 +306,8 @@ export const platformOffer = endpoint({
     account: z.string().trim().min(1).max(32),
     kind: z.enum(CONTRACT_KINDS),
     period: z.enum(DIVIDEND_PERIODS).optional(),
-    tiers: z.array(tierInput).min(1).max(MAX_TIERS),
+    tiers: z.array(tierInput).max(MAX_TIERS),
+    ...planFields,
   }),
   response: contract,
 });

@@ -116,6 +116,8 @@ export const ERRORS = {
   // agent contracts (dividend, daily, hourly and real-time salary)
   'contract.downline.not.agent': e(400, 'Contracts can only be offered to agents.', 'Los contratos solo pueden ofrecerse a agentes.'),
   'contract.tiers.invalid': e(400, 'Check tier {tier}: thresholds may not go below the previous tier and the rate must be above 0 (a percent at most 100; dividends and real-time salary only in percent).', 'Revise el nivel {tier}: los umbrales no pueden ser menores que los del nivel anterior y la tasa debe ser mayor que 0 (un porcentaje como máximo 100; dividendos y salario en tiempo real solo en porcentaje).'),
+  'contract.plan.invalid': e(400, 'CPA and hybrid plans are dividend contracts with a CPA amount; a CPA plan has no tiers, the others need at least one.', 'Los planes CPA e híbrido son contratos de dividendos con un importe CPA; un plan CPA no tiene niveles, los demás necesitan al menos uno.'),
+  'affiliate.banner.not.found': e(404, 'This banner does not exist.', 'Este banner no existe.'),
   'contract.rate.exceeds': e(400, 'You cannot offer more than your own rate ({max}).', 'No puede ofrecer más que su propia tasa ({max}).'),
   'contract.offer.pending': e(409, 'An offer of this kind is already waiting for this agent.', 'Ya hay una oferta de este tipo pendiente para este agente.'),
   'contract.not.top.agent': e(400, 'Only a top agent (one without an upline agent) gets contracts from the platform.', 'Solo un agente principal (sin agente superior) recibe contratos de la plataforma.'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { agentContracts } from './agent-contracts-schema.ts';
 import { merchants } from './core-schema.ts';
 
 /**
@@ -107,5 +108,49 @@ export const affiliateSettings = pgTable('affiliate_settings', {
   postbackHosts: text().array().notNull().default(sql`'{}'::text[]`),
   adminFeeBps: jsonb().$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
   paymentFeeBps: integer().notNull().default(0),
+  /** The brand's CPA qualification (migration 0046): { minDeposit, minValidBet, days } in minor units / days. */
+  cpaRule: jsonb().$type<{ minDeposit?: string; minValidBet?: string; days?: number }>().notNull().default(sql`'{}'::jsonb`),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** One CPA payout (migration 0046): a contract pays once per qualified team member, through the ledger (key cpa_payout:<id>). */
+export const affiliateCpaPayouts = pgTable('affiliate_cpa_payouts', {
+  id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  contractId: bigint({ mode: 'bigint' }).notNull().references(() => agentContracts.id),
+  /** Payer (null: the platform, from the brand's house wallet) and payee. */
+  uplineId: bigint({ mode: 'bigint' }),
+  downlineId: bigint({ mode: 'bigint' }).notNull(),
+  memberId: bigint({ mode: 'bigint' }).notNull(),
+  ftdDay: date({ mode: 'string' }).notNull(),
+  firstDeposit: bigint({ mode: 'bigint' }).notNull(),
+  validBet: bigint({ mode: 'bigint' }).notNull(),
+  amount: bigint({ mode: 'bigint' }).notNull(),
+  status: text({ enum: ['pending', 'disbursed'] }).notNull().default('pending'),
+  postingId: bigint({ mode: 'bigint' }),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  settledAt: timestamp({ withTimezone: true, mode: 'date' }),
+}, (t) => [
+  unique('affiliate_cpa_payouts_once').on(t.contractId, t.memberId),
+  check('affiliate_cpa_payouts_status', sql`${t.status} IN ('pending', 'disbursed') AND ${t.amount} > 0`),
+  index('affiliate_cpa_payouts_payee').on(t.downlineId, t.createdAt),
+  index('affiliate_cpa_payouts_pending').on(t.merchantId, t.id).where(sql`"status" = 'pending'`),
+]);
+
+/** A marketing banner of the brand (migration 0046): an image of a size, offered to agents with their tracked link. */
+export const affiliateBanners = pgTable('affiliate_banners', {
+  id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  name: text().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  imageUrl: text().notNull(),
+  /** The lobby page the banner's link opens ('/', '/promotions', …); the agent's code is added. */
+  landingPath: text().notNull().default('/'),
+  enabled: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [
+  check('affiliate_banners_size', sql`${t.width} BETWEEN 1 AND 4000 AND ${t.height} BETWEEN 1 AND 4000`),
+  index('affiliate_banners_brand').on(t.merchantId, t.id),
+]);

@@ -24,7 +24,13 @@ export const agentContracts = pgTable('agent_contracts', {
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   acceptedAt: timestamp({ withTimezone: true, mode: 'date' }),
   endedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  /** Dividend only (migration 0046): revshare (tiers), cpa (agent_contract_cpa only) or hybrid (both). */
+  plan: text().notNull().default('revshare'),
+  /** Dividend: a negative period (team won) is carried into the next (on), within the month (monthly) or dropped (off). */
+  negativeCarry: text().notNull().default('off'),
 }, (t) => [
+  check('agent_contracts_plan', sql`${t.plan} IN ('revshare', 'cpa', 'hybrid') AND (${t.plan} = 'revshare' OR ${t.kind} = 'dividend')`),
+  check('agent_contracts_negative_carry', sql`${t.negativeCarry} IN ('off', 'on', 'monthly')`),
   check('agent_contracts_kind', sql`${t.kind} in ('dividend', 'daily', 'hourly', 'realtime')`),
   check('agent_contracts_status', sql`${t.status} in ('new', 'success', 'termination')`),
   check('agent_contracts_period', sql`(${t.kind} = 'dividend') = (${t.period} is not null) and (${t.period} is null or ${t.period} in ('daily', 'weekly', 'semimonthly', 'monthly'))`),
@@ -82,6 +88,9 @@ export const agentContractPayouts = pgTable('agent_contract_payouts', {
   postingId: bigint({ mode: 'bigint' }),
   calculatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   settledAt: timestamp({ withTimezone: true, mode: 'date' }),
+  /** Dividend negative carry-over (≤ 0): brought from the previous period, and left for the next. */
+  carryIn: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  carryOut: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
 }, (t) => [
   unique('agent_contract_payouts_once').on(t.contractId, t.periodStart),
   check('agent_contract_payouts_status', sql`${t.status} in ('pending', 'disbursed', 'none')`),
@@ -89,4 +98,19 @@ export const agentContractPayouts = pgTable('agent_contract_payouts', {
   index('agent_contract_payouts_payee').on(t.downlineId, t.kind, t.periodStart),
   index('agent_contract_payouts_payer').on(t.uplineId, t.kind, t.periodStart),
   index('agent_contract_payouts_pending').on(t.kind, t.id).where(sql`"status" = 'pending'`),
+]);
+
+/**
+ * A CPA or hybrid contract's CPA terms (migration 0046): `amount` paid once per qualified team
+ * member; the qualification (first deposit ≥ min_deposit and valid bet ≥ min_valid_bet within
+ * `days` brand days of the first deposit) falls back to the brand's affiliate_settings.cpa_rule.
+ */
+export const agentContractCpa = pgTable('agent_contract_cpa', {
+  contractId: bigint({ mode: 'bigint' }).primaryKey().references(() => agentContracts.id),
+  amount: bigint({ mode: 'bigint' }).notNull(),
+  minDeposit: bigint({ mode: 'bigint' }),
+  minValidBet: bigint({ mode: 'bigint' }),
+  days: integer(),
+}, (t) => [
+  check('agent_contract_cpa_terms', sql`${t.amount} > 0 AND (${t.minDeposit} IS NULL OR ${t.minDeposit} >= 0) AND (${t.minValidBet} IS NULL OR ${t.minValidBet} >= 0) AND (${t.days} IS NULL OR ${t.days} BETWEEN 1 AND 90)`),
 ]);

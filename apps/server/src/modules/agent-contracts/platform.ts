@@ -5,7 +5,8 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandAccount, formatAmount, postBatch } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
-import { hundredths, isUnique, maxOf, parseTiers, POSTING_KIND, requireKind, toContract } from './terms.ts';
+import { hundredths, isUnique, maxOf, parsePlan, parseTiers, POSTING_KIND, requireKind } from './terms.ts';
+import { viewsOf } from './views.ts';
 
 type Kind = contracts.ContractKind;
 
@@ -30,21 +31,26 @@ async function topAgent(db: Db | Tx, brand: Brand, account: string): Promise<big
 async function view(db: Db | Tx, brand: Brand, id: bigint) {
   const r = await q.contractById(db, brand.id, id);
   if (!r) throw new AppError('contract.not.found');
-  return toContract(r, await q.tiersOf(db, [r.id]), null);
+  return (await viewsOf(db, brand, [r], null))[0]!;
 }
 
-export async function platformOffer(db: Db, brand: Brand, body: { account: string; kind: Kind; period?: contracts.DividendPeriod; tiers: contracts.TierInput[] }) {
+type OfferBody = { account: string; kind: Kind; period?: contracts.DividendPeriod; tiers: contracts.TierInput[]; plan?: contracts.Plan; negativeCarry?: contracts.NegativeCarry; cpa?: contracts.CpaInput };
+
+export async function platformOffer(db: Db, brand: Brand, body: OfferBody) {
   requireKind(brand, body.kind);
   const downline = await topAgent(db, brand, body.account);
   const period = body.kind === 'dividend' ? body.period : null;
   if (period === undefined) throw new AppError('request_param_err', undefined, { fields: ['body.period'] });
   const tiers = parseTiers(body.kind, body.tiers);
+  const plan = parsePlan(body.kind, tiers, body);
   const maxPct = maxOf(tiers, 'P');
   const maxFixed = maxOf(tiers, 'F');
   const cap = { pct: hundredths(C.TOP_AGENT_MAX[body.kind].pct), fixed: hundredths(C.TOP_AGENT_MAX[body.kind].fixed) };
   if (maxPct > cap.pct) throw new AppError('contract.rate.exceeds', { max: `${formatAmount(cap.pct)}%` });
   if (maxFixed > cap.fixed) throw new AppError('contract.rate.exceeds', { max: formatAmount(cap.fixed) });
-  const id = await db.transaction((tx) => q.insertContract(tx, { merchantId: brand.id, kind: body.kind, upline: null, downline, period, maxPct, maxFixed }, tiers))
+  const cpaCap = hundredths(C.CPA_TOP_MAX);
+  if (plan.cpa && plan.cpa.amount > cpaCap) throw new AppError('contract.rate.exceeds', { max: formatAmount(cpaCap) });
+  const id = await db.transaction((tx) => q.insertContract(tx, { merchantId: brand.id, kind: body.kind, upline: null, downline, period, maxPct, maxFixed }, tiers, plan))
     .catch((err: unknown) => {
       if (isUnique(err)) throw new AppError('contract.offer.pending');
       throw err;

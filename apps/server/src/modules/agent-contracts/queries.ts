@@ -9,13 +9,15 @@ export interface ContractRow {
   end_reason: string | null; period: string | null; upline_id: string | null; upline_account: string | null;
   downline_id: string; downline_account: string; max_pct: string; max_fixed: string;
   created_at: Date | string; accepted_at: Date | string | null; ended_at: Date | string | null;
+  plan: contracts.Plan; negative_carry: contracts.NegativeCarry;
 }
+export interface CpaRow { contract_id: string; amount: string; min_deposit: string | null; min_valid_bet: string | null; days: number | null }
 export interface TierRow { contract_id: string; idx: number; min_bet: string; net_loss: string; active_members: number; rate_type: 'P' | 'F'; rate: string }
 
 const columns = sql`
   c.id::text as id, c.merchant_id, c.kind, c.status, c.end_reason, c.period, c.upline_id::text as upline_id, u.username as upline_account,
   c.downline_id::text as downline_id, d.username as downline_account, c.max_pct::text as max_pct, c.max_fixed::text as max_fixed,
-  c.created_at, c.accepted_at, c.ended_at`;
+  c.created_at, c.accepted_at, c.ended_at, c.plan, c.negative_carry`;
 
 /** One contract of the brand (locked for update inside a transaction when `lock`). */
 export async function contractById(db: Db | Tx, merchantId: number, id: bigint, lock = false): Promise<ContractRow | undefined> {
@@ -47,13 +49,39 @@ export async function tiersOf(db: Db | Tx, ids: string[]): Promise<TierRow[]> {
       from agent_contract_tiers where contract_id in (${sql.join(ids.map((i) => sql`${BigInt(i)}`), sql`, `)}) order by contract_id, idx`));
 }
 
+/** The CPA terms of contracts (CPA and hybrid plans), by contract id. */
+export async function cpaOf(db: Db | Tx, ids: string[]): Promise<Map<string, CpaRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<CpaRow>(await db.execute(sql`
+    select contract_id::text as contract_id, amount::text as amount, min_deposit::text as min_deposit, min_valid_bet::text as min_valid_bet, days
+      from agent_contract_cpa where contract_id in (${sql.join(ids.map((i) => sql`${BigInt(i)}`), sql`, `)})`));
+  return new Map(rows.map((r) => [r.contract_id, r]));
+}
+
+/** The CPA amount of the member's dividend contract in force (0: none or no CPA), null when it has no dividend contract in force. */
+export async function ownCpa(db: Db | Tx, merchantId: number, member: bigint): Promise<bigint | null> {
+  const [row] = rowsOf<{ amount: string | null }>(await db.execute(sql`
+    select p.amount::text as amount from agent_contracts c left join agent_contract_cpa p on p.contract_id = c.id
+     where c.merchant_id = ${merchantId} and c.downline_id = ${member} and c.kind = 'dividend' and c.status = 'success'`));
+  return row ? BigInt(row.amount ?? 0) : null;
+}
+
 export interface NewTier { minBet: bigint; netLoss: bigint; active: number; rateType: 'P' | 'F'; rate: bigint }
 
-export async function insertContract(tx: Tx, c: { merchantId: number; kind: contracts.ContractKind; upline: bigint | null; downline: bigint; period: string | null; maxPct: bigint; maxFixed: bigint }, tiers: NewTier[]): Promise<bigint> {
+type Plan = { plan: contracts.Plan; negativeCarry: contracts.NegativeCarry; cpa: { amount: bigint; minDeposit: bigint | null; minValidBet: bigint | null; days: number | null } | null };
+const NO_PLAN: Plan = { plan: 'revshare', negativeCarry: 'off', cpa: null };
+
+export async function insertContract(tx: Tx, c: { merchantId: number; kind: contracts.ContractKind; upline: bigint | null; downline: bigint; period: string | null; maxPct: bigint; maxFixed: bigint }, tiers: NewTier[], plan: Plan = NO_PLAN): Promise<bigint> {
   const [row] = rowsOf<{ id: string }>(await tx.execute(sql`
-    insert into agent_contracts (merchant_id, kind, upline_id, downline_id, period, max_pct, max_fixed)
-    values (${c.merchantId}, ${c.kind}, ${c.upline}, ${c.downline}, ${c.period}, ${c.maxPct}, ${c.maxFixed}) returning id::text as id`));
+    insert into agent_contracts (merchant_id, kind, upline_id, downline_id, period, max_pct, max_fixed, plan, negative_carry)
+    values (${c.merchantId}, ${c.kind}, ${c.upline}, ${c.downline}, ${c.period}, ${c.maxPct}, ${c.maxFixed}, ${plan.plan}, ${plan.negativeCarry}) returning id::text as id`));
   const id = BigInt(row!.id);
+  const p = plan.cpa;
+  if (p) {
+    await tx.execute(sql`insert into agent_contract_cpa (contract_id, amount, min_deposit, min_valid_bet, days)
+      values (${id}, ${p.amount}, ${p.minDeposit}, ${p.minValidBet}, ${p.days})`);
+  }
+  if (tiers.length === 0) return id;
   await tx.execute(sql`insert into agent_contract_tiers (contract_id, idx, min_bet, net_loss, active_members, rate_type, rate) values
     ${sql.join(tiers.map((t, i) => sql`(${id}, ${i}, ${t.minBet}, ${t.netLoss}, ${t.active}, ${t.rateType}, ${t.rate})`), sql`, `)}`);
   return id;

@@ -7,7 +7,8 @@ import { downlineOf } from '../agent/index.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 import * as q from './queries.ts';
 import { baseline } from './settle.ts';
-import { hundredths, isUnique, maxOf, parseTiers, requireKind, toContract } from './terms.ts';
+import { hundredths, isUnique, maxOf, parsePlan, parseTiers, requireKind } from './terms.ts';
+import { viewsOf } from './views.ts';
 
 type Kind = contracts.ContractKind;
 
@@ -36,16 +37,27 @@ async function capOf(db: Db | Tx, brand: Brand, me: bigint, kind: Kind): Promise
 async function view(db: Db | Tx, brand: Brand, id: bigint, me: bigint): Promise<contracts.Contract> {
   const r = await q.contractById(db, brand.id, id);
   if (!r) throw new AppError('contract.not.found');
-  return toContract(r, await q.tiersOf(db, [r.id]), me);
+  return (await viewsOf(db, brand, [r], me))[0]!;
 }
 
-export async function offer(db: Db, brand: Brand, p: Principal, body: { downlineId: string; kind: Kind; period?: contracts.DividendPeriod; tiers: contracts.TierInput[] }) {
+/** The most CPA the caller may offer: its own contract's; a top agent without one CPA_TOP_MAX; else 0. */
+export async function cpaCapOf(db: Db | Tx, brand: Brand, me: bigint): Promise<bigint> {
+  const own = await q.ownCpa(db, brand.id, me);
+  if (own !== null) return own;
+  const parent = await q.parentType(db, me);
+  return parent === null || !brand.config.agentTypes.includes(parent) ? hundredths(C.CPA_TOP_MAX) : 0n;
+}
+
+type OfferBody = { downlineId: string; kind: Kind; period?: contracts.DividendPeriod; tiers: contracts.TierInput[]; plan?: contracts.Plan; negativeCarry?: contracts.NegativeCarry; cpa?: contracts.CpaInput };
+
+export async function offer(db: Db, brand: Brand, p: Principal, body: OfferBody) {
   const me = requireAgent(p).member;
   requireKind(brand, body.kind);
   const { id: downline } = await downlineOf(db, brand, p, body.downlineId, { direct: true });
   const period = body.kind === 'dividend' ? body.period : null;
   if (period === undefined) throw new AppError('request_param_err', undefined, { fields: ['body.period'] });
   const tiers = parseTiers(body.kind, body.tiers);
+  const plan = parsePlan(body.kind, tiers, body);
   const maxPct = maxOf(tiers, 'P');
   const maxFixed = maxOf(tiers, 'F');
   const id = await db.transaction(async (tx) => {
@@ -54,7 +66,11 @@ export async function offer(db: Db, brand: Brand, p: Principal, body: { downline
     const cap = await capOf(tx, brand, me.id, body.kind);
     if (maxPct > cap.pct) throw new AppError('contract.rate.exceeds', { max: `${formatAmount(cap.pct)}%` });
     if (maxFixed > cap.fixed) throw new AppError('contract.rate.exceeds', { max: formatAmount(cap.fixed) });
-    return q.insertContract(tx, { merchantId: brand.id, kind: body.kind, upline: me.id, downline, period, maxPct, maxFixed }, tiers);
+    if (plan.cpa) {
+      const cpaCap = await cpaCapOf(tx, brand, me.id);
+      if (plan.cpa.amount > cpaCap) throw new AppError('contract.rate.exceeds', { max: formatAmount(cpaCap) });
+    }
+    return q.insertContract(tx, { merchantId: brand.id, kind: body.kind, upline: me.id, downline, period, maxPct, maxFixed }, tiers, plan);
   }).catch((err: unknown) => {
     if (isUnique(err)) throw new AppError('contract.offer.pending');
     throw err;
@@ -68,9 +84,8 @@ export async function list(db: Db, brand: Brand, p: Principal, query: { role: 'd
     role: query.role, kind: query.kind, status: query.status, downlineId: query.downlineId === undefined ? undefined : BigInt(query.downlineId),
     limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize,
   });
-  const tiers = await q.tiersOf(db, rows.map((r) => r.id));
   return {
-    list: rows.map((r) => toContract(r, tiers.filter((t) => t.contract_id === r.id), me.id)),
+    list: await viewsOf(db, brand, rows, me.id),
     pageNo: query.pageNo, totalPages: Math.ceil(total / query.pageSize), total,
   };
 }

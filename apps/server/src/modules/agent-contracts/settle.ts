@@ -89,15 +89,18 @@ const inForce = (brand: Brand, kind: Kind, p: Period) => sql`
   c.merchant_id = ${brand.id} and c.kind = ${kind} and c.accepted_at is not null
   and c.accepted_at < ${ts(p.end)} and (c.ended_at is null or c.ended_at >= ${ts(p.end)})`;
 
-/** The payout columns after the figures `f` (vb, cum, loss, act) and the chosen tier `t`. */
-function insertPayouts(kind: Kind, p: Period, figures: SQL, tierOn: SQL, amount: SQL): SQL {
+/**
+ * The payout columns after the figures `f` (vb, cum, loss, act; with `carry` also cin, cout: the
+ * negative carry-over brought in and left) and the chosen tier `t`.
+ */
+function insertPayouts(kind: Kind, p: Period, figures: SQL, tierOn: SQL, amount: SQL, carry = false): SQL {
   return sql`
     with f as (${figures})
     insert into agent_contract_payouts as x (merchant_id, contract_id, kind, upline_id, downline_id, day, period_start, period_end,
-      valid_bet, cum_valid_bet, net_loss, active_members, tier_idx, rate_type, rate, amount, status)
+      valid_bet, cum_valid_bet, net_loss, active_members, tier_idx, rate_type, rate, amount, status${carry ? sql`, carry_in, carry_out` : sql``})
     select f.merchant_id, f.id, ${kind}, f.upline_id, f.downline_id, ${p.day}::date, ${ts(p.start)}, ${ts(p.end)},
            f.vb, f.cum, f.loss, f.act, t.idx, t.rate_type, coalesce(t.rate, 0), a.amount,
-           case when a.amount > 0 then 'pending' else 'none' end
+           case when a.amount > 0 then 'pending' else 'none' end${carry ? sql`, f.cin, f.cout` : sql``}
       from f
       left join lateral (
         select idx, rate_type, rate from agent_contract_tiers t
@@ -136,6 +139,35 @@ function dividendPeriods(now: Date, off: number, period: contracts.DividendPerio
   const out = [lastDividendPeriod(now, off, period)];
   while (out.length < CATCH_UP) out.unshift(lastDividendPeriod(new Date(out[0]!.start.getTime() + timing.lagMs), off, period));
   return out;
+}
+
+/**
+ * The figures of the dividend contracts (revshare and hybrid plans; a CPA plan pays per player,
+ * cpa.ts) of one period. Negative carry-over (issue 25): `cin` is the previous settlement's
+ * `carry_out` when the contract carries (`on`; `monthly`: only from a period of the same calendar
+ * month), the net loss is the period's plus `cin`, and a negative result is left as `cout` for
+ * the next period (0 when the contract does not carry).
+ */
+function dividendFigures(brand: Brand, p: Period, period: contracts.DividendPeriod): SQL {
+  return sql`
+    with s as (
+      select c.id, c.merchant_id, c.upline_id, c.downline_id, c.negative_carry, sum(d.valid_bet) as vb, -sum(d.profit) as loss
+        from agent_contracts c join agent_team_daily d on d.agent_id = c.downline_id and d.day >= ${p.day}::date and d.day < ${p.endDay}::date
+       where ${inForce(brand, 'dividend', p)} and c.period = ${period} and c.plan <> 'cpa'
+       group by c.id, c.merchant_id, c.upline_id, c.downline_id, c.negative_carry having sum(d.valid_bet) > 0),
+    k as (
+      select s.*, (case when s.negative_carry = 'on' then coalesce(l.carry_out, 0)
+                        when s.negative_carry = 'monthly' and date_trunc('month', l.day) = date_trunc('month', ${p.day}::date) then l.carry_out
+                        else 0 end)::bigint as cin
+        from s left join lateral (
+          select x.carry_out, x.day from agent_contract_payouts x
+           where x.contract_id = s.id and x.period_start < ${ts(p.start)} order by x.period_start desc limit 1) l on true)
+    select k.id, k.merchant_id, k.upline_id, k.downline_id, k.vb::bigint as vb, k.vb::bigint as cum, (k.loss + k.cin)::bigint as loss,
+           (select count(distinct st.member_id) from member_tree mt
+              join agent_daily_stats st on st.member_id = mt.descendant_id and st.day >= ${p.day}::date and st.day < ${p.endDay}::date
+             where mt.ancestor_id = k.downline_id and mt.depth > 0 and st.valid_bet > 0 and st.valid_bet >= ${activeMin(brand)})::int as act,
+           k.cin, (case when k.negative_carry <> 'off' and k.loss + k.cin < 0 then k.loss + k.cin else 0 end)::bigint as cout
+      from k`;
 }
 
 /** Daily wages of one brand day. */
@@ -182,19 +214,9 @@ export async function compute(tx: Tx | Db, brand: Brand, kind: Kind, now: Date):
   }
   let n = 0;
   for (const period of C.DIVIDEND_PERIODS) for (const p of dividendPeriods(now, off, period)) {
-    n += count(await tx.execute(insertPayouts(kind, p, sql`
-      with s as (
-        select c.id, c.merchant_id, c.upline_id, c.downline_id, sum(d.valid_bet) as vb, -sum(d.profit) as loss
-          from agent_contracts c join agent_team_daily d on d.agent_id = c.downline_id and d.day >= ${p.day}::date and d.day < ${p.endDay}::date
-         where ${inForce(brand, kind, p)} and c.period = ${period}
-         group by c.id, c.merchant_id, c.upline_id, c.downline_id having sum(d.valid_bet) > 0)
-      select s.id, s.merchant_id, s.upline_id, s.downline_id, s.vb::bigint as vb, s.vb::bigint as cum, s.loss::bigint as loss,
-             (select count(distinct st.member_id) from member_tree mt
-                join agent_daily_stats st on st.member_id = mt.descendant_id and st.day >= ${p.day}::date and st.day < ${p.endDay}::date
-               where mt.ancestor_id = s.downline_id and mt.depth > 0 and st.valid_bet > 0 and st.valid_bet >= ${activeMin(brand)})::int as act
-        from s`,
-    sql`t.min_bet <= f.vb and t.net_loss <= greatest(f.loss, 0) and t.active_members <= f.act`,
-    sql`greatest(f.loss, 0) * t.rate / 10000`)));
+    n += count(await tx.execute(insertPayouts(kind, p, dividendFigures(brand, p, period),
+      sql`t.min_bet <= f.vb and t.net_loss <= greatest(f.loss, 0) and t.active_members <= f.act`,
+      sql`greatest(f.loss, 0) * t.rate / 10000`, true)));
   }
   return n;
 }

@@ -4,10 +4,11 @@
  * fee per product (affiliate settings), bonuses and rebates, deposits and withdrawals with the
  * payment fee, NGR = GGR − bonuses − payment fees − admin fees, distinct active members, and the
  * tier of the caller's dividend contract the period reaches, threshold by threshold. The tiers'
- * "net loss" is the team's GGR, as settle.ts pays it (rate × max(GGR, 0)).
+ * "net loss" is the team's GGR plus the negative carry-over brought in, as settle.ts pays it
+ * (rate × max(GGR + carry-in, 0)); and the CPA the caller earned in the range (issue 25 item 4).
  */
 import { sql } from 'drizzle-orm';
-import type { affiliate } from '@lobby/contract';
+import type { affiliate, contracts as C } from '@lobby/contract';
 import { rowsOf, type Db } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { requireAgent, type Principal } from '../../plugins/session.ts';
@@ -16,12 +17,34 @@ import { dayRange } from '../../kernel/brand-time/index.ts';
 import { activeMembers, affiliateSettingsOf } from '../agent/index.ts';
 import * as q from './queries.ts';
 
+/** The negative carry-over brought into [from, to) by the contract's last settlement before it, and left by its last one in it. */
+async function carryOf(db: Db, contractId: string, from: Date, to: Date): Promise<{ in: bigint; out: bigint }> {
+  const [r] = rowsOf<{ cin: string | null; cout: string | null }>(await db.execute(sql`
+    select (select carry_out::text from agent_contract_payouts where contract_id = ${BigInt(contractId)} and period_start < ${from.toISOString()}::timestamptz
+             order by period_start desc limit 1) as cin,
+           (select carry_out::text from agent_contract_payouts where contract_id = ${BigInt(contractId)} and period_start >= ${from.toISOString()}::timestamptz
+               and period_start < ${to.toISOString()}::timestamptz order by period_start desc limit 1) as cout`));
+  const cin = BigInt(r?.cin ?? 0);
+  return { in: cin, out: r?.cout === null || r?.cout === undefined ? cin : BigInt(r.cout) };
+}
+
+/** The caller's CPA payouts computed in [from, to): one line per qualified player (at most 500). */
+async function cpaLines(db: Db, merchantId: number, me: bigint, from: Date, to: Date) {
+  return rowsOf<{ account: string; ftd_day: string; first_deposit: string; valid_bet: string; amount: string; status: 'pending' | 'disbursed'; created_at: string | Date }>(await db.execute(sql`
+    select m.username as account, x.ftd_day::text as ftd_day, x.first_deposit::text as first_deposit, x.valid_bet::text as valid_bet,
+           x.amount::text as amount, x.status, x.created_at
+      from affiliate_cpa_payouts x join members m on m.id = x.member_id
+     where x.merchant_id = ${merchantId} and x.downline_id = ${me}
+       and x.created_at >= ${from.toISOString()}::timestamptz and x.created_at < ${to.toISOString()}::timestamptz
+     order by x.id desc limit 500`));
+}
+
 const bpsOf = (amount: bigint, bps: number) => (amount > 0n ? (amount * BigInt(bps)) / 10_000n : 0n);
 
 export async function statement(db: Db, brand: Brand, p: Principal, query: { startDate: string; endDate: string }): Promise<affiliate.StatementValue> {
   const me = requireAgent(p).member;
   const { from, to } = dayRange(brand, query.startDate, query.endDate);
-  const [products, teamRows, active, settings, contracts] = await Promise.all([
+  const [products, teamRows, active, settings, contracts, cpa] = await Promise.all([
     db.execute(sql`
       select b.game_type as product, sum(b.bet)::text as bet, sum(b.valid_bet)::text as valid_bet, (-sum(b.profit))::text as ggr
         from bet_records b
@@ -35,7 +58,8 @@ export async function statement(db: Db, brand: Brand, p: Principal, query: { sta
         from agent_team_daily where agent_id = ${me.id} and day between ${query.startDate}::date and ${query.endDate}::date`),
     activeMembers(db, me.id, query.startDate, query.endDate),
     affiliateSettingsOf(db, brand.id),
-    db.execute(sql`select id::text as id, period from agent_contracts where merchant_id = ${brand.id} and downline_id = ${me.id} and kind = 'dividend' and status = 'success' limit 1`),
+    db.execute(sql`select id::text as id, period, plan, negative_carry from agent_contracts where merchant_id = ${brand.id} and downline_id = ${me.id} and kind = 'dividend' and status = 'success' limit 1`),
+    cpaLines(db, brand.id, me.id, from, to),
   ]);
   const lines = rowsOf<{ product: string; bet: string; valid_bet: string; ggr: string }>(products).map((r) => {
     const fee = (settings.adminFeeBps as Record<string, number>)[r.product] ?? 0;
@@ -52,13 +76,15 @@ export async function statement(db: Db, brand: Brand, p: Principal, query: { sta
   const ngr = ggr - bonus - paymentFees - adminFees;
 
   let contract: affiliate.StatementValue['contract'] = null;
-  const c = rowsOf<{ id: string; period: string }>(contracts)[0];
+  const c = rowsOf<{ id: string; period: string; plan: C.Plan; negative_carry: C.NegativeCarry }>(contracts)[0];
   if (c) {
+    const carry = await carryOf(db, c.id, from, to);
+    const net = ggr + carry.in;
     const tiers = (await q.tiersOf(db, [c.id])).sort((a, b) => a.idx - b.idx);
     const checked = tiers.map((x) => {
       const why = [
         { rule: 'validBet' as const, need: formatAmount(x.min_bet), have: formatAmount(validBet), met: validBet >= BigInt(x.min_bet) },
-        { rule: 'netLoss' as const, need: formatAmount(x.net_loss), have: formatAmount(ggr > 0n ? ggr : 0n), met: (ggr > 0n ? ggr : 0n) >= BigInt(x.net_loss) },
+        { rule: 'netLoss' as const, need: formatAmount(x.net_loss), have: formatAmount(net > 0n ? net : 0n), met: (net > 0n ? net : 0n) >= BigInt(x.net_loss) },
         { rule: 'activeMembers' as const, need: String(x.active_members), have: String(active), met: active >= x.active_members },
       ];
       return { idx: x.idx, minBet: formatAmount(x.min_bet), netLoss: formatAmount(x.net_loss), activeMembers: x.active_members,
@@ -67,8 +93,9 @@ export async function statement(db: Db, brand: Brand, p: Principal, query: { sta
     const top = [...checked].reverse().find((x) => x.reached) ?? null;
     contract = {
       id: c.id, period: c.period, reachedIdx: top?.idx ?? null,
-      estimate: formatAmount(top ? ((ggr > 0n ? ggr : 0n) * top.rateBps) / 10_000n : 0n),
+      estimate: formatAmount(top ? ((net > 0n ? net : 0n) * top.rateBps) / 10_000n : 0n),
       tiers: checked.map(({ rateBps: _r, ...x }) => x),
+      plan: c.plan, negativeCarry: c.negative_carry, carryIn: formatAmount(carry.in), carryOut: formatAmount(carry.out),
     };
   }
   return {
@@ -77,5 +104,9 @@ export async function statement(db: Db, brand: Brand, p: Principal, query: { sta
     ggr: formatAmount(ggr), bonus: formatAmount(bonus), deposits: formatAmount(deposits), withdrawals: formatAmount(withdrawals),
     paymentFeeBps: settings.paymentFeeBps, paymentFees: formatAmount(paymentFees), adminFees: formatAmount(adminFees), ngr: formatAmount(ngr),
     validBet: formatAmount(validBet), activeMembers: active, contract,
+    cpa: { qualified: cpa.length, amount: formatAmount(cpa.reduce((a, l) => a + BigInt(l.amount), 0n)), lines: cpa.map((l) => ({
+      account: l.account, ftdDay: l.ftd_day, firstDeposit: formatAmount(l.first_deposit), validBet: formatAmount(l.valid_bet), amount: formatAmount(l.amount),
+      status: l.status, at: new Date(l.created_at).toISOString(),
+    })) },
   };
 }

@@ -34,9 +34,40 @@ export function parseTiers(kind: Kind, input: contracts.TierInput[]): q.NewTier[
   return tiers;
 }
 
+/** A contract's plan terms (dividend plans, issue 25): CPA amounts in minor units, null terms from the brand's rule. */
+export interface PlanTerms {
+  plan: contracts.Plan; negativeCarry: contracts.NegativeCarry;
+  cpa: { amount: bigint; minDeposit: bigint | null; minValidBet: bigint | null; days: number | null } | null;
+}
+
+/** Validates an offer's plan fields against its kind and tiers (contract.plan.invalid). */
+export function parsePlan(kind: Kind, tiers: q.NewTier[], body: { plan?: contracts.Plan; negativeCarry?: contracts.NegativeCarry; cpa?: contracts.CpaInput }): PlanTerms {
+  const plan = body.plan ?? 'revshare';
+  const negativeCarry = body.negativeCarry ?? 'off';
+  const bad = (kind !== 'dividend' && (plan !== 'revshare' || negativeCarry !== 'off'))
+    || ((plan === 'revshare') !== (body.cpa === undefined))
+    || ((plan === 'cpa') !== (tiers.length === 0));
+  if (bad) throw new AppError('contract.plan.invalid');
+  const c = body.cpa;
+  const cpa = c ? {
+    amount: hundredths(c.amount), minDeposit: c.minDeposit === undefined ? null : hundredths(c.minDeposit),
+    minValidBet: c.minValidBet === undefined ? null : hundredths(c.minValidBet), days: c.days ?? null,
+  } : null;
+  if (cpa && cpa.amount <= 0n) throw new AppError('contract.plan.invalid');
+  return { plan, negativeCarry, cpa };
+}
+
+/** The brand's CPA rule (affiliate settings) over the product default, in minor units. */
+export function cpaRuleOf(rule: { minDeposit?: string; minValidBet?: string; days?: number } | undefined) {
+  const d = C.CPA_DEFAULT_RULE;
+  return { minDeposit: hundredths(rule?.minDeposit ?? d.minDeposit), minValidBet: hundredths(rule?.minValidBet ?? d.minValidBet), days: rule?.days ?? d.days };
+}
+
 export const maxOf = (tiers: q.NewTier[], type: 'P' | 'F') => tiers.filter((t) => t.rateType === type).reduce((m, t) => (t.rate > m ? t.rate : m), 0n);
 
-export function toContract(r: q.ContractRow, tiers: q.TierRow[], me: bigint | null): contracts.Contract {
+type Rule = ReturnType<typeof cpaRuleOf>;
+
+export function toContract(r: q.ContractRow, tiers: q.TierRow[], me: bigint | null, cpa?: q.CpaRow, rule?: Rule): contracts.Contract {
   const isDown = me !== null && BigInt(r.downline_id) === me;
   // the platform (operator) is the upline party of a contract without an upline member
   const isUp = r.upline_id === null ? me === null : me !== null && BigInt(r.upline_id) === me;
@@ -47,6 +78,11 @@ export function toContract(r: q.ContractRow, tiers: q.TierRow[], me: bigint | nu
     tiers: tiers.map((t) => ({
       minimumBet: formatAmount(t.min_bet), netLoss: formatAmount(t.net_loss), activeMember: t.active_members, rateType: t.rate_type, rate: formatAmount(t.rate),
     })),
+    plan: r.plan, negativeCarry: r.negative_carry,
+    cpa: cpa ? {
+      amount: formatAmount(cpa.amount), minDeposit: formatAmount(cpa.min_deposit ?? rule?.minDeposit ?? 0n),
+      minValidBet: formatAmount(cpa.min_valid_bet ?? rule?.minValidBet ?? 0n), days: cpa.days ?? rule?.days ?? C.CPA_DEFAULT_RULE.days,
+    } : null,
     createdAt: iso(r.created_at)!, acceptedAt: iso(r.accepted_at), endedAt: iso(r.ended_at),
     canAccept: isDown && r.status === 'new',
     canReject: isDown && r.status === 'new',

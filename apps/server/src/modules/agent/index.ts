@@ -5,4 +5,4 @@ export { settingsOf as affiliateSettingsOf } from './affiliate-console.ts';
 export { DEFAULT_ACTIVE_MIN, rollup } from './rollup.ts';
 export { agentRoutes } from './routes.ts';
 export { downlineOf } from './service.ts';
-export { deliver as deliverPostbacks } from './postbacks.ts';
+export { deliver as deliverPostbacks, enqueuePostback } from './postbacks.ts';

@@ -84,6 +84,8 @@ export default {
   'agent.postback.host.denied': 'Os postbacks só podem ir para um host público permitido pelo site.',
   'contract.downline.not.agent': 'Contratos só podem ser oferecidos a agentes.',
   'contract.tiers.invalid': 'Verifique a faixa {tier}: os limites não podem ser menores que os da faixa anterior e a taxa deve ser maior que 0 (percentual de no máximo 100; dividendos e salário em tempo real só em percentual).',
+  'contract.plan.invalid': 'Planos CPA e híbrido são contratos de dividendos com um valor de CPA; um plano CPA não tem faixas, os outros precisam de pelo menos uma.',
+  'affiliate.banner.not.found': 'Este banner não existe.',
   'contract.rate.exceeds': 'Você não pode oferecer mais do que a sua própria taxa ({max}).',
   'contract.offer.pending': 'Já existe uma oferta deste tipo aguardando este agente.',
   'contract.not.top.agent': 'Só um agente principal (sem agente superior) recebe contratos da plataforma.',

@@ -84,6 +84,8 @@ export default {
   'agent.postback.host.denied': 'Postback chỉ có thể gửi đến máy chủ công khai mà trang cho phép.',
   'contract.downline.not.agent': 'Chỉ có thể đề nghị hợp đồng cho đại lý.',
   'contract.tiers.invalid': 'Kiểm tra bậc {tier}: ngưỡng không được thấp hơn bậc trước và tỷ lệ phải lớn hơn 0 (phần trăm tối đa 100; cổ tức và lương thời gian thực chỉ tính theo phần trăm).',
+  'contract.plan.invalid': 'Gói CPA và gói kết hợp là hợp đồng cổ tức có số tiền CPA; gói CPA không có bậc, các gói khác cần ít nhất một bậc.',
+  'affiliate.banner.not.found': 'Biểu ngữ này không tồn tại.',
   'contract.rate.exceeds': 'Bạn không thể đề nghị cao hơn tỷ lệ của chính mình ({max}).',
   'contract.offer.pending': 'Đã có một đề nghị loại này đang chờ đại lý này.',
   'contract.not.top.agent': 'Chỉ đại lý cấp cao nhất (không có đại lý cấp trên) mới nhận hợp đồng từ nền tảng.',

@@ -84,6 +84,8 @@ export default {
   'agent.postback.host.denied': '回传只能发送到网站允许的公共主机。',
   'contract.downline.not.agent': '契约只能发给代理。',
   'contract.tiers.invalid': '请检查第 {tier} 档：门槛不能低于上一档，比例必须大于 0（百分比最多 100；分红和实时工资只能用百分比）。',
+  'contract.plan.invalid': 'CPA 和混合方案是带 CPA 金额的分红合约；CPA 方案没有档位，其他方案至少需要一档。',
+  'affiliate.banner.not.found': '此横幅不存在。',
   'contract.rate.exceeds': '您给出的比例不能高于自己的比例（{max}）。',
   'contract.offer.pending': '已有一份同类契约在等待此代理确认。',
   'contract.not.top.agent': '只有一级代理（没有上级代理）才会收到平台的契约。',
