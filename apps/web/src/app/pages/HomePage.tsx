@@ -16,6 +16,7 @@ import { useLanguage } from '@/lib/i18n';
 import { CATEGORIES, categoryIcon, useGameMenus, useGameRow, useHotGames, menuCategories, vendorHref, Banner, GameRow, SearchBox, WinnerBoardSlot, loadTabGames } from '@/features/games';
 import { useSession, useLoginPopup } from '@/features/session';
 import { AnnouncementAuto, NoticeMarquee, useHomeSlides } from '@/features/announcements';
+import { LimitsLink } from '@/features/responsible';
 
 const TabGames = lazySection(() => loadTabGames(), 'TabGames');
 
@@ -192,6 +193,7 @@ export function HomePage() {
       <div role="tabpanel" aria-label={search ? t('games.searchLabel') : t(`categories.${tab}`, { defaultValue: tab })}>
         {panel}
       </div>
+      <LimitsLink />
     </div>
   );
 }

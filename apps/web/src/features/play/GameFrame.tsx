@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '@/components/icons';
+import { SessionClock } from '@/features/responsible';
 import { safeGameUrl, useCloseMessage, useFullscreen } from './frame';
 import './locale';
 import './play.css';
@@ -59,6 +60,7 @@ export function GameFrame({ url, title, onClose, variant, escapeCloses = true }:
     <div ref={box} className={`game-frame game-frame--${variant}`}>
       <div className="game-frame__bar">
         <span className="game-frame__title">{title}</span>
+        <SessionClock />
         {fullscreen.supported && (
           <button
             type="button"

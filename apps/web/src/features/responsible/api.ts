@@ -9,8 +9,8 @@ export const responsibleKeys = {
   reality: () => [...responsibleKeys.all, 'reality'] as const,
 };
 
-export function useLimits() {
-  return useQuery({ queryKey: responsibleKeys.limits(), queryFn: ({ signal }) => call(responsible.getLimits, { signal }) });
+export function useLimits(enabled = true) {
+  return useQuery({ queryKey: responsibleKeys.limits(), queryFn: ({ signal }) => call(responsible.getLimits, { signal }), enabled });
 }
 
 export function useSetLimits() {
@@ -28,6 +28,7 @@ export function useTakeBreak() {
   return useMutation({ mutationFn: (body: BodyOf<typeof responsible.takeBreak>) => call(responsible.takeBreak, { body }) });
 }
 
-export function useReality(enabled: boolean) {
-  return useQuery({ queryKey: responsibleKeys.reality(), queryFn: ({ signal }) => call(responsible.reality, { signal }), enabled, staleTime: 60_000 });
+/** The reality check's figures; `every` (ms) polls them (the game frame's session clock). */
+export function useReality(enabled: boolean, every?: number) {
+  return useQuery({ queryKey: responsibleKeys.reality(), queryFn: ({ signal }) => call(responsible.reality, { signal }), enabled, staleTime: every ?? 60_000, refetchInterval: every ?? false });
 }

@@ -4,3 +4,5 @@ export const loadRealityCheck = () => import('./RealityCheck');
 export const loadResponsiblePage = () => import('./ResponsiblePage');
 export { changesOf, draftOf } from './logic';
 export type { Draft } from './logic';
+// The prompts regulators ask for (deposit page, home, game frame): small, loaded with their hosts.
+export { LimitsLink, LimitsPrompt, SessionClock } from './lazy-prompts';

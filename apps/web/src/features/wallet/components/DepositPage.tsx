@@ -8,6 +8,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashier, textLanguage } from '@lobby/contract';
 import { AlertDialog } from '@/components/Modal';
+import { LimitsPrompt } from '@/features/responsible';
 import { Icon, type IconName } from '@/components/icons';
 import { isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/money';
@@ -31,6 +32,7 @@ export default function DepositPage() {
 
   return (
     <div className="w-page" data-testid="page-depositv2">
+      <LimitsPrompt />
       {methods.isPending ? (
         <Panel title={t('wallet.deposit.title')}>
           <SkeletonRows rows={4} cols={3} />
