@@ -172,6 +172,13 @@ export type ReferralRule = z.infer<typeof referralRule>;
 export const lotteryConfig = z.object({
   lotteryType: z.enum(['Lott']),
   prizeModes: z.array(z.enum(['LOTT', 'ZY', 'ELOTT', 'SEA'])).min(1),
+  /**
+   * Issue 21: the Vietnamese results feed of the brand (HTTP GET, JSON as documented in
+   * lottery.ts vnResultsFeed); absent = results only through the console (four eyes).
+   */
+  resultsFeedUrl: z.string().url().max(500).optional(),
+  /** Hours a VN issue waits for its official result after its draw time before it is void and refunded (default 24). */
+  resultVoidHours: z.number().int().min(1).max(720).optional(),
 });
 export type LotteryConfig = z.infer<typeof lotteryConfig>;
 export const DEFAULT_LOTTERY_CONFIG: LotteryConfig = { lotteryType: 'Lott', prizeModes: ['LOTT', 'ZY', 'ELOTT', 'SEA'] };

@@ -169,6 +169,14 @@ export const ERRORS = {
   'lottery.bet.amount': e(400, 'Each bet must be between {min} and {max}.', 'Cada apuesta debe estar entre {min} y {max}.'),
   'lottery.bet.number.limit': e(400, 'The limit for {number} in this issue is reached (left: {left}).', 'Se alcanzó el límite de {number} en este sorteo (disponible: {left}).'),
   'lottery.prize.mode.invalid': e(400, 'This prize mode is not available for this game.', 'Este modo de premio no está disponible para este juego.'),
+  // VN official results (issue 21): the console's four-eyes entry and the results feed
+  'lottery.result.invalid': e(409, 'Prize {prize} must have {count} numbers of {digits} digits (got: {got}).', 'El premio {prize} debe tener {count} números de {digits} dígitos (recibido: {got}).'),
+  'lottery.result.too.early': e(409, 'The official result can only be entered after the draw time ({drawAt}).', 'El resultado oficial solo se puede ingresar después de la hora del sorteo ({drawAt}).'),
+  'lottery.result.same.operator': e(409, 'Another operator must confirm this result: you made the first entry.', 'Otro operador debe confirmar este resultado: usted hizo la primera entrada.'),
+  'lottery.result.mismatch': e(409, 'The two entries differ ({prizes}): settlement is blocked. Discard them and enter the result again.', 'Las dos entradas no coinciden ({prizes}): la liquidación está bloqueada. Descártelas e ingrese el resultado de nuevo.'),
+  'lottery.result.not.official': e(409, 'This issue is drawn by the game, not settled on an official result.', 'Este sorteo lo hace el juego; no se liquida con un resultado oficial.'),
+  'lottery.feed.unset': e(409, 'No results feed is configured for this brand.', 'Esta marca no tiene configurada una fuente de resultados.'),
+  'lottery.feed.failed': e(502, 'The results feed could not be read ({reason}).', 'No se pudo leer la fuente de resultados ({reason}).'),
   // security centre (member profile, bind, avatar)
   'member.profile.locked': e(409, 'This field cannot be changed once set. Please contact customer service.', 'Este campo no se puede cambiar una vez configurado. Contacte con atención al cliente.'),
   'member.bind.same': e(400, 'This is already bound to your account.', 'Esto ya está vinculado a su cuenta.'),

@@ -135,8 +135,12 @@ export const draw = z.object({
   /** Cut-off: bets are refused from this instant. */
   closesAt: iso,
   drawAt: iso,
-  /** SHA-256 (hex) of the server seed, published before the draw. */
+  /** SHA-256 (hex) of the server seed, published before the draw ('' for a VN issue: its result is the official one). */
   seedHash: z.string(),
+  /** VN: the province whose draw this issue is (south and centre: one issue per province of the day; north: the day's province). */
+  province: z.object({ code: z.string(), name: z.string() }).nullable().optional(),
+  /** Where the result comes from: seed (fast games), official (VN: four-eyes console entry or the results feed), test (a draw-now stand-in). */
+  resultSource: z.enum(['seed', 'official', 'test']).optional(),
 });
 export type Draw = z.infer<typeof draw>;
 
@@ -212,6 +216,8 @@ export const currentIssue = endpoint({
   response: z.object({
     game: lotteryGame,
     current: draw.nullable(),
+    /** VN: every issue taking bets at the current draw time (one per province drawing then); fast games: the current one. */
+    issues: z.array(draw).optional(),
     last: openedDraw.nullable(),
     serverTime: iso,
     gmtOffsetMinutes: z.number().int(),
@@ -325,7 +331,8 @@ export const myBets = endpoint({
 export const operatorDrawNow = endpoint({
   method: 'POST', path: '/wps/operator/lottery/draw-now', module: M, auth: 'none',
   summary: 'Test acceleration: closes the game\'s current issue (or the given unpublished one) now, draws it and settles its bets; answers the result.',
-  body: z.object({ gameCode, numero: z.string().max(20).optional() }),
+  /** awaitOfficial: a VN issue only closes and becomes due now; its result then comes through the results adapter (console entry or feed). */
+  body: z.object({ gameCode, numero: z.string().max(20).optional(), awaitOfficial: z.boolean().optional() }),
   response: openedDraw,
 });
 
@@ -335,3 +342,25 @@ export const operatorVoidDraw = endpoint({
   body: z.object({ gameCode, numero: z.string().max(20) }),
   response: z.object({ draw, refunded: z.number().int() }),
 });
+
+// ---- official results of the VN issues (issue 21) ---------------------------------------------
+
+/** An official result as entered or imported: every prize of the region's structure (VN_STRUCTURE) with its numbers in order. */
+export const officialPrizes = z.array(z.object({ prize: z.string().max(4), numbers: z.array(z.string().max(8)).max(10) })).max(12);
+
+/**
+ * The results feed (a brand's `lottery.resultsFeedUrl`): `GET <url>?date=yyyy-MM-dd` (the draw
+ * date in Vietnam, GMT+7) answers JSON `{ "results": [ { "region": "south", "province": "HCM",
+ * "date": "2026-11-30", "prizes": { "DB": ["123456"], "G1": ["12345"], …, "G8": ["12"] } } ] }`;
+ * `province` is the province code of our schedule (north: optional), every prize of the region
+ * with its numbers as strings (digits, leading zeros kept). The server reads it every 15 s while
+ * an issue waits for its result; a result that breaks the structure is refused (logged).
+ */
+export const vnFeedResult = z.object({
+  region: vnRegion,
+  province: z.string().max(8).optional(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  prizes: z.record(z.string(), z.array(z.string())),
+});
+export const vnResultsFeed = z.object({ results: z.array(vnFeedResult) });
+export type VnResultsFeed = z.infer<typeof vnResultsFeed>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MODULES } from './brand.ts';
 import { endpoint } from './endpoint.ts';
-import { drawStatus, lotteryGame } from './lottery.ts';
+import { drawStatus, lotteryGame, officialPrizes } from './lottery.ts';
 import { money } from './wallet.ts';
 
 /**
@@ -61,6 +61,22 @@ export const drawRow = z.object({
   canVoid: z.boolean(),
   /** No result yet and already open for bets: the issue can be drawn now (a later one cannot). */
   canDraw: z.boolean(),
+  /** VN: the province of the issue. */
+  province: z.object({ code: z.string(), name: z.string() }).nullable().optional(),
+  /** seed (fast games), official (VN), test (a draw-now stand-in). */
+  resultSource: z.enum(['seed', 'official', 'test']).optional(),
+  /**
+   * VN official result: none (nothing entered), awaiting (one entry, waiting for a second
+   * operator), mismatch (two entries differ: settlement blocked until they are discarded),
+   * published; the active entries and the prizes that differ.
+   */
+  official: z.object({
+    state: z.enum(['none', 'awaiting', 'mismatch', 'published']),
+    entries: z.array(z.object({ seq: z.number().int(), source: z.enum(['console', 'feed']), by: z.string(), at: iso, prizes: officialPrizes })),
+    differing: z.array(z.string()),
+    /** The draw time has passed and nothing is published: a result can be entered now. */
+    canEnter: z.boolean(),
+  }).nullable().optional(),
 });
 export type DrawRow = z.infer<typeof drawRow>;
 
@@ -80,6 +96,35 @@ export const voidDraw = endpoint({
   summary: 'Voids an issue without a published result and refunds each of its bets once; again on a void issue finishes its refunds (lottery.manage, audited).',
   body: z.object({ gameCode, numero, reason: z.string().trim().min(3).max(200) }),
   response: z.object({ draw: drawRow, refunded: z.number().int() }),
+});
+
+/**
+ * Issue 21: an official VN result entered in the console (four eyes). The first entry waits for
+ * a second operator, who enters the result again from the official source: equal entries
+ * publish it and settle the bets; different ones block the issue (the row shows the prizes that
+ * differ) until an operator discards them. Failures: lottery.result.invalid (409: a prize's
+ * count or digits), lottery.result.too.early (409, {drawAt}), lottery.result.same.operator (409),
+ * lottery.result.mismatch (409), lottery.result.not.official (409), lottery.draw.state (409).
+ */
+export const enterResult = endpoint({
+  method: 'POST', path: '/wps/ops/lottery/result', module: MODULES.common, auth: 'none',
+  summary: 'Enters the official result of a VN issue (first entry, or the second operator\'s confirming one) (lottery.manage, audited).',
+  body: z.object({ gameCode, numero, prizes: officialPrizes }),
+  response: z.object({ outcome: z.enum(['awaiting', 'mismatch', 'published']), draw: drawRow, settled: z.number().int() }),
+});
+
+export const discardResult = endpoint({
+  method: 'POST', path: '/wps/ops/lottery/result/discard', module: MODULES.common, auth: 'none',
+  summary: 'Discards the entries of an unpublished VN issue (after a mismatch) so it can be entered again (lottery.manage, audited).',
+  body: z.object({ gameCode, numero, reason: z.string().trim().min(3).max(200) }),
+  response: z.object({ draw: drawRow, discarded: z.number().int() }),
+});
+
+export const importResults = endpoint({
+  method: 'POST', path: '/wps/ops/lottery/result/import', module: MODULES.common, auth: 'none',
+  summary: 'Reads the brand\'s results feed now for the VN issues waiting for their result (lottery.manage, audited). Failures: lottery.feed.unset (409), lottery.feed.failed (502, {reason}).',
+  body: z.object({}),
+  response: z.object({ imported: z.number().int(), refused: z.number().int() }),
 });
 
 export const drawNow = endpoint({

@@ -50,6 +50,10 @@ export const lotteryDraws = pgTable('lottery_draws', {
   /** Console void: the operator's reason and name (migration 0032). */
   voidReason: text(),
   voidedBy: text(),
+  /** VN province of the issue (code, e.g. HCM; north: the day's province); null for fast games (migration 0045). */
+  province: text(),
+  /** Where the result comes from: the sealed seed (fast games), the official result (VN: four-eyes console entry or the feed), or a test stand-in (draw-now). */
+  resultSource: text({ enum: ['seed', 'official', 'test'] }).notNull().default('seed'),
   createdAt: ts().notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('lottery_draws_numero').on(t.gameId, t.numero),
@@ -93,3 +97,26 @@ export const lotteryExposure = pgTable('lottery_exposure', {
   numKey: text().notNull(),
   total: bigint({ mode: 'bigint' }).notNull(),
 }, (t) => [primaryKey({ name: 'lottery_exposure_pk', columns: [t.drawId, t.betType, t.numKey] })]);
+
+/**
+ * Entries of a VN issue's official result (migration 0045): seq 1 and 2 active at most (four
+ * eyes: two operators, or the feed and an operator); equal entries publish the result, a
+ * mismatch blocks the issue until an operator discards them (discarded_at).
+ */
+export const lotteryResultEntries = pgTable('lottery_result_entries', {
+  id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  drawId: bigint({ mode: 'bigint' }).notNull().references(() => lotteryDraws.id),
+  seq: smallint().notNull(),
+  source: text({ enum: ['console', 'feed'] }).notNull(),
+  enteredBy: text().notNull(),
+  /** The console operator who entered it (four eyes: the second entry must be another one); null for the feed. */
+  operatorId: bigint({ mode: 'bigint' }),
+  prizes: jsonb().$type<{ prize: string; numbers: string[] }[]>().notNull(),
+  createdAt: ts().notNull().defaultNow(),
+  discardedAt: ts(),
+  discardedBy: text(),
+}, (t) => [
+  uniqueIndex('lottery_result_entries_active').on(t.drawId, t.seq).where(sql`${t.discardedAt} IS NULL`),
+  index('lottery_result_entries_draw').on(t.drawId, t.id),
+]);

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { MODULES } from '@lobby/contract';
 import { autoReceiveAll, expireOrders } from '../modules/cashier/index.ts';
 import { deliverPostbacks, rollup } from '../modules/agent/index.ts';
-import { drawJob } from '../modules/lottery/index.ts';
-import { setTiming, settle as settleContracts, settleCpa, timing } from '../modules/agent-contracts/index.ts';
+import { drawJob, resultsFeedJob } from '../modules/lottery/index.ts';
+import { setTiming, settle as settleContracts, timing } from '../modules/agent-contracts/index.ts';
 import { accrueAll as accruePoints } from '../modules/points/index.ts';
 import { settleRecent as settleReferrals } from '../modules/referral/index.ts';
 import { expire as expireRedEnvelopes } from '../modules/red-envelope/index.ts';
@@ -19,6 +19,8 @@ export function jobsOf(app: FastifyInstance): Job[] {
     // affiliate postbacks due (issue 25): sent server-to-server, retried with back-off
     { name: 'affiliate.postbacks', everyMs: 10_000, run: (tx, now) => deliverPostbacks(tx, now) },
     { name: 'lottery.draws', everyMs: 2_000, run: drawJob(app) },
+    // VN official results from each brand's results feed while an issue waits for its result (issue 21)
+    { name: 'lottery.results-feed', everyMs: 15_000, run: resultsFeedJob(app) },
     { name: 'demo-vendor.sweep', everyMs: 60_000, run: (tx, now) => app.demoVendor.sweepJob(tx, now) },
     // agent contracts: each run settles the last completed period (real-time salary every 5 minutes,
     // hourly salary each hour, daily wages each brand day, dividends per period); rerunning is harmless
@@ -26,8 +28,6 @@ export function jobsOf(app: FastifyInstance): Job[] {
     { name: 'contracts.hourly', everyMs: 300_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'hourly', now) },
     { name: 'contracts.daily', everyMs: 600_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'daily', now) },
     { name: 'contracts.dividend', everyMs: 600_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'dividend', now) },
-    // CPA (issue 25): each qualified team member paid once per CPA / hybrid contract
-    { name: 'contracts.cpa', everyMs: Math.min(60_000, timing.realtimeMs / 4), run: (tx, now) => settleCpa(tx, app.brands.all(), now) },
     // points mall: points from newly settled valid bets, each bet once (point_bet_accruals)
     { name: 'points.accrue', everyMs: 30_000, run: (tx) => accruePoints(tx, app.brands.all().filter((b) => b.modules.has(MODULES.points))) },
     // referral income for deposits confirmed in the last day (each reward once); red envelopes past expiry refunded

@@ -16,7 +16,8 @@ import { balanceChanged } from '../../kernel/live/index.ts';
 import { operatorOf, record } from '../../kernel/operator-access/index.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 import { drawNow, ensureDraws, gameByCode, gamesOf, voidDraw, type DrawRow, type GameRow } from './draws.ts';
-import { drawView, gameFacts, openedView } from './views.ts';
+import { drawView, gameFacts, openedView, provinceOf } from './views.ts';
+import { entriesOf, officialView, type EntryRow } from './official.ts';
 
 interface Stats { bets: number; stake: bigint; win: bigint; open: number }
 const NONE: Stats = { bets: 0, stake: 0n, win: 0n, open: 0 };
@@ -34,7 +35,7 @@ async function statsOf(db: Db, ids: bigint[]): Promise<Map<bigint, Stats>> {
   return new Map(rows.map((r) => [r.drawId, { bets: Number(r.bets), stake: BigInt(r.stake), win: BigInt(r.win), open: Number(r.open) }]));
 }
 
-export function rowView(d: DrawRow, s: Stats = NONE, now = new Date()): contract.DrawRow {
+export function rowView(d: DrawRow, s: Stats = NONE, now = new Date(), entries?: EntryRow[]): contract.DrawRow {
   const unpublished = d.publishedAt === null;
   const started = d.opensAt.getTime() <= now.getTime();
   return {
@@ -46,13 +47,15 @@ export function rowView(d: DrawRow, s: Stats = NONE, now = new Date()): contract
     canVoid: unpublished && (d.status === 'open' || d.status === 'closed' || (d.status === 'void' && s.open > 0)),
     // a later issue (not open for bets yet) is not drawn ahead of the current one
     canDraw: unpublished && started && (d.status === 'open' || d.status === 'closed'),
+    province: provinceOf(d), resultSource: d.resultSource,
+    official: officialView(d, entries, now),
   };
 }
 
-async function rowOf(db: Db, game: GameRow, numero: string): Promise<contract.DrawRow> {
+export async function rowOf(db: Db, game: GameRow, numero: string): Promise<contract.DrawRow> {
   const [d] = await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.numero, numero)));
   if (!d) throw new AppError('lottery.draw.not.found');
-  return rowView(d, (await statsOf(db, [d.id])).get(d.id));
+  return rowView(d, (await statsOf(db, [d.id])).get(d.id), new Date(), (await entriesOf(db, [d.id])).get(d.id));
 }
 
 export async function listDraws(db: Db, brand: Brand, q: { gameCode: string; status?: contract.DrawRow['status']; page: number }) {
@@ -64,7 +67,9 @@ export async function listDraws(db: Db, brand: Brand, q: { gameCode: string; sta
   const rows = await db.select().from(lotteryDraws).where(where).orderBy(desc(lotteryDraws.drawAt), desc(lotteryDraws.id))
     .limit(size).offset((q.page - 1) * size);
   const stats = await statsOf(db, rows.map((d) => d.id));
-  return { list: rows.map((d) => rowView(d, stats.get(d.id))), page: q.page, pageSize: size, total: Number(n) };
+  const entries = await entriesOf(db, rows.map((d) => d.id));
+  const now = new Date();
+  return { list: rows.map((d) => rowView(d, stats.get(d.id), now, entries.get(d.id))), page: q.page, pageSize: size, total: Number(n) };
 }
 
 /**
@@ -85,7 +90,7 @@ export async function lotteryConsoleRoutes(app: FastifyInstance) {
     const game = await gameByCode(db, ctx.brand, ctx.body.gameCode);
     const pushed = (ids: bigint[]) => ids.forEach((id) => balanceChanged(app, ctx.brand, id));
     testOnly(app);
-    return openedView(game, await drawNow(db, ctx.brand, game, ctx.body.numero, new Date(), pushed));
+    return openedView(game, await drawNow(db, ctx.brand, game, ctx.body.numero, new Date(), pushed, ctx.body.awaitOfficial === true));
   });
   route(app, lottery.operatorVoidDraw, async (ctx) => {
     g(ctx);
@@ -124,7 +129,8 @@ export async function lotteryConsoleRoutes(app: FastifyInstance) {
     const before = await rowOf(db, game, body.numero);
     if (!before.canDraw && before.status !== 'drawn') throw new AppError('lottery.draw.state', { status: before.status });
     testOnly(app);
-    await drawNow(db, brand, game, body.numero, new Date(), (ids) => ids.forEach((id) => balanceChanged(app, brand, id)));
+    // a VN issue only becomes due now: its result comes from the results adapter (official-routes.ts)
+    await drawNow(db, brand, game, body.numero, new Date(), (ids) => ids.forEach((id) => balanceChanged(app, brand, id)), true);
     const after = await rowOf(db, game, body.numero);
     await record(db, actor, brand, ctx.req.ip, { action: 'lottery.draw-now', target: `${game.code}:${body.numero}`, before, after });
     return after;

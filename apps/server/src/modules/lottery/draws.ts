@@ -10,6 +10,8 @@ import { seamless } from '../seamless-wallet/index.ts';
 import { needsReseal, seal, unseal } from '../../lib/seal.ts';
 import { DEFAULT_LOTTERY_CONFIG } from '@lobby/contract';
 import { newSeed, nextSlot, resultOf, slotAt, type PrizeMode, type Slot } from './rules.ts';
+import { provinceNumero, provincesAt, resultVoidMs } from './provinces.ts';
+
 
 /**
  * The draw engine: issues are created ahead (unique per game and numero, so two instances
@@ -73,9 +75,16 @@ export function modeFor(brand: Brand, g: GameRow, asked: PrizeMode | undefined):
   return mode;
 }
 
+/**
+ * Writes a slot's issues: one for a fast game (seeded), one per province drawing that day for a
+ * VN region (official result; the north one a day, its province named).
+ */
 async function insertSlot(db: Db | Tx, game: GameRow, s: Slot): Promise<void> {
-  await db.insert(lotteryDraws).values({ merchantId: game.merchantId, gameId: game.id, numero: s.numero, opensAt: s.opensAt, closesAt: s.closesAt, drawAt: s.drawAt, ...newSeed() })
-    .onConflictDoNothing();
+  const base = { merchantId: game.merchantId, gameId: game.id, opensAt: s.opensAt, closesAt: s.closesAt, drawAt: s.drawAt };
+  const rows = game.kind === 'vn' && game.region
+    ? provincesAt(game.region, s.drawAt).map((p) => ({ ...base, numero: provinceNumero(game.region!, s.numero, p), province: p.code, resultSource: 'official' as const, ...newSeed() }))
+    : [{ ...base, numero: s.numero, ...newSeed() }];
+  await db.insert(lotteryDraws).values(rows).onConflictDoNothing();
 }
 
 /** Last numero made sure of, per game (skips two inserts a read). */
@@ -99,17 +108,27 @@ export async function currentDraw(db: Db | Tx, brand: Brand, game: GameRow, now 
   await ensureDraws(db, brand, game, now);
   const [d] = await db.select().from(lotteryDraws)
     .where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.status, 'open'), sql`${lotteryDraws.closesAt} > ${now}`))
-    .orderBy(asc(lotteryDraws.drawAt)).limit(1);
+    .orderBy(asc(lotteryDraws.drawAt), asc(lotteryDraws.id)).limit(1);
   return d ?? null;
+}
+
+/** The issues taking bets now at the current issue's draw time (a VN region: one per province drawing then). */
+export async function openIssues(db: Db | Tx, brand: Brand, game: GameRow, now = new Date()): Promise<DrawRow[]> {
+  const cur = await currentDraw(db, brand, game, now);
+  if (!cur) return [];
+  return db.select().from(lotteryDraws)
+    .where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.status, 'open'), eq(lotteryDraws.drawAt, cur.drawAt), sql`${lotteryDraws.closesAt} > ${now}`))
+    .orderBy(asc(lotteryDraws.id));
 }
 
 /** Writes the result of an issue that has none (once: the update only matches an unpublished row). */
 export async function publish(db: Db | Tx, game: GameRow, draw: DrawRow, now = new Date()): Promise<DrawRow | null> {
   const serverSeed = unseal(draw.serverSeed);
   const r = resultOf(game.kind, game.region, serverSeed, game.code, draw.numero);
-  // the result is published with its seed revealed (plain text from now on)
+  // the result is published with its seed revealed (plain text from now on); an official issue
+  // drawn from its seed (draw-now, a test acceleration) says so: result source 'test'
   const [row] = await db.update(lotteryDraws)
-    .set({ status: 'drawn', special: r.special, prizes: r.prizes, numbers: r.numbers, publishedAt: now, serverSeed })
+    .set({ status: 'drawn', special: r.special, prizes: r.prizes, numbers: r.numbers, publishedAt: now, serverSeed, ...(draw.resultSource === 'official' ? { resultSource: 'test' as const } : {}) })
     .where(and(eq(lotteryDraws.id, draw.id), inArray(lotteryDraws.status, ['open', 'closed']), sql`${lotteryDraws.publishedAt} is null`))
     .returning();
   return row ?? null;
@@ -213,6 +232,11 @@ export async function runBrand(tx: Db | Tx, brand: Brand, now = new Date(), sett
       changed += settleDb ? await settle(settleDb, brand, g, d, { now, parts: SETTLE_PARTS, onCredited }) : await settle(tx, brand, g, d, { now, onCredited });
       continue;
     }
+    if (d.resultSource === 'official') {
+      // a VN issue waits for its official result (results.ts); none in time: void, bets refunded
+      changed += await expireOfficial(tx, brand, g, d, now, onCredited);
+      continue;
+    }
     const drawn = await publish(tx, g, d, now);
     if (!drawn) continue;
     changed++;
@@ -238,8 +262,13 @@ export async function resealDraws(db: Db): Promise<number> {
   return n;
 }
 
-/** Test acceleration (operator): the game's current issue closes and is drawn now, its bets settled. */
-export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: string, now = new Date(), onCredited?: SettleOpts['onCredited']): Promise<DrawRow> {
+/**
+ * Test acceleration (operator): the game's current issue closes and is drawn now, its bets
+ * settled. An official (VN) issue with `awaitOfficial` only closes and becomes due now: its
+ * result is then entered or imported (results.ts); without it, it is drawn from its seed as a
+ * stand-in (result source 'test').
+ */
+export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: string, now = new Date(), onCredited?: SettleOpts['onCredited'], awaitOfficial = false): Promise<DrawRow> {
   const d = numero === undefined ? await currentDraw(db, brand, game, now)
     : (await db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.numero, numero))))[0];
   if (!d) throw new AppError('lottery.draw.not.found');
@@ -247,7 +276,7 @@ export async function drawNow(db: Db, brand: Brand, game: GameRow, numero?: stri
     await tx.update(lotteryDraws).set({ status: 'closed', opensAt: sql`least(${lotteryDraws.opensAt}, ${now})`, closesAt: now, drawAt: now })
       .where(and(eq(lotteryDraws.id, d.id), eq(lotteryDraws.status, 'open'), sql`${lotteryDraws.publishedAt} is null`));
     const [locked] = await tx.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id)).for('update');
-    if (locked.publishedAt) return locked;
+    if (locked.publishedAt || (awaitOfficial && locked.resultSource === 'official' && locked.status === 'closed')) return locked;
     const row = await publish(tx, game, locked, now);
     if (!row) throw new AppError('lottery.draw.state', { status: locked.status });
     return row;
@@ -347,4 +376,19 @@ export async function voidDraw(db: Db, brand: Brand, game: GameRow, numero: stri
   const r = await refundVoid(db, brand, game, d.id, now);
   const [after] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, d.id));
   return { draw: after, ...r };
+}
+
+/**
+ * A VN issue still without its official result {@link resultVoidMs} after its draw time: void
+ * (reason "no official result", by "system") and every bet refunded once through the seamless
+ * rollback. Answers the bets refunded.
+ */
+export async function expireOfficial(db: Db | Tx, brand: Brand, game: GameRow, d: DrawRow, now: Date, onRefunded?: SettleOpts['onCredited']): Promise<number> {
+  if (now.getTime() < d.drawAt.getTime() + resultVoidMs(brand)) return 0;
+  const [v] = await db.update(lotteryDraws).set({ status: 'void', voidedAt: now, voidReason: 'no official result', voidedBy: 'system' })
+    .where(and(eq(lotteryDraws.id, d.id), sql`${lotteryDraws.publishedAt} is null`, inArray(lotteryDraws.status, ['open', 'closed']))).returning();
+  if (!v) return 0;
+  const r = await refundVoid(db, brand, game, d.id, now);
+  if (r.members.length > 0) onRefunded?.(r.members);
+  return r.refunded;
 }

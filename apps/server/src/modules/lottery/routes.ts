@@ -7,6 +7,7 @@ import { myBets, placeBets } from './bets.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { gamesOf, modesOf, resealDraws, type GameRow } from './draws.ts';
 import { lotteryConsoleRoutes } from './console.ts';
+import { officialRoutes } from './official-routes.ts';
 import * as views from './views.ts';
 
 /** The lottery page of a game: /vnLottery for the VN regions, /lottery for the fast games. */
@@ -55,4 +56,6 @@ export async function lotteryRoutes(app: FastifyInstance) {
 
   // the operator API's draw-now and void, and the console's Lottery page (console.ts)
   await lotteryConsoleRoutes(app);
+  // the VN official results: four-eyes entry, discard, feed import (official-routes.ts)
+  await officialRoutes(app);
 }

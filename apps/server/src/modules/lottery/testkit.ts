@@ -45,12 +45,20 @@ export async function placeSlip(t: TestApp, token: string, gameCode: string, num
   return { status: res.statusCode, json: res.json() as { success: boolean; errorCode?: string; message?: string; value?: { bets: contract.LotteryBet[]; balance: string } } };
 }
 
-export async function drawNowCall(t: TestApp, gameCode: string, numero?: string, code = 'demo') {
-  const res = await t.call({ method: 'POST', url: '/wps/operator/lottery/draw-now', merchant: code, headers: OPERATOR, payload: { gameCode, numero } });
+export async function drawNowCall(t: TestApp, gameCode: string, numero?: string, code = 'demo', awaitOfficial?: boolean) {
+  const res = await t.call({ method: 'POST', url: '/wps/operator/lottery/draw-now', merchant: code, headers: OPERATOR, payload: { gameCode, numero, ...(awaitOfficial ? { awaitOfficial } : {}) } });
   return { status: res.statusCode, json: res.json() as { success: boolean; errorCode?: string; value?: contract.OpenedDraw } };
 }
 
 export async function drawRow(t: TestApp, gameId: number, numero: string) {
   const [d] = await t.database.db.select().from(lotteryDraws).where(and(eq(lotteryDraws.gameId, gameId), eq(lotteryDraws.numero, numero)));
   return d;
+}
+
+/** A result of the region's structure with every digit `d` (the tests change one prize). */
+export function fullResult(region: 'north' | 'south' | 'central', d = '1') {
+  const shape = region === 'north'
+    ? [['DB', 1, 5], ['G1', 1, 5], ['G2', 2, 5], ['G3', 6, 5], ['G4', 4, 4], ['G5', 6, 4], ['G6', 3, 3], ['G7', 4, 2]]
+    : [['DB', 1, 6], ['G1', 1, 5], ['G2', 1, 5], ['G3', 2, 5], ['G4', 7, 5], ['G5', 1, 4], ['G6', 3, 4], ['G7', 1, 3], ['G8', 1, 2]];
+  return shape.map(([prize, count, digits]) => ({ prize: prize as string, numbers: Array.from({ length: count as number }, () => d.repeat(digits as number)) }));
 }

@@ -7,7 +7,8 @@ import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 import { langOf, type Lang } from '../../kernel/lang/index.ts';
-import { currentDraw, gameByCode, lotteryConfigOf, modeFor, modesOf, offeredGame, offeredGames, type DrawRow, type GameRow } from './draws.ts';
+import { provinceName } from './provinces.ts';
+import { currentDraw, openIssues, gameByCode, lotteryConfigOf, modeFor, modesOf, offeredGame, offeredGames, type DrawRow, type GameRow } from './draws.ts';
 import { betTypesOf, fastFigures, hhmm, oddsMilli, oddsText, type PrizeMode } from './rules.ts';
 import { lottery } from '@lobby/contract';
 
@@ -29,8 +30,15 @@ export function gameView(g: GameRow, lang: Lang, brand: Brand): contract.Lottery
   };
 }
 
+/** The province of a VN issue with its name (null for fast games). */
+export const provinceOf = (d: Pick<DrawRow, 'province'>) => (d.province === null ? null : { code: d.province, name: provinceName(d.province)! });
+
 export function drawView(g: GameRow, d: DrawRow): contract.Draw {
-  return { gameCode: g.code, numero: d.numero, status: d.status, opensAt: d.opensAt.toISOString(), closesAt: d.closesAt.toISOString(), drawAt: d.drawAt.toISOString(), seedHash: d.seedHash };
+  return {
+    gameCode: g.code, numero: d.numero, status: d.status, opensAt: d.opensAt.toISOString(), closesAt: d.closesAt.toISOString(), drawAt: d.drawAt.toISOString(),
+    // an official issue's result does not come from its seed: no seed hash is published for it
+    seedHash: d.resultSource === 'official' ? '' : d.seedHash, province: provinceOf(d), resultSource: d.resultSource,
+  };
 }
 
 export function openedView(g: GameRow, d: DrawRow): contract.OpenedDraw {
@@ -40,7 +48,7 @@ export function openedView(g: GameRow, d: DrawRow): contract.OpenedDraw {
     ...drawView(g, d),
     special: d.special ?? '', prizes: d.prizes ?? [],
     sum: fig?.sum ?? null, bigSmall: fig?.bigSmall ?? null, oddEven: fig?.oddEven ?? null,
-    serverSeed: published ? d.serverSeed : null, publishedAt: d.publishedAt?.toISOString() ?? null,
+    serverSeed: published && d.resultSource !== 'official' ? d.serverSeed : null, publishedAt: d.publishedAt?.toISOString() ?? null,
   };
 }
 
@@ -87,10 +95,12 @@ export async function current(db: Db, brand: Brand, q: { gameCode: string; prize
   const g = await offeredGame(db, brand, q.gameCode);
   const mode = modeFor(brand, g, q.prizeMode);
   const d = await currentDraw(db, brand, g, now);
+  const issues = g.kind === 'vn' ? await openIssues(db, brand, g, now) : d ? [d] : [];
   const last = await lastOpened(db, g);
   return {
     game: gameView(g, langOf(q.language), brand),
     current: d ? drawView(g, d) : null,
+    issues: issues.map((x) => drawView(g, x)),
     last: last ? openedView(g, last) : null,
     serverTime: now.toISOString(),
     gmtOffsetMinutes: brand.config.gmtOffsetMinutes,
