@@ -3,7 +3,7 @@ import { MODULES } from '@lobby/contract';
 import { autoReceiveAll, expireOrders } from '../modules/cashier/index.ts';
 import { deliverPostbacks, rollup } from '../modules/agent/index.ts';
 import { drawJob, resultsFeedJob } from '../modules/lottery/index.ts';
-import { setTiming, settle as settleContracts, timing } from '../modules/agent-contracts/index.ts';
+import { setTiming, settle as settleContracts, settleCpa, timing } from '../modules/agent-contracts/index.ts';
 import { accrueAll as accruePoints } from '../modules/points/index.ts';
 import { settleRecent as settleReferrals } from '../modules/referral/index.ts';
 import { expire as expireRedEnvelopes } from '../modules/red-envelope/index.ts';
@@ -28,6 +28,8 @@ export function jobsOf(app: FastifyInstance): Job[] {
     { name: 'contracts.hourly', everyMs: 300_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'hourly', now) },
     { name: 'contracts.daily', everyMs: 600_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'daily', now) },
     { name: 'contracts.dividend', everyMs: 600_000, run: (tx, now) => settleContracts(tx, app.brands.all(), 'dividend', now) },
+    // CPA (issue 25): each qualified team member paid once per CPA / hybrid contract
+    { name: 'contracts.cpa', everyMs: Math.min(60_000, timing.realtimeMs / 4), run: (tx, now) => settleCpa(tx, app.brands.all(), now) },
     // points mall: points from newly settled valid bets, each bet once (point_bet_accruals)
     { name: 'points.accrue', everyMs: 30_000, run: (tx) => accruePoints(tx, app.brands.all().filter((b) => b.modules.has(MODULES.points))) },
     // referral income for deposits confirmed in the last day (each reward once); red envelopes past expiry refunded
