@@ -242,3 +242,56 @@ export const statement = endpoint({
   query: dateRange,
   response: statementValue,
 });
+
+// ---- Marketing banners (issue 25 item 5) ---------------------------------------------------------
+
+/**
+ * The brand's marketing banners: art the operator uploaded (the console's banner image upload,
+ * `operatorContent.uploadBannerImage`) or an https address, a size and the lobby page its link
+ * opens. Agents get the enabled ones with their own code (the permanent affiliate link) to embed:
+ * the agent centre builds the tracked link (`landingPath?referralCode=CODE&campaign=…&sub=…`) and
+ * the HTML and Markdown snippets. `affiliate.banner.not.found` (404): no such banner of the brand.
+ */
+export const BANNER_MAX = 100;
+/** Sizes the console offers (IAB units and a social card); any size 1…4000 px is accepted. */
+export const BANNER_SIZES = [[728, 90], [300, 250], [336, 280], [160, 600], [300, 600], [320, 50], [468, 60], [970, 250], [1200, 628]] as const;
+const px = z.number().int().min(1).max(4000);
+/** An uploaded image's site path (/site/banners/…) or an https address. */
+const imageUrl = z.string().trim().max(500).regex(/^(\/[A-Za-z0-9/_.-]+|https:\/\/[^\s"'<>]+)$/);
+/** A lobby path: "/", "/promotions", "/rng?vassalage=…" (no scheme, no host). */
+const landingPath = z.string().trim().max(200).regex(/^\/(?!\/)[A-Za-z0-9/_.~%=&?-]*$/);
+
+export const banner = z.object({
+  id: z.string(), name: z.string(), width: z.number().int(), height: z.number().int(), imageUrl: z.string(), landingPath: z.string(),
+  enabled: z.boolean(), updatedAt: z.string(),
+});
+export type Banner = z.infer<typeof banner>;
+
+export const operatorBanners = endpoint({
+  method: 'GET', path: '/wps/operator/affiliate/banners', module: MODULES.common, auth: 'none',
+  summary: "Operator: the brand's marketing banners (enabled or not), newest first.",
+  response: z.object({ list: z.array(banner) }),
+});
+
+export const operatorBannerSave = endpoint({
+  method: 'POST', path: '/wps/operator/affiliate/banners/save', module: MODULES.common, auth: 'none',
+  summary: 'Operator: creates a banner, or updates one (id); audited.',
+  body: z.object({
+    id: z.string().regex(/^\d{1,19}$/).optional(),
+    name: z.string().trim().min(1).max(60), width: px, height: px, imageUrl, landingPath: landingPath.default('/'), enabled: z.boolean().default(true),
+  }),
+  response: banner,
+});
+
+export const operatorBannerDelete = endpoint({
+  method: 'POST', path: '/wps/operator/affiliate/banners/delete', module: MODULES.common, auth: 'none',
+  summary: 'Operator: deletes a banner; audited.',
+  body: z.object({ id: z.string().regex(/^\d{1,19}$/) }),
+  response: z.object({ id: z.string() }),
+});
+
+export const agentBanners = endpoint({
+  method: 'GET', path: '/wps/relay/MCSFE_agentBanners', module: M, auth: 'member',
+  summary: "The brand's enabled banners for the calling agent, with its permanent affiliate code to embed.",
+  response: z.object({ code: z.string(), list: z.array(banner.omit({ enabled: true, updatedAt: true })) }),
+});

@@ -132,7 +132,8 @@ describe('contract state machine', () => {
     expect(await bad({ kind: 'daily', tiers: [tier('1000', 1, '100.01')] })).toBe('contract.tiers.invalid');
     expect(await bad({ kind: 'realtime', tiers: [tier('0', 0, '5', 'F')] })).toBe('contract.tiers.invalid');
     expect(await bad({ kind: 'daily', tiers: [tier('1,000', 1, '1')] })).toBe('request_param_err');
-    expect(await bad({ kind: 'daily', tiers: [] })).toBe('request_param_err');
+    // no tiers: only a CPA plan (issue 25) has none
+    expect(await bad({ kind: 'daily', tiers: [] })).toBe('contract.plan.invalid');
     expect(await bad({ kind: 'dividend', tiers: [{ ...tier('0', 0, '10'), netLoss: '0' }] })).toBe('request_param_err');
     const ok = await api(t, top, 'POST', OFFER, { downlineId: sub.id, kind: 'dividend', period: 'weekly', tiers: [{ ...tier('0', 0, '10'), netLoss: '100' }, { ...tier('50000', 5, '25'), netLoss: '1000' }] });
     expect(ok.json().value).toMatchObject({ kind: 'dividend', period: 'weekly', status: 'new' });

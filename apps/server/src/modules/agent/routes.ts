@@ -5,6 +5,7 @@ import { callerOf } from '../session/index.ts';
 import * as service from './service.ts';
 import { affiliate, agentRegister } from '@lobby/contract';
 import { affiliateConsoleRoutes } from './affiliate-console.ts';
+import { bannerRoutes } from './banners.ts';
 import * as links from './links.ts';
 import { exportCsv } from './export.ts';
 import * as postbacks from './postbacks.ts';
@@ -43,6 +44,7 @@ export async function agentRoutes(app: FastifyInstance) {
     return '';
   }, PER_MINUTE(20));
   await affiliateConsoleRoutes(app);
+  await bannerRoutes(app); // marketing banners (operator and agent)
   // the console's downline tree and member moves (session with people.* permissions)
   await agentConsoleRoutes(app);
 }
