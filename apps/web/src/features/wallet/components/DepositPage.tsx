@@ -8,6 +8,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashier, textLanguage } from '@lobby/contract';
 import { AlertDialog } from '@/components/Modal';
+import { KycGateLink } from '@/features/kyc';
 import { LimitsPrompt } from '@/features/responsible';
 import { Icon, type IconName } from '@/components/icons';
 import { isApiError } from '@/lib/api';
@@ -252,6 +253,7 @@ function DepositForm({ data, onCreated }: { data: MethodsValue; onCreated: (o: O
           </button>
         </div>
         {create.isError && <FormNote>{apiErrorText(create.error)}</FormNote>}
+        {create.isError && <KycGateLink error={create.error} />}
         {checkout.isError && <FormNote>{apiErrorText(checkout.error)}</FormNote>}
       </form>
     </Panel>

@@ -22,6 +22,7 @@ import {
   RecordsList, amountErrorText, apiErrorText, useRecordFilters,
 } from '@/components/ui/kit';
 import './wallet.css';
+import { KycGateLink } from '@/features/kyc';
 
 type Settings = NonNullable<ReturnType<typeof useWithdrawSettings>['data']>;
 type Accounts = NonNullable<ReturnType<typeof useWithdrawAccounts>['data']>;
@@ -307,6 +308,7 @@ function RequestForm({ s, accounts }: { s: Settings; accounts: Accounts }) {
           <div className="w-calc__total"><dt>{t('wallet.withdraw.received')}</dt><dd data-testid="received"><Money value={fee?.received ?? '0'} symbol={sym} /></dd></div>
         </dl>
         {request.isError && <FormNote>{apiErrorText(request.error)}</FormNote>}
+        {request.isError && <KycGateLink error={request.error} />}
         {done && !request.isError && <FormNote tone="success">{t('wallet.withdraw.requested', { no: done.withdrawNo })}</FormNote>}
         <button type="submit" className="btn btn--primary btn--lg w-submit" disabled={request.isPending || !!blocked} data-testid="withdraw-submit">
           {request.isPending ? t('common.loading') : t('wallet.withdraw.submit')}
