@@ -54,8 +54,11 @@ export function GamePage({ gameCode }: { gameCode: string }) {
   const [tab, setTab] = useState<Tab>('results');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ results: null, trend: null, bets: null });
 
-  // At the cut-off (and at the draw) read the issue again: the next one opens.
-  const current = data?.current;
+  // At the cut-off (and at the draw) read the issue again: the next one opens. A VN region draws
+  // several provinces at once (one issue each): the member picks the province to bet on.
+  const [picked, setPicked] = useState<string | null>(null);
+  const issues = data?.issues ?? (data?.current ? [data.current] : []);
+  const current = issues.find((i) => i.numero === picked) ?? data?.current ?? undefined;
   const closesAt = current ? Date.parse(current.closesAt) : NaN;
   const open = !!current && current.status === 'open' && closesAt > now;
   const expiredKey = current && current.status === 'open' && closesAt <= now ? current.numero : null;
@@ -119,7 +122,7 @@ export function GamePage({ gameCode }: { gameCode: string }) {
         )}
       </header>
 
-      <IssueBar data={data} now={now} />
+      <IssueBar data={data} now={now} issue={current ?? null} issues={issues} onPick={setPicked} />
 
       <div className="lt-play">
         <BetBoard key={`${game.gameCode}-${data.prizeMode}`} options={data.options} disabled={!open} onAdd={onAdd} />

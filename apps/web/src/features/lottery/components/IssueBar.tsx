@@ -21,9 +21,26 @@ export function ResultFacts({ draw }: { draw: lottery.OpenedDraw }) {
   );
 }
 
-export function IssueBar({ data, now }: { data: CurrentIssue; now: number }) {
+/** The provinces drawing at the current draw time (VN south and centre: 2-4 issues), one to pick. */
+function Provinces({ issues, issue, onPick }: { issues: lottery.Draw[]; issue: lottery.Draw; onPick: (numero: string) => void }) {
   const { t } = useTranslation();
-  const { current, last, gmtOffsetMinutes: offset } = data;
+  if (issues.length < 2) return null;
+  return (
+    <div className="lt-provinces" role="radiogroup" aria-label={t('lottery.issue.province')} data-testid="provinces">
+      {issues.map((i) => (
+        <button key={i.numero} type="button" role="radio" aria-checked={i.numero === issue.numero} className={`pill${i.numero === issue.numero ? ' is-active' : ''}`}
+          data-numero={i.numero} onClick={() => onPick(i.numero)}>
+          {i.province?.name ?? i.numero}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function IssueBar({ data, now, issue, issues, onPick }: { data: CurrentIssue; now: number; issue: lottery.Draw | null; issues: lottery.Draw[]; onPick: (numero: string) => void }) {
+  const { t } = useTranslation();
+  const { last, gmtOffsetMinutes: offset } = data;
+  const current = issue;
   const open = current?.status === 'open' && Date.parse(current.closesAt) > now;
   return (
     <div className="lt-issue" data-testid="issue-bar">
@@ -32,6 +49,8 @@ export function IssueBar({ data, now }: { data: CurrentIssue; now: number }) {
           <>
             <p className="lt-issue__label">{t('lottery.issue.current')}</p>
             <p className="lt-issue__numero num" data-testid="numero" dir="ltr">{current.numero}</p>
+            {current.province && <p className="lt-issue__province" data-testid="province">{current.province.name}</p>}
+            <Provinces issues={issues} issue={current} onPick={onPick} />
             <p className="lt-muted lt-small">{t('lottery.issue.drawAt', { time: formatDateTime(current.drawAt, offset) })}</p>
           </>
         ) : (
@@ -51,10 +70,14 @@ export function IssueBar({ data, now }: { data: CurrentIssue; now: number }) {
               <p className="lt-muted lt-small">{t('lottery.issue.closed')}</p>
             </>
           )}
-          <p className="lt-issue__hash" title={t('lottery.issue.seedHash')}>
-            <span className="visually-hidden">{t('lottery.issue.seedHash')}: </span>
-            <code dir="ltr">{current.seedHash.slice(0, 16)}…</code>
-          </p>
+          {current.seedHash ? (
+            <p className="lt-issue__hash" title={t('lottery.issue.seedHash')}>
+              <span className="visually-hidden">{t('lottery.issue.seedHash')}: </span>
+              <code dir="ltr">{current.seedHash.slice(0, 16)}…</code>
+            </p>
+          ) : (
+            <p className="lt-muted lt-small" data-testid="official-note">{t('lottery.issue.official')}</p>
+          )}
         </div>
       )}
       <div className="lt-issue__last">

@@ -107,6 +107,53 @@ describe('console lottery', () => {
     expect(server.calls.filter((c) => c.path === '/wps/ops/lottery/draw-now').map((c) => c.body)).toEqual([{ gameCode: 'FAST3', numero: '20261123-0242' }]);
   });
 
+  it('VN official result: the entry waits for a second operator; a mismatch is shown with the prizes that differ and can be discarded', async () => {
+    const south: operatorLottery.ConsoleGame = { gameCode: 'VN-SOUTH', name: { ES: 'Vietnam Sur', EN: 'Vietnam South' }, kind: 'vn', region: 'south', intervalSeconds: null, drawTime: '03:15', cutoffSeconds: 300 };
+    const entry = (by: string, g7: string) => ({ seq: 1, source: 'console' as const, by, at: '2026-11-30T09:20:00Z', prizes: [{ prize: 'G7', numbers: [g7] }] });
+    const official = { resultSource: 'official' as const, province: { code: 'HCM', name: 'TP. Hồ Chí Minh' }, seedHash: '', status: 'closed' as const, canDraw: false, bets: 1, stake: '10.00', openBets: 1 };
+    let state: 'awaiting' | 'mismatch' = 'awaiting';
+    const server = fakeServer({
+      'GET /wps/ops/me': () => ok(FINANCE),
+      'GET /wps/ops/lottery/games': () => ok([south]),
+      'GET /wps/ops/lottery/draws': () => page([row('20261130-HCM', {
+        ...official,
+        official: state === 'awaiting'
+          ? { state, entries: [entry('owner1', '123')], differing: [], canEnter: true }
+          : { state, entries: [entry('owner1', '123'), { ...entry('fina', '999'), seq: 2 }], differing: ['G7'], canEnter: false },
+      })]),
+      'POST /wps/ops/lottery/result': () => {
+        state = 'mismatch';
+        return ok({ outcome: 'mismatch', settled: 0, draw: row('20261130-HCM', official) });
+      },
+      'POST /wps/ops/lottery/result/discard': () => ok({ discarded: 2, draw: row('20261130-HCM', official) }),
+    });
+    setConsoleToken('op-token');
+    renderApp({ route: '/console/lottery' });
+    const tr = (await screen.findByText('20261130-HCM')).closest('tr')!;
+    expect(tr.textContent).toContain('TP. Hồ Chí Minh');
+    expect(within(tr).getByTestId('official-state').textContent).toBe('Ingresado por owner1: falta un segundo operador');
+    fireEvent.click(within(tr).getByRole('button', { name: 'Confirmar resultado' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar el resultado oficial del sorteo 20261130-HCM' });
+    const submit = within(dialog).getByTestId('result-submit') as HTMLButtonElement;
+    const values: Record<string, string> = { DB: '111111', G1: '11111', G2: '11111', G3: '11111 11111', G4: '11111 11111 11111 11111 11111 11111 11111', G5: '1111', G6: '1111 1111 1111', G7: '999', G8: '22' };
+    for (const [prize, v] of Object.entries(values)) {
+      expect(submit.disabled).toBe(true);
+      fireEvent.change(dialog.querySelector(`input[name=${prize}]`)!, { target: { value: v } });
+    }
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    await screen.findByText('Sorteo 20261130-HCM: las dos entradas no coinciden. La liquidación queda bloqueada hasta descartarlas.');
+    const body = server.calls.find((c) => c.path === '/wps/ops/lottery/result')!.body as { prizes: { prize: string; numbers: string[] }[] };
+    expect(body.prizes.find((p) => p.prize === 'G4')!.numbers).toHaveLength(7);
+    const blocked = await screen.findByRole('alert');
+    expect(blocked.textContent).toBe('Las entradas no coinciden (7.º): liquidación bloqueada');
+    fireEvent.click(within(screen.getByText('20261130-HCM').closest('tr')!).getByRole('button', { name: 'Descartar entradas' }));
+    const discard = await screen.findByRole('dialog', { name: 'Descartar las entradas del sorteo 20261130-HCM' });
+    fireEvent.change(within(discard).getByLabelText(/Motivo/), { target: { value: 'G7 mal escrito' } });
+    fireEvent.click(within(discard).getByRole('button', { name: 'Descartar entradas' }));
+    await screen.findByText('Sorteo 20261130-HCM: 2 entradas descartadas.');
+  });
+
   it('the menu shows Lottery only with lottery.manage', async () => {
     fakeServer({
       'GET /wps/ops/me': () => ok(meOf('content', ['dashboard.view', 'content.manage', 'games.manage'])),

@@ -1,7 +1,9 @@
 /**
  * Lottery (issue 6 item 1): pick a lottery game, see its issues (times, state, result, bets and
  * stakes) and void one that has no result (every bet refunded, with a reason) or draw it now,
- * each after a confirmation dialog.
+ * each after a confirmation dialog. A VN issue (one per province) settles on its official
+ * result: typed by one operator and again by another (four eyes, LotteryResultDialog); a
+ * mismatch is shown and blocks it until the entries are discarded.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +14,7 @@ import './lottery.css';
 import { useOp } from '../api';
 import { Card, errMsg, money, Notice, Pager, when } from '../ui';
 import { DrawDialog, type DrawAction } from './LotteryDrawDialog';
+import { ResultDialog } from './LotteryResultDialog';
 
 type Row = operatorLottery.DrawRow;
 type Status = Row['status'];
@@ -39,6 +42,21 @@ function Result({ row }: { row: Row }) {
   );
 }
 
+/** A VN issue's official result: waiting for a second operator, or blocked by two entries that differ. */
+function Official({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  const o = row.official;
+  if (!o || o.state === 'none' || o.state === 'published') {
+    return o?.state === 'published' || row.resultSource !== 'test' ? null : <small className="oc-muted">{t('console.lt.standIn')}</small>;
+  }
+  if (o.state === 'awaiting') return <small className="lc-waiting" data-testid="official-state" data-state="awaiting">{t('console.lt.awaiting', { name: o.entries[0]?.by ?? '' })}</small>;
+  return (
+    <small className="lc-mismatch" role="alert" data-testid="official-state" data-state="mismatch">
+      {t('console.lt.mismatch', { prizes: o.differing.map((p) => t(`console.lt.prize.${p}`, { defaultValue: p })).join(', ') })}
+    </small>
+  );
+}
+
 /** `stale`: the rows are the previous query's (another game or page) while the new ones load: no actions on them. */
 function DrawsTable({ rows, stale, onAction }: { rows: Row[]; stale: boolean; onAction: (a: DrawAction) => void }) {
   const { t } = useTranslation();
@@ -51,7 +69,10 @@ function DrawsTable({ rows, stale, onAction }: { rows: Row[]; stale: boolean; on
         </tr></thead>
         <tbody>{rows.map((d) => (
           <tr key={d.numero} data-numero={d.numero} data-status={d.status}>
-            <td data-label={t('console.lt.numero')}><code>{d.numero}</code></td>
+            <td data-label={t('console.lt.numero')}>
+              <code>{d.numero}</code>
+              {d.province && <small className="lc-province">{d.province.name}</small>}
+            </td>
             <td data-label={t('console.lt.times')}>
               <dl className="lc-times">
                 <div><dt>{t('console.lt.opens')}</dt><dd>{when(d.opensAt)}</dd></div>
@@ -65,6 +86,7 @@ function DrawsTable({ rows, stale, onAction }: { rows: Row[]; stale: boolean; on
                 {d.openBets > 0 && d.status !== 'open' && <small className="lc-waiting">{t('console.lt.openBets', { count: d.openBets })}</small>}
                 {d.status === 'void' && d.voidReason && <small className="lc-reason">“{d.voidReason}”</small>}
                 {d.status === 'void' && d.voidedBy && <small className="oc-muted">{t('console.lt.voidedBy', { name: d.voidedBy })}</small>}
+                <Official row={d} />
               </div>
             </td>
             <td data-label={t('console.lt.result')}><Result row={d} /></td>
@@ -72,6 +94,14 @@ function DrawsTable({ rows, stale, onAction }: { rows: Row[]; stale: boolean; on
             <td data-label={t('console.lt.stake')} className="num">{money(d.stake)}</td>
             <td data-label={t('console.lt.win')} className="num">{money(d.win)}</td>
             <td className="oc-actions">
+              {d.official?.canEnter && (
+                <button type="button" className="oc-btn oc-primary" data-testid="enter-result" disabled={stale} onClick={() => onAction({ kind: 'result', row: d })}>
+                  {d.official.state === 'awaiting' ? t('console.lt.confirmResult') : t('console.lt.enterResult')}
+                </button>
+              )}
+              {(d.official?.state === 'mismatch' || d.official?.state === 'awaiting') && (
+                <button type="button" className="oc-btn" disabled={stale} onClick={() => onAction({ kind: 'discard', row: d })}>{t('console.lt.discard')}</button>
+              )}
               {d.canDraw && <button type="button" className="oc-btn" disabled={stale} onClick={() => onAction({ kind: 'draw', row: d })}>{t('console.lt.drawNow')}</button>}
               {d.canVoid && (
                 <button type="button" className="oc-btn oc-danger" disabled={stale} onClick={() => onAction({ kind: 'void', row: d })}>
@@ -130,7 +160,11 @@ export function LotteryDrawsPage() {
             </>
           ))}
       </Card>
-      {action && game && (
+      {action?.kind === 'result' && game && (
+        <ResultDialog row={action.row} game={game} lang={lang} onClose={() => setAction(null)}
+          onDone={(text) => { setAction(null); setDone(text); void draws.refetch(); }} />
+      )}
+      {action && action.kind !== 'result' && game && (
         <DrawDialog action={action} game={game} lang={lang} onClose={() => setAction(null)}
           onDone={(text) => { setAction(null); setDone(text); }} />
       )}
