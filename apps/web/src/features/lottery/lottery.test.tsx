@@ -176,6 +176,32 @@ describe('the VN lottery page', () => {
     await waitFor(() => expect(server.count('GET /wps/member/info')).toBeGreaterThan(infoCalls));
   }, SLOW);
 
+  it('a southern draw: the member picks the province of the day; the slip goes to that province\'s issue, settled on the official result', async () => {
+    let body: lottery.PlaceBetsBody | undefined;
+    const official = (code: string, name: string) => ({ ...draw('VN-SOUTH', `20261130-${code}`, 120_000), seedHash: '', province: { code, name }, resultSource: 'official' as const });
+    const issues = [official('HCM', 'TP. Hồ Chí Minh'), official('DT', 'Đồng Tháp'), official('CM', 'Cà Mau')];
+    const south = { ...game('vn'), gameCode: 'VN-SOUTH', name: 'Miền Nam', region: 'south' as const };
+    fakeServer({
+      ...routes('vn'),
+      'GET /lotto/lgw/games/current': (c) => ok({
+        game: south, current: issues[0], issues, last: null, serverTime: new Date().toISOString(), gmtOffsetMinutes: 420,
+        prizeMode: c.query.get('prizeMode') ?? 'LOTT', options: VN_OPTIONS, limits: { minBet: '1.00', maxBet: '500.00', maxPerNumber: '5000.00' },
+      }),
+      'POST /lotto/lgw/bets': (c) => ((body = c.body as lottery.PlaceBetsBody), placed(body)),
+    });
+    renderApp({ route: '/vnLottery?gameCode=VN-SOUTH', token: 'tok', member: memberFixture() });
+    const picker = await screen.findByRole('radiogroup', { name: 'Provincia' }, { timeout: 8000 });
+    expect(within(picker).getAllByRole('radio').map((r) => r.textContent)).toEqual(['TP. Hồ Chí Minh', 'Đồng Tháp', 'Cà Mau']);
+    expect(screen.getByTestId('official-note').textContent).toBe('Se liquida con el resultado oficial de la provincia');
+    await userEvent.click(within(picker).getByRole('radio', { name: 'Đồng Tháp' }));
+    expect(screen.getByTestId('numero').textContent).toBe('20261130-DT');
+    expect(screen.getByTestId('province').textContent).toBe('Đồng Tháp');
+    await userEvent.click(within(screen.getByTestId('bet-board')).getByRole('button', { name: '27' }));
+    await userEvent.click(screen.getByTestId('add-to-slip'));
+    await userEvent.click(within(screen.getByTestId('bet-slip')).getByTestId('place-bets'));
+    await waitFor(() => expect(body).toMatchObject({ gameCode: 'VN-SOUTH', numero: '20261130-DT' }));
+  }, SLOW);
+
   it('xiên 2 needs exactly two numbers; an amount under the minimum blocks the slip', async () => {
     await openVn();
     await userEvent.click(screen.getByRole('radio', { name: /Xiên 2/ }));
