@@ -69,7 +69,13 @@ function ContractCard({ c, role, symbol, onAction }: { c: Contract; role: Role; 
           {c.acceptedAt ? <>{t('agent.contracts.accepted')} <DateTime value={c.acceptedAt} /></> : <>{t('agent.contracts.offered')} <DateTime value={c.createdAt} /></>}
         </span>
       </header>
-      <TierTable kind={c.kind} tiers={c.tiers} symbol={symbol} />
+      {c.kind === 'dividend' && c.plan && (
+        <p className="w-small" data-testid="contract-plan">
+          <strong>{t(`agent.contracts.plan.${c.plan}`)}</strong> · {t(`agent.contracts.plan.carry_${c.negativeCarry ?? 'off'}`)}
+          {c.cpa && <> · {t('agent.contracts.plan.terms', { amount: `${symbol}${c.cpa.amount}`, deposit: `${symbol}${c.cpa.minDeposit}`, bet: `${symbol}${c.cpa.minValidBet}`, days: c.cpa.days })}</>}
+        </p>
+      )}
+      {c.tiers.length > 0 && <TierTable kind={c.kind} tiers={c.tiers} symbol={symbol} />}
       {(c.canAccept || c.canReject || c.canTerminate) && (
         <div className="ac-contract__actions">
           {c.canAccept && <button type="button" className="btn btn--primary btn--sm" onClick={() => onAction('accept')}>{t('agent.contracts.accept')}</button>}

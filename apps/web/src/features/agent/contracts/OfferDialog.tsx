@@ -12,6 +12,7 @@ import { Icon } from '@/components/icons';
 import { showToast } from '@/lib/toast';
 import { FormNote, apiErrorText } from '@/components/ui/kit';
 import { useOfferContract } from './api';
+import { PlanFields, emptyPlan, planError, toPlanInput, type PlanDraft } from './PlanFields';
 import { MAX_TIERS, emptyTier, percentOnly, tiersError, toTierInputs, type TierDraft } from './tiers';
 
 type Kind = contracts.ContractKind;
@@ -25,17 +26,21 @@ export function OfferDialog({ downline, kinds, onClose }: { downline: agent.Down
   const [kind, setKind] = useState<Kind>(kinds[0] ?? 'daily');
   const [period, setPeriod] = useState<Period>('weekly');
   const [tiers, setTiers] = useState<TierDraft[]>([emptyTier()]);
+  const [plan, setPlan] = useState<PlanDraft>(emptyPlan());
   const [touched, setTouched] = useState(false);
-  const error = tiersError(kind, tiers);
+  const dividend = kind === 'dividend';
+  const noTiers = dividend && plan.plan === 'cpa';
+  const error = noTiers ? null : tiersError(kind, tiers);
+  const pError = dividend ? planError(plan) : null;
   const set = (i: number, patch: Partial<TierDraft>) => setTiers((ts) => ts.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   const col = (k: string) => t(`agent.contracts.tier.${k}`);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (error || offer.isPending) return;
+    if (error || pError || offer.isPending) return;
     offer.mutate(
-      { downlineId: downline.memberId, kind, ...(kind === 'dividend' ? { period } : {}), tiers: toTierInputs(kind, tiers) },
+      { downlineId: downline.memberId, kind, ...(dividend ? { period, ...toPlanInput(plan) } : {}), tiers: noTiers ? [] : toTierInputs(kind, tiers) },
       { onSuccess: () => { showToast(t('agent.contracts.offer.done', { account: downline.account })); onClose(); } },
     );
   };
@@ -76,6 +81,9 @@ export function OfferDialog({ downline, kinds, onClose }: { downline: agent.Down
             </select>
           </label>
         )}
+        {dividend && <PlanFields value={plan} onChange={setPlan} error={touched ? pError : null} />}
+        {touched && pError && <p className="field__error" role="alert">{t('agent.contracts.plan.error')}</p>}
+        {!noTiers && <>
         <p className="w-subtitle">{t('agent.contracts.tiers')}</p>
         <p className="muted w-small">{t('agent.contracts.offer.lead')}</p>
         <ol className="ac-tierlist">
@@ -108,6 +116,7 @@ export function OfferDialog({ downline, kinds, onClose }: { downline: agent.Down
             + {t('agent.contracts.offer.add')}
           </button>
         )}
+        </>}
         {touched && error && <p className="field__error" role="alert">{t(`agent.contracts.offer.error.${error.key}`, { n: error.index + 1 })}</p>}
         {offer.isError && <FormNote>{apiErrorText(offer.error)}</FormNote>}
         <button type="submit" className="btn btn--primary btn--lg" disabled={offer.isPending}>{offer.isPending ? t('common.loading') : t('agent.contracts.offer.submit')}</button>

@@ -197,3 +197,28 @@ describe('my income', { timeout: 20_000 }, () => {
     await waitFor(() => expect(last(s, 'GET /wps/relay/ODSFE2_agentIncome').query.get('startDate')).toBe(last(s, 'GET /wps/relay/ODSFE2_agentIncome').query.get('endDate')));
   });
 });
+
+describe('offering a CPA plan (issue 25)', { timeout: 20_000 }, () => {
+  it('a CPA plan has no tiers: the CPA terms are checked, then sent with the plan and the carry-over', async () => {
+    const OFFER = 'POST /wps/relay/MCSFE_contractOffer';
+    const row = { memberId: '12', account: 'subagent01', nickname: '', type: 2, isAgent: true, level: 1, parentAccount: 'agent01', balance: '0.00', teamSize: 0, online: false, registeredAt: '2026-11-01T15:00:00.000Z', lastLoginAt: null };
+    const s = server({
+      'GET /wps/relay/MCSFE_agentDownlines': () => ok({ list: [row], pageNo: 1, totalPages: 1, total: 1 }),
+      [OFFER]: () => ok(contract({ kind: 'dividend', period: 'weekly', tiers: [], plan: 'cpa', negativeCarry: 'on', cpa: { amount: '25.00', minDeposit: '50.00', minValidBet: '0.00', days: 30 } })),
+    });
+    renderApp({ route: '/agentHome?page=downlineManagmentView', token: 'tok', member: memberFixture({ type: 1, isAgent: true }), status: status([MODULES.agent, MODULES.dividend]) });
+    fireEvent.click(within((await screen.findAllByTestId('downline-row'))[0]).getByRole('button', { name: 'Contrato' }));
+    const form = await screen.findByTestId('offer-form');
+    fireEvent.change(form.querySelector('select[name="plan"]')!, { target: { value: 'cpa' } });
+    expect(form.querySelector('input[name="tiers.0.rate"]')).toBeNull();
+    fireEvent.change(form.querySelector('select[name="negativeCarry"]')!, { target: { value: 'on' } });
+    fireEvent.change(form.querySelector('input[name="cpa.amount"]')!, { target: { value: '0' } });
+    fireEvent.submit(form);
+    expect(await within(form).findByText(/Introduzca un CPA mayor que 0/)).toBeInTheDocument();
+    fireEvent.change(form.querySelector('input[name="cpa.amount"]')!, { target: { value: '25' } });
+    fireEvent.change(form.querySelector('input[name="cpa.minDeposit"]')!, { target: { value: '50' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(s.count(OFFER)).toBe(1));
+    expect(last(s, OFFER).body).toEqual({ downlineId: '12', kind: 'dividend', period: 'weekly', plan: 'cpa', negativeCarry: 'on', cpa: { amount: '25', minDeposit: '50' }, tiers: [] });
+  });
+});

@@ -3,7 +3,7 @@
  * code) with an optional campaign and sub-ID, and every invite link, report clicks (one per
  * visitor a day), registrations, first deposits, deposits, valid bet, GGR and NGR per link,
  * campaign and sub-ID over a period, with a daily chart; the report exports to CSV. Postbacks:
- * a URL template per event and the delivery log.
+ * a URL template per event and the delivery log. Marketing banners with the link embedded.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,19 +14,14 @@ import { useSession } from '@/features/session';
 import { presetRange, type DayRange } from '@/lib/amounts';
 import { DailyChart } from '../overview/DailyChart';
 import { Statement } from './Statement';
+import { Banners } from './Banners';
+import { trackedUrl } from './snippets';
 import { downloadCsv, useLinksReport, usePostbacks, useSavePostback } from './api';
 import './links.css';
 
 const MONEY = ['deposits', 'validBet', 'ggr', 'bonus', 'ngr'] as const;
 const COUNTS = ['clicks', 'registrations', 'ftds'] as const;
 
-/** The permanent link on the home page (any page keeps the attribution) with its campaign and sub-ID. */
-export function trackedUrl(code: string, tags: { campaign?: string; sub?: string }, origin = window.location.origin) {
-  const q = new URLSearchParams({ referralCode: code });
-  if (tags.campaign) q.set('campaign', tags.campaign);
-  if (tags.sub) q.set('sub', tags.sub);
-  return `${origin.replace(/\/$/, '')}/?${q.toString()}`;
-}
 
 const clean = (v: string) => v.replace(/[^A-Za-z0-9._-]/g, '').slice(0, affiliate.TAG_MAX);
 
@@ -166,6 +161,7 @@ export default function LinksReport() {
         )}
       </Panel>
       <Panel title={t('agent.links.st.title')}><Statement range={range} symbol={symbol} /></Panel>
+      <Panel title={t('agent.links.bn.title')}><Banners /></Panel>
       <Panel title={t('agent.links.pb.title')}><Postbacks /></Panel>
     </div>
   );

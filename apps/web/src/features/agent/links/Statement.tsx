@@ -1,4 +1,4 @@
-/** The revenue behind the dividend (issue 25): GGR per product, fees, NGR and the tier reached, with the definitions. */
+/** The revenue behind the dividend (issue 25): GGR per product, fees, NGR, the tier reached, the plan with its carry-over and the CPA earned, with the definitions. */
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { affiliate } from '@lobby/contract';
@@ -60,6 +60,38 @@ export function Statement({ range, symbol }: { range: DayRange; symbol: string }
           </ul>
         </div>
       ) : <p className="muted w-small">{s('noContract')}</p>}
+      {v.contract?.plan && (
+        <table className="w-table al-st__sum" data-testid="statement-plan">
+          <tbody>
+            <tr data-line="plan"><th scope="row">{s('plan')}</th><td>{s(`planName.${v.contract.plan}`)} · {s(`carry.${v.contract.negativeCarry ?? 'off'}`)}</td></tr>
+            {line('carryIn', v.contract.carryIn ?? '0.00')}
+            {line('carryOut', v.contract.carryOut ?? '0.00')}
+          </tbody>
+        </table>
+      )}
+      {v.cpa && (v.cpa.qualified > 0 || v.contract?.plan === 'cpa' || v.contract?.plan === 'hybrid') && (
+        <div className="al-st__cpa" data-testid="statement-cpa">
+          <p className="w-small"><strong>{t('agent.links.st.cpaLine', { n: v.cpa.qualified })}</strong> · <Money value={v.cpa.amount} symbol={symbol} /></p>
+          {v.cpa.lines.length > 0 && (
+            <div className="w-table-wrap">
+              <table className="w-table">
+                <thead><tr><th>{s('cpaPlayer')}</th><th>{s('cpaFtd')}</th><th className="num-col">{s('cpaDeposit')}</th><th className="num-col">{s('validBet')}</th><th className="num-col">CPA</th></tr></thead>
+                <tbody>
+                  {v.cpa.lines.map((l) => (
+                    <tr key={`${l.account}:${l.at}`} data-status={l.status}>
+                      <td data-label={s('cpaPlayer')}>{l.account}</td>
+                      <td data-label={s('cpaFtd')} dir="ltr">{l.ftdDay}</td>
+                      <td data-label={s('cpaDeposit')} className="num-col"><Money value={l.firstDeposit} symbol={symbol} /></td>
+                      <td data-label={s('validBet')} className="num-col"><Money value={l.validBet} symbol={symbol} /></td>
+                      <td data-label="CPA" className="num-col"><Money value={l.amount} symbol={symbol} /></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
       <p className="muted w-small">{s('definitions')}</p>
     </div>
   );

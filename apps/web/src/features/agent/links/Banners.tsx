@@ -1,0 +1,50 @@
+/** Marketing banners (issue 25): the brand's banners with the agent's tracked link embedded, as HTML and Markdown to copy. */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { affiliate } from '@lobby/contract';
+import { CopyButton, SkeletonRows } from '@/components/ui/kit';
+import { call } from '@/lib/api';
+import { bannerSnippets } from './snippets';
+
+const clean = (v: string) => v.replace(/[^A-Za-z0-9._-]/g, '').slice(0, affiliate.TAG_MAX);
+
+export function Banners() {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['agent', 'banners'], queryFn: ({ signal }) => call(affiliate.agentBanners, { signal }), staleTime: 60_000 });
+  const [campaign, setCampaign] = useState('');
+  const [sub, setSub] = useState('');
+  if (!q.data) return <SkeletonRows rows={2} />;
+  const { code, list } = q.data;
+  return (
+    <div className="al-banners" data-testid="banners">
+      <div className="al-tags">
+        <label className="field"><span className="field__label">{t('agent.links.campaign')}</span>
+          <input className="input" dir="ltr" value={campaign} maxLength={40} onChange={(e) => setCampaign(clean(e.target.value))} data-testid="banner-campaign" /></label>
+        <label className="field"><span className="field__label">{t('agent.links.subId')}</span>
+          <input className="input" dir="ltr" value={sub} maxLength={40} onChange={(e) => setSub(clean(e.target.value))} data-testid="banner-sub" /></label>
+      </div>
+      {list.length === 0 ? <p className="muted" data-testid="banners-empty">{t('agent.links.bn.empty')}</p> : list.map((b) => {
+        const s = bannerSnippets(b, code, { campaign, sub });
+        return (
+          <figure key={b.id} className="al-banner" data-banner={b.id}>
+            <a href={s.link} target="_blank" rel="noopener noreferrer" className="al-banner__art">
+              <img src={s.image} width={b.width} height={b.height} alt={b.name} loading="lazy" />
+            </a>
+            <figcaption>
+              <strong>{b.name}</strong> <span className="muted w-small" dir="ltr">{b.width}×{b.height}</span>
+              <p className="al-url"><code dir="ltr" data-testid="banner-link">{s.link}</code></p>
+              <label className="field"><span className="field__label">HTML</span>
+                <textarea className="input al-snippet" dir="ltr" readOnly rows={3} value={s.html} data-testid="banner-html" /></label>
+              <div className="al-banner__actions">
+                <CopyButton text={s.html} label={t('agent.links.bn.copyHtml')} />
+                <CopyButton text={s.markdown} label={t('agent.links.bn.copyMarkdown')} />
+                <CopyButton text={s.link} label={t('agent.links.copy')} />
+              </div>
+            </figcaption>
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
