@@ -1,14 +1,15 @@
-/** The console's Content page (/console/content, permission content.manage): banners, announcements, promotions, help articles. */
+/** The console's Content page (/console/content, permission content.manage): banners, announcements, promotions, help articles, affiliate banners for agents (issue 25). */
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import './locale';
 import './content.css';
 import { ContentAnnouncements, ContentBanners } from './ContentAnnouncements';
 import { ContentHelp } from './ContentHelp';
+import { ContentAffiliateBanners } from './ContentAffiliateBanners';
 import { ContentPromotions } from './ContentPromotions';
 import { Tabs } from '../ui';
 
-const TABS = ['banners', 'announcements', 'promotions', 'help'] as const;
+const TABS = ['banners', 'announcements', 'promotions', 'help', 'affiliate'] as const;
 type Tab = (typeof TABS)[number];
 
 export function ContentPage() {
@@ -23,6 +24,7 @@ export function ContentPage() {
       {tab === 'announcements' && <ContentAnnouncements />}
       {tab === 'promotions' && <ContentPromotions />}
       {tab === 'help' && <ContentHelp />}
+      {tab === 'affiliate' && <ContentAffiliateBanners />}
     </div>
   );
 }
