@@ -4,14 +4,17 @@
 // game list deep link (/rng?vassalage=…&referralCode=…), registers later from the header and
 // deposits; the agent sees the click, the registration and the FTD on the links report, the
 // postback arrives at the receiver with the sub-ID and click id, and the report exports as CSV.
-// Screenshots of the links page at 1920, 1366 and 390.
+// A CPA contract (issue 25 item 4): the operator offers agent01 a platform CPA plan (7.00 per player
+// with a first deposit of 100.00 or more), agent01 accepts it in the login's contract popup; the
+// visitor's deposit qualifies it once: the qualified CPA postback arrives and the statement shows
+// one CPA line paid. Screenshots of the links page at 1920, 1366 and 390.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { CAPTCHA_ANSWER, dialog, lookup, t as tMain } from './lib/web.mjs';
 import { operator, topUp500 } from './lib/player.mjs';
 
-export const timeout = 180_000;
+export const timeout = 120_000;
 const RECEIVER_PORT = 18625;
 
 const t = (lang, key) => ['agent', 'agentRegister', 'auth'].map((f) => lookup(lang, key, f)).find((x) => x !== undefined) ?? tMain(lang, key);
@@ -28,12 +31,22 @@ export default async function affiliate({ newPage, step, shots, settle, expectNo
 
     await step('agent01 creates a campaign link with a sub-ID and a registration postback', async () => {
       await operator(p, 'POST', '/wps/operator/affiliate/settings', { postbackHosts: ['127.0.0.1'], adminFeeBps: {}, paymentFeeBps: 0 });
+      const cpa = await operator(p, 'POST', '/wps/operator/agentContracts/offer', {
+        account: 'agent01', kind: 'dividend', period: 'monthly', tiers: [], plan: 'cpa', cpa: { amount: '7', minDeposit: '100', minValidBet: '0', days: 7 },
+      });
+      assert.equal(cpa.plan, 'cpa');
       await p.goto('/agent');
       const form = p.getByTestId('agent-login-form');
       await form.locator('input[name=username]').fill('agent01');
       await form.locator('input[name=password]').fill('Agent123');
       await form.locator('input[name=password]').press('Enter');
       await waitUntil(() => new URL(p.url()).pathname === '/agentHome', { timeout: 30_000, message: `login ended at ${p.url()}` });
+      // the platform's CPA offer pops up at login: accepted there
+      const popup = p.getByTestId('contract-offer-popup');
+      await popup.getByTestId('offered-to-me').first().waitFor({ timeout: 15_000 });
+      await popup.getByText(t('es', 'agent.contracts.plan.cpa')).first().waitFor();
+      await popup.getByRole('button', { name: t('es', 'agent.contracts.accept'), exact: true }).first().click();
+      await popup.waitFor({ state: 'detached' });
       await p.goto('/agentHome?page=registerCenter');
       const invite = p.getByTestId('invite-form');
       await invite.locator('#ar-campaign').fill(campaign);
@@ -48,6 +61,9 @@ export default async function affiliate({ newPage, step, shots, settle, expectNo
       await p.getByTestId('pb-registration').fill(`http://127.0.0.1:${RECEIVER_PORT}/pb?sub={sub_id}&cid={click_id}&e={event}`);
       await p.getByTestId('pb-registration').press('Enter');
       await p.getByText(t('es', 'agent.links.pb.saved')).waitFor();
+      await p.getByTestId('pb-cpa').fill(`http://127.0.0.1:${RECEIVER_PORT}/pb?sub={sub_id}&amount={amount}&e={event}`);
+      await p.getByTestId('pb-cpa').press('Enter');
+      await waitUntil(async () => (await p.getByText(t('es', 'agent.links.pb.saved')).count()) > 0, { message: 'CPA postback not saved' });
       expectNoConsoleErrors(p);
     }, { fatal: true });
 
@@ -87,6 +103,20 @@ export default async function affiliate({ newPage, step, shots, settle, expectNo
         return (await n('clicks')) === 1 && (await n('registrations')) === 1 && (await n('ftds')) === 1;
       }, { timeout: 60_000, interval: 3_000, message: 'click / registration / FTD not on the report' });
       expectNoConsoleErrors(p);
+    });
+
+    await step('the CPA contract pays once: the qualified CPA postback arrives, the statement shows one CPA line paid', async () => {
+      await waitUntil(() => got.some((u) => u.includes('e=cpa')), { timeout: 40_000, message: 'no qualified CPA postback' });
+      const u = new URL(got.find((x) => x.includes('e=cpa')), 'http://x');
+      assert.equal(u.searchParams.get('amount'), '7.00');
+      assert.equal(u.searchParams.get('sub'), 'banner1');
+      const cpaBox = p.getByTestId('statement-cpa');
+      await waitUntil(async () => {
+        if (!(await cpaBox.locator('tr[data-status="disbursed"]').count())) { await p.reload(); return false; }
+        return true;
+      }, { timeout: 30_000, interval: 2_000, message: 'the CPA line is not on the statement' });
+      assert.equal(await cpaBox.locator(`tr:has-text("${username}")`).count(), 1);
+      assert.equal(got.filter((x) => x.includes('e=cpa')).length, 1);
     });
 
     await step('the links report exports as CSV', async () => {

@@ -57,6 +57,18 @@ export function TierTable({ kind, tiers, symbol }: { kind: Kind; tiers: Contract
   );
 }
 
+/** A dividend contract's plan (issue 25): revenue share, CPA or hybrid, its negative carry-over and CPA terms. */
+export function PlanLine({ c, symbol }: { c: Contract; symbol: string }) {
+  const { t } = useTranslation();
+  if (c.kind !== 'dividend' || !c.plan) return null;
+  return (
+    <p className="w-small" data-testid="contract-plan">
+      <strong>{t(`agent.contracts.plan.${c.plan}`)}</strong> · {t(`agent.contracts.plan.carry_${c.negativeCarry ?? 'off'}`)}
+      {c.cpa && <> · {t('agent.contracts.plan.terms', { amount: `${symbol}${c.cpa.amount}`, deposit: `${symbol}${c.cpa.minDeposit}`, bet: `${symbol}${c.cpa.minValidBet}`, days: c.cpa.days })}</>}
+    </p>
+  );
+}
+
 function ContractCard({ c, role, symbol, onAction }: { c: Contract; role: Role; symbol: string; onAction: (a: ContractAction) => void }) {
   const { t } = useTranslation();
   return (
@@ -69,12 +81,7 @@ function ContractCard({ c, role, symbol, onAction }: { c: Contract; role: Role; 
           {c.acceptedAt ? <>{t('agent.contracts.accepted')} <DateTime value={c.acceptedAt} /></> : <>{t('agent.contracts.offered')} <DateTime value={c.createdAt} /></>}
         </span>
       </header>
-      {c.kind === 'dividend' && c.plan && (
-        <p className="w-small" data-testid="contract-plan">
-          <strong>{t(`agent.contracts.plan.${c.plan}`)}</strong> · {t(`agent.contracts.plan.carry_${c.negativeCarry ?? 'off'}`)}
-          {c.cpa && <> · {t('agent.contracts.plan.terms', { amount: `${symbol}${c.cpa.amount}`, deposit: `${symbol}${c.cpa.minDeposit}`, bet: `${symbol}${c.cpa.minValidBet}`, days: c.cpa.days })}</>}
-        </p>
-      )}
+      <PlanLine c={c} symbol={symbol} />
       {c.tiers.length > 0 && <TierTable kind={c.kind} tiers={c.tiers} symbol={symbol} />}
       {(c.canAccept || c.canReject || c.canTerminate) && (
         <div className="ac-contract__actions">

@@ -13,7 +13,7 @@ import { DateTime, ErrorState, SkeletonRows, apiErrorText, FormNote } from '@/co
 import { useSession } from '@/features/session';
 import { showToast } from '@/lib/toast';
 import { useContractAction, useContracts } from './api';
-import { TierTable } from './MyContract';
+import { PlanLine, TierTable } from './MyContract';
 import '../locale';
 
 const PAGE_OF_KIND: Record<contracts.ContractKind, string> = {
@@ -44,7 +44,8 @@ export default function OfferPopup({ close }: PopupBodyProps<'contractOffer'>) {
               {c.period && <span className="muted w-small">{t('agent.contracts.periodLabel')}: {t(`agent.contracts.period.${c.period}`)}</span>}
               <span className="muted w-small ac-contract__date">{t('agent.contracts.offered')} <DateTime value={c.createdAt} /></span>
             </header>
-            <TierTable kind={c.kind} tiers={c.tiers} symbol={symbol} />
+            <PlanLine c={c} symbol={symbol} />
+            {c.tiers.length > 0 && <TierTable kind={c.kind} tiers={c.tiers} symbol={symbol} />}
             <div className="ac-contract__actions">
               {(['accept', 'reject'] as const).map((action) => (
                 <button
