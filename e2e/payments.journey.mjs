@@ -101,10 +101,20 @@ export default async function payments({ newPage, step, shot, expectNoConsoleErr
     const rec = page.getByTestId('withdraw-records').locator(`[data-testid="withdrawal"]`).filter({ hasText: withdrawNo });
     await rec.locator('[data-testid="payout"][data-payout="paid"]').waitFor({ timeout: 20_000 });
     assert.match(await rec.getByTestId('payout').innerText(), /Pagado a su cuenta/);
-    await shot('payments-withdraw-paid-ES-1366', page);
-    await page.setViewportSize(VIEWPORTS.mobile);
-    await shot('payments-withdraw-paid-ES-390', page);
-    await page.setViewportSize(VIEWPORTS.laptop);
+    // the record in ES, then in AR (right to left) and EN after a reload in that language
+    for (const [lang, words] of [['ES', null], ['AR', 'دُفع إلى حسابك'], ['EN', 'Paid out to your account']]) {
+      if (words) {
+        await page.evaluate((l) => { localStorage.setItem('lang', l); localStorage.setItem('hisLang', l); }, lang);
+        await page.reload();
+        await rec.getByTestId('payout').getByText(words).waitFor();
+      }
+      await rec.scrollIntoViewIfNeeded();
+      await shot(`payments-withdraw-paid-${lang}-1366`, page);
+      await page.setViewportSize(VIEWPORTS.mobile);
+      await rec.scrollIntoViewIfNeeded();
+      await shot(`payments-withdraw-paid-${lang}-390`, page);
+      await page.setViewportSize(VIEWPORTS.laptop);
+    }
   });
 
   await step('on a phone (390): deposit by instant transfer (a new login there ends the laptop\'s session)', async () => {
