@@ -15,7 +15,7 @@ import { endpoint } from './endpoint.ts';
  * - Documents: PNG, JPG or PDF, read from their first bytes (never the name), at most
  *   {@link DOCUMENT_MAX_BYTES}; images are rewritten without metadata (EXIF, XMP, text chunks,
  *   comments), PDFs rewritten without their information dictionary and XMP metadata. Files are
- *   kept under the server's data directory (never the web root) and served only to their member
+ *   kept encrypted (AES-256-GCM, the server's seal key) under the server's data directory (never the web root) and served only to their member
  *   and to operators with `people.view` on the brand.
  * - Review: manual in the console, or by the brand's provider (`demo`: the built-in demo
  *   provider answers by a signed webhook). From the brand's {@link Settings.fourEyesFrom} level

@@ -14,6 +14,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { kyc } from '@lobby/contract';
 import { AppError } from '../../plugins/errors.ts';
+import { decryptFile, encryptFile } from './vault.ts';
 
 export type DocumentType = (typeof kyc.DOCUMENT_TYPES)[number];
 export interface CleanDocument { type: DocumentType; ext: 'png' | 'jpg' | 'pdf'; data: Buffer }
@@ -102,21 +103,23 @@ export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex'
 /** Where the brand's documents live: `<DATA_DIR>/kyc`. */
 export const storeRoot = (dataDir: string) => path.resolve(dataDir, 'kyc');
 
-/** Writes a cleaned file (mode 0600) and answers its name relative to the store root. */
+/** Writes a cleaned file encrypted (vault.ts; mode 0600) and answers its name relative to the store root. */
 export async function storeFile(root: string, merchantId: number, doc: CleanDocument): Promise<string> {
   const rel = `${merchantId}/${randomBytes(16).toString('hex')}.${doc.ext}`;
   const full = path.join(root, rel);
   await fs.mkdir(path.dirname(full), { recursive: true, mode: 0o700 });
-  await fs.writeFile(full, doc.data, { mode: 0o600, flag: 'wx' });
+  await fs.writeFile(full, encryptFile(doc.data), { mode: 0o600, flag: 'wx' });
   return rel;
 }
 
-/** Reads a stored file back; the name must be one storeFile made (no path walking). */
+/** Reads a stored file back, decrypted; the name must be one storeFile made (no path walking). */
 export async function readFile(root: string, rel: string): Promise<Buffer | null> {
   if (!/^\d{1,9}\/[0-9a-f]{32}\.(png|jpg|pdf)$/.test(rel)) return null;
+  let stored: Buffer;
   try {
-    return await fs.readFile(path.join(root, rel));
+    stored = await fs.readFile(path.join(root, rel));
   } catch {
     return null;
   }
+  return decryptFile(stored);
 }

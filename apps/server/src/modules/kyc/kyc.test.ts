@@ -42,7 +42,7 @@ async function saveSettings(patch: Partial<kyc.Settings>) {
 }
 
 describe('documents', () => {
-  it('PNG, JPG and PDF are stored under the data directory without their metadata, served to their member only', async () => {
+  it('PNG, JPG and PDF are stored encrypted under the data directory without their metadata, served to their member only', async () => {
     const p = await newPlayer(t);
     const ids: string[] = [];
     for (const [kind, file] of [['id_front', await pngWithMeta()], ['selfie', await jpegWithMeta()], ['address', await pdfWithMeta()]] as const) {
@@ -55,6 +55,9 @@ describe('documents', () => {
       const bytes = fs.readFileSync(path.join(DATA_DIR, 'kyc', f));
       expect(bytes.includes(Buffer.from('Canon-EOS-SECRET'))).toBe(false);
       expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
+      // encrypted at rest (vault.ts): no file signature or content readable on disk
+      expect(bytes.subarray(0, 4).toString()).toBe('KYC1');
+      for (const sig of ['%PDF', '\x89PNG', 'JFIF']) expect(bytes.includes(Buffer.from(sig, 'latin1'))).toBe(false);
     }
     const pdf = await t.call({ method: 'GET', url: `${kyc.DOCUMENT_PATH}/${ids[2]}`, token: p.token });
     expect(pdf.statusCode).toBe(200);
