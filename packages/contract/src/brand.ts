@@ -82,10 +82,12 @@ export const customerServiceEntry = z.object({
 });
 export const resourceEntry = z.object({ resourceType: z.string(), url: z.string() });
 
+/** ES and EN (the console writes these), and any other translated language the demo seed adds (PT-BR, CN, …). */
+const articleText = z.object({ ES: z.string(), EN: z.string() }).catchall(z.string());
 export const helpArticle = z.object({
   term: z.string(),
-  title: z.object({ ES: z.string(), EN: z.string() }),
-  content: z.object({ ES: z.string(), EN: z.string() }),
+  title: articleText,
+  content: articleText,
 });
 
 const localText = z.object({ ES: z.string(), EN: z.string() });

@@ -13,7 +13,7 @@ export const missions = pgTable('missions', {
   period: text({ enum: ['daily', 'weekly', 'milestone'] }).notNull(),
   target: bigint({ mode: 'bigint' }).notNull(),
   reward: bigint({ mode: 'bigint' }).notNull(),
-  title: jsonb().$type<Partial<Record<'ES' | 'EN', string>>>().notNull(),
+  title: jsonb().$type<Partial<Record<'ES' | 'EN' | 'PT-BR' | 'CN' | 'AR' | 'VI' | 'TH' | 'FA', string>>>().notNull(),
   sort: integer().notNull().default(0),
   enabled: boolean().notNull().default(true),
   createdAt: ts().notNull().defaultNow(),

@@ -5,8 +5,8 @@ import { members, merchants } from './core-schema.ts';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
-/** Texts per language (ES, EN). */
-export type PointTexts = Partial<Record<'ES' | 'EN', string>>;
+/** Texts per language (ES and EN from the console; the demo seed also writes the other translated languages). */
+export type PointTexts = Partial<Record<'ES' | 'EN' | 'PT-BR' | 'CN' | 'AR' | 'VI' | 'TH' | 'FA', string>>;
 
 /** A member's points: balance (never negative), points ever earned, valid bet carried towards the next point. */
 export const pointAccounts = pgTable('point_accounts', {

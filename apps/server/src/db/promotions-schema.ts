@@ -5,8 +5,8 @@ import { members, merchants } from './core-schema.ts';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
-/** Texts per language (ES, EN); a missing language falls back to the other one. */
-export type Texts = Partial<Record<'ES' | 'EN', string>>;
+/** Texts per language (ES and EN from the console; the demo seed also writes PT-BR, CN, AR, VI, TH, FA); a missing language falls back to EN (ES for ES). */
+export type Texts = Partial<Record<'ES' | 'EN' | 'PT-BR' | 'CN' | 'AR' | 'VI' | 'TH' | 'FA', string>>;
 
 /** The rule of a promotion; amounts in minor units as decimal strings (see contract promotions.ts). */
 export interface RuleRow {

@@ -1,10 +1,13 @@
 /**
  * Demo missions (daily, weekly, milestones) and VIP levels VIP0–VIP5 for both demo brands. Amounts
- * in minor units; counts for count kinds. Only for brands that have none yet.
+ * in minor units; counts for count kinds. Titles in ES and EN here, the other translated languages
+ * from content/. Only for brands that have none yet; untouched ES/EN-only demo missions get the
+ * translations added.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../index.ts';
 import { merchants, missions, vipLevels } from '../schema.ts';
+import { translated, untranslated, type ContentId } from './content/index.ts';
 
 type NewMission = Omit<typeof missions.$inferInsert, 'merchantId'>;
 
@@ -17,6 +20,17 @@ export const DEMO_MISSIONS: NewMission[] = [
   { sort: 6, kind: 'validBet', period: 'milestone', target: 100_000n, reward: 2_000n, title: { ES: 'Hito: 1.000 apostados en total', EN: 'Milestone: 1,000.00 bet in total' } },
   { sort: 7, kind: 'depositAmount', period: 'milestone', target: 100_000n, reward: 1_500n, title: { ES: 'Hito: 1.000 depositados en total', EN: 'Milestone: 1,000.00 deposited in total' } },
 ];
+
+/** A demo mission with its title in every translated language (content id `mission.<sort>`). */
+const localized = (m: NewMission): NewMission => ({ ...m, title: translated(`mission.${m.sort}` as ContentId, m.title as { ES: string; EN: string }) });
+
+async function upgradeMissions(db: Db, merchantId: number): Promise<void> {
+  const rows = await db.select({ id: missions.id, title: missions.title }).from(missions).where(eq(missions.merchantId, merchantId));
+  for (const r of rows) {
+    const demo = DEMO_MISSIONS.find((m) => m.title.ES === r.title.ES && m.title.EN === r.title.EN);
+    if (demo && untranslated(r.title)) await db.update(missions).set({ title: localized(demo).title }).where(and(eq(missions.id, r.id), eq(missions.merchantId, merchantId)));
+  }
+}
 
 type NewLevel = Omit<typeof vipLevels.$inferInsert, 'merchantId'>;
 
@@ -33,7 +47,8 @@ export async function seedMissions(db: Db, codes = ['demo', 'luna']): Promise<vo
   const brands = await db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, codes));
   for (const b of brands) {
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(missions).where(eq(missions.merchantId, b.id));
-    if (n === 0) await db.insert(missions).values(DEMO_MISSIONS.map((m) => ({ ...m, merchantId: b.id })));
+    if (n === 0) await db.insert(missions).values(DEMO_MISSIONS.map((m) => ({ ...localized(m), merchantId: b.id })));
+    else await upgradeMissions(db, b.id);
     await db.insert(vipLevels).values(DEMO_VIP_LEVELS.map((l) => ({ ...l, merchantId: b.id }))).onConflictDoNothing();
   }
 }

@@ -1,11 +1,13 @@
 /**
- * Demo rewards of the points mall (ES and EN) for both demo brands: physical items and balance
- * vouchers with generated art. Only for brands that have none yet.
+ * Demo rewards of the points mall for both demo brands: physical items and balance vouchers with
+ * generated art, in ES and EN here and the other translated languages from content/. Only for
+ * brands that have none yet; untouched ES/EN-only demo rewards get the translations added.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../index.ts';
 import { merchants, pointRewards } from '../schema.ts';
 import { rewardArtPath } from '../../modules/points/index.ts';
+import { translated, untranslated, type ContentId } from './content/index.ts';
 
 type New = Omit<typeof pointRewards.$inferInsert, 'merchantId'>;
 
@@ -42,11 +44,29 @@ export const DEMO_REWARDS: New[] = [
   },
 ];
 
+type Both = { ES: string; EN: string };
+/** A demo reward with its texts in every translated language (content ids `reward.<sort>.name|description`). */
+const localized = (r: New): New => ({
+  ...r,
+  name: translated(`reward.${r.sort}.name` as ContentId, r.name as Both),
+  description: translated(`reward.${r.sort}.description` as ContentId, r.description as Both),
+});
+
+async function upgradeRewards(db: Db, merchantId: number): Promise<void> {
+  const rows = await db.select({ id: pointRewards.id, name: pointRewards.name, description: pointRewards.description }).from(pointRewards).where(eq(pointRewards.merchantId, merchantId));
+  for (const r of rows) {
+    const demo = DEMO_REWARDS.find((d) => d.name.ES === r.name.ES && d.name.EN === r.name.EN && d.description?.ES === r.description.ES && d.description?.EN === r.description.EN);
+    if (!demo || !untranslated(r.name)) continue;
+    const { name, description } = localized(demo);
+    await db.update(pointRewards).set({ name, description }).where(and(eq(pointRewards.id, r.id), eq(pointRewards.merchantId, merchantId)));
+  }
+}
+
 export async function seedPoints(db: Db): Promise<void> {
   const brands = await db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, ['demo', 'luna']));
   for (const b of brands) {
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(pointRewards).where(eq(pointRewards.merchantId, b.id));
-    if (n > 0) continue;
-    await db.insert(pointRewards).values(DEMO_REWARDS.map((r) => ({ ...r, merchantId: b.id })));
+    if (n > 0) await upgradeRewards(db, b.id);
+    else await db.insert(pointRewards).values(DEMO_REWARDS.map((r) => ({ ...localized(r), merchantId: b.id })));
   }
 }

@@ -1,11 +1,14 @@
 /**
- * Demo promotions (ES and EN) for both demo brands, one of each rule kind, with generated art
- * (the announcements' SVG themes). Only for brands that have none yet.
+ * Demo promotions for both demo brands, one of each rule kind, with generated art (the
+ * announcements' SVG themes), in ES and EN here and the other translated languages from content/.
+ * Only for brands that have none yet; a brand holding the untouched ES/EN-only seed gets the
+ * translations added (upgradePromotions).
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../index.ts';
 import { merchants, promotions } from '../schema.ts';
 import { artPath } from '../../modules/announcements/index.ts';
+import { translated, untranslated, type ContentId } from './content/index.ts';
 
 type New = Omit<typeof promotions.$inferInsert, 'merchantId' | 'startsAt'> & { startsInDays?: number };
 
@@ -82,13 +85,43 @@ export const DEMO_PROMOTIONS: New[] = [
   },
 ];
 
+/** Content id prefix of each demo promotion (content/<lang>.ts). */
+const CONTENT_KEY: Record<string, string> = { deposit: 'daily', newbie: 'newbie', live: 'live', rebate: 'rebate', appDownload: 'app', ranking: 'ranking', sports: 'sports' };
+type Both = { ES: string; EN: string };
+const id = (p: New, field: string) => `promo.${CONTENT_KEY[p.category]}.${field}` as ContentId;
+
+/** A demo promotion with its texts in every translated language. */
+function localized(p: New): New {
+  return {
+    ...p,
+    title: translated(id(p, 'title'), p.title as Both),
+    summary: translated(id(p, 'summary'), p.summary as Both),
+    content: translated(id(p, 'content'), p.content as Both),
+  };
+}
+
+/** Adds the translations to a brand's demo promotions still exactly as first seeded in ES and EN. */
+async function upgradePromotions(db: Db, merchantId: number): Promise<void> {
+  const rows = await db.select().from(promotions).where(eq(promotions.merchantId, merchantId));
+  const same = (a: object | null, b: object | null | undefined) => a?.['ES' as never] === b?.['ES' as never] && a?.['EN' as never] === b?.['EN' as never];
+  for (const r of rows) {
+    const demo = DEMO_PROMOTIONS.find((p) => p.category === r.category && same(p.title, r.title));
+    if (!demo || !untranslated(r.title) || !same(demo.summary ?? {}, r.summary) || !same(demo.content ?? {}, r.content)) continue;
+    const { title, summary, content } = localized(demo);
+    await db.update(promotions).set({ title, summary, content }).where(and(eq(promotions.id, r.id), eq(promotions.merchantId, merchantId)));
+  }
+}
+
 export async function seedPromotions(db: Db, codes = ['demo', 'luna'], now = new Date()): Promise<void> {
   const brands = await db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, codes));
   const started = new Date(now.getTime() - 30 * 86_400_000);
   for (const b of brands) {
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(promotions).where(eq(promotions.merchantId, b.id));
-    if (n > 0) continue;
-    await db.insert(promotions).values(DEMO_PROMOTIONS.map(({ startsInDays, ...p }) => ({
+    if (n > 0) {
+      await upgradePromotions(db, b.id);
+      continue;
+    }
+    await db.insert(promotions).values(DEMO_PROMOTIONS.map(localized).map(({ startsInDays, ...p }) => ({
       ...p, merchantId: b.id, startsAt: startsInDays ? new Date(now.getTime() + startsInDays * 86_400_000) : started,
     })));
   }

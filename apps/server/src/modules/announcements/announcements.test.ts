@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPopups } from '../../db/seed/announcements.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { addMember, brandOf, tokenFor } from '../../test/kits/wallet.ts';
-import { audienceMatches, visibleTo, type Row, type Viewer } from './filter.ts';
+import { audienceMatches, ownLanguageFirst, visibleTo, type Row, type Viewer } from './filter.ts';
 
 const t = useTestApp();
 // The popups are not in the default seed (see DEMO_POPUPS); nothing was read yet, so no cache to drop.
@@ -70,6 +70,15 @@ describe('the audience rule (matrix)', () => {
     expect(visibleTo(row({ endsAt: new Date(now + 1) }), v, now)).toBe(true);
   });
 
+  it('a translated language: its own rows replace the English ones of the same slot; a slot without keeps English', () => {
+    const r = (id: number, language: string, groupName: string | null, type = 'B') => row({ id: BigInt(id), language, groupName, type } as Partial<Row>);
+    const rows = [r(1, 'EN', 'w_home'), r(2, 'AR', 'w_home'), r(3, 'EN', 'w_login'), r(4, 'EN', null, 'PL'), r(5, 'ES', 'w_home')];
+    expect(ownLanguageFirst(rows, 'AR').map((x) => Number(x.id))).toEqual([2, 3, 4, 5]);
+    expect(ownLanguageFirst(rows, 'EN')).toBe(rows);
+    expect(visibleTo(r(6, 'EN', 'w_home'), { ...viewers.visitor, lang: 'TH' }, now)).toBe(true);
+    expect(visibleTo(r(7, 'ES', 'w_home'), { ...viewers.visitor, lang: 'TH' }, now)).toBe(false);
+  });
+
   it('first login sees F and A, never B', () => {
     expect(['A', 'B', 'F'].filter((e) => audienceMatches(e as 'A', viewers.firstLogin))).toEqual(['A', 'F']);
   });
@@ -90,8 +99,16 @@ describe('MCSFE_getListAnnouncements on the seeded brand', () => {
   it('EN language and the group filter', async () => {
     const v = await list({ lang: 'EN', url: `${LIST}&groupName=w_login` });
     expect(titles(v.banners)).toEqual(['Welcome back']);
-    const other = await list({ lang: 'CN', url: `${LIST}&groupName=w_login` }); // other languages fall back to EN
+    const other = await list({ lang: 'JA', url: `${LIST}&groupName=w_login` }); // an untranslated language falls back to EN
     expect(titles(other.banners)).toEqual(['Welcome back']);
+  });
+
+  it('a translated language reads its own demo rows (no English beside them)', async () => {
+    const cn = await list({ lang: 'CN', url: `${LIST}&groupName=w_login` });
+    expect(titles(cn.banners)).toEqual(['欢迎回来']);
+    const ar = await list({ lang: 'AR' });
+    expect(titles(ar.banners.filter((x) => x.groupName === 'w_home'))).toEqual(['مكافأة ترحيبية حتى 100%', 'كازينو مباشر مع موزّعين حقيقيين', 'كل رهان له مكافأة']);
+    expect(titles(ar.player)).toEqual(['اللعب المسؤول', 'صيانة مجدولة يوم الإثنين من 04:00 إلى 05:00 (GMT)']);
   });
 
   it('a member on the first session sees F (and A); the next session only A', async () => {

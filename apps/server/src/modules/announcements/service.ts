@@ -5,14 +5,15 @@
  */
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { textLanguage, type announcements as contract } from '@lobby/contract';
+import type { announcements as contract } from '@lobby/contract';
+import { contentLangOf } from '../../kernel/lang/index.ts';
 import type { Db } from '../../db/index.ts';
 import { announcements, sessions } from '../../db/schema.ts';
 import { CachedJson } from '../../lib/route.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
-import { byOrder, visibleTo, type Row, type Viewer } from './filter.ts';
+import { byOrder, ownLanguageFirst, visibleTo, type Row, type Viewer } from './filter.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
 const CHANNEL = 'announcements.changed';
@@ -109,7 +110,7 @@ async function isFirstLogin(db: Db, p: Principal): Promise<boolean> {
 }
 
 export async function viewerOf(db: Db, p: Principal | null, language: string | undefined): Promise<Viewer> {
-  const lang = textLanguage(language);
+  const lang = contentLangOf(language);
   if (!p) return { loggedIn: false, firstLogin: false, isAgent: false, lang };
   return { loggedIn: true, firstLogin: !p.isTrial && (await isFirstLogin(db, p)), isAgent: p.isAgent, lang };
 }
@@ -133,7 +134,7 @@ export interface ListQuery { types?: contract.AnnouncementType[]; groupName?: co
 /** What `viewer` is shown now, by payload key. */
 export function listFor(rows: Row[], viewer: Viewer, q: ListQuery, now = Date.now()): contract.ListValue {
   const wanted = new Set(q.types?.length ? q.types : ['B', 'PL', 'PU', 'PR', 'H']);
-  const shown = rows.filter((r) => wanted.has(r.type) && visibleTo(r, viewer, now) && (r.type !== 'B' || !q.groupName || r.groupName === q.groupName)).sort(byOrder);
+  const shown = ownLanguageFirst(rows.filter((r) => wanted.has(r.type) && visibleTo(r, viewer, now) && (r.type !== 'B' || !q.groupName || r.groupName === q.groupName)), viewer.lang).sort(byOrder);
   const of = (t: contract.AnnouncementType) => shown.filter((r) => r.type === t).map(toNotice);
   return {
     banners: shown.filter((r) => r.type === 'B').map(toBanner),

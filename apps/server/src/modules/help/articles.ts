@@ -1,14 +1,18 @@
 /**
  * The help centre articles of the demo brands (§2 /help#term, footer help list, help popup), in
- * ES and EN. Operator HTML: the web sanitises it before rendering, like every operator text.
+ * ES and EN here and the other translated languages from the seed's content tables (content ids
+ * `help.<term>.title|content`). Operator HTML: the web sanitises it before rendering, like every
+ * operator text.
  */
 import type { BrandConfig } from '@lobby/contract';
+import { translated, type ContentId } from '../../db/seed/content/index.ts';
 
 type Article = BrandConfig['helpCenter'][number];
 const a = (term: string, es: string, en: string, contentEs: string, contentEn: string): Article =>
   ({ term, title: { ES: es, EN: en }, content: { ES: contentEs, EN: contentEn } });
 
-export function helpArticles(brand: string, supportHours: string): Article[] {
+/** The demo articles in ES and EN only (as first seeded: seed.ts recognises them to add the translations). */
+export function helpArticlesEsEn(brand: string, supportHours: string): Article[] {
   return [
     a('about', 'Sobre nosotros', 'About us',
       `<p><b>${brand}</b> es un sitio de juegos en línea con tragamonedas, casino en vivo, pesca, cartas, lotería y deportes de proveedores reconocidos.</p>
@@ -65,4 +69,13 @@ export function helpArticles(brand: string, supportHours: string): Article[] {
       `<p>We keep only the data your account needs: username, contact details, transactions and login records. We use them to run your account, prevent fraud and meet the law, and never sell them.</p>
 <p>Passwords are stored hashed. You may ask customer service for a copy or the deletion of your data.</p>`),
   ];
+}
+
+/** The demo articles in every translated language. */
+export function helpArticles(brand: string, supportHours: string): Article[] {
+  return helpArticlesEsEn(brand, supportHours).map((x) => ({
+    term: x.term,
+    title: translated(`help.${x.term}.title` as ContentId, x.title, brand),
+    content: translated(`help.${x.term}.content` as ContentId, x.content, brand),
+  }));
 }

@@ -18,7 +18,7 @@ import { balanceChanged } from '../../kernel/live/index.ts';
 import { periodAt, type Period } from '../../kernel/brand-time/index.ts';
 import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/ledger/index.ts';
 import { activityIn, lifetime, NO_ACTIVITY, type Activity, type Window } from './activity.ts';
-import type { Lang } from '../../kernel/lang/index.ts';
+import { textIn, type ContentLang as Lang } from '../../kernel/lang/index.ts';
 
 export const POSTING_KIND = 'mission_reward';
 type MissionRow = typeof missions.$inferSelect;
@@ -39,7 +39,7 @@ function view(m: MissionRow, period: Period, progress: bigint, claim: ClaimRow |
   const shown = done > m.target ? m.target : done;
   const fmt = (v: bigint) => (contract.MONEY_KINDS.has(m.kind) ? formatAmount(v) : String(v));
   return {
-    id: String(m.id), kind: m.kind, period: m.period, title: m.title[lang] ?? m.title.ES ?? m.title.EN ?? '',
+    id: String(m.id), kind: m.kind, period: m.period, title: textIn(m.title, lang),
     target: fmt(m.target), progress: fmt(shown), percent: Number((shown * 100n) / m.target), reward: formatAmount(claim ? claim.reward : m.reward),
     status: claim ? 'claimed' : done >= m.target ? 'claimable' : 'progress', periodKey: period.key,
     endsAt: m.period === 'milestone' ? null : period.end.toISOString(),

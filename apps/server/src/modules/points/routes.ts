@@ -4,7 +4,7 @@ import { route } from '../../lib/route.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { REWARD_ART, rewardSvg, type RewardArt } from './art.ts';
 import { pointsConsoleRoutes } from './console.ts';
-import { requestLangOf } from '../../kernel/lang/index.ts';
+import { requestContentLangOf } from '../../kernel/lang/index.ts';
 import * as service from './service.ts';
 
 const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
@@ -13,10 +13,10 @@ const PER_MINUTE = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } })
 export async function pointsRoutes(app: FastifyInstance) {
   const db = app.db;
   route(app, points.getSummary, async ({ brand, principal }) => service.summary(app, brand, principal));
-  route(app, points.listRewards, async ({ brand, req }) => service.rewards(db, brand, req.principal, requestLangOf(req)));
+  route(app, points.listRewards, async ({ brand, req }) => service.rewards(db, brand, req.principal, requestContentLangOf(req)));
   route(app, points.listPostings, async ({ brand, principal, query }) => service.postings(db, brand, principal, query.page));
-  route(app, points.listRedemptions, async ({ brand, principal, query, req }) => service.history(db, brand, principal, query, requestLangOf(req)));
-  route(app, points.redeem, async ({ brand, principal, body, req }) => service.redeem(app, brand, principal, body, requestLangOf(req)), PER_MINUTE(60));
+  route(app, points.listRedemptions, async ({ brand, principal, query, req }) => service.history(db, brand, principal, query, requestContentLangOf(req)));
+  route(app, points.redeem, async ({ brand, principal, body, req }) => service.redeem(app, brand, principal, body, requestContentLangOf(req)), PER_MINUTE(60));
   route(app, points.convert, async ({ brand, principal, body }) => service.convert(app, brand, principal, body), PER_MINUTE(60));
 
   app.get('/wps/points/art/:file', { schema: { hide: true } }, async (req, reply) => {

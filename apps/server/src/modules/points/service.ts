@@ -18,9 +18,8 @@ import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/le
 import { accrueMember, pointsConfigOf } from './accrue.ts';
 import { lockAccount, postingByKey, postingsOf, postPoints, readAccount } from './ledger.ts';
 import * as q from './queries.ts';
-import type { Lang } from '../../kernel/lang/index.ts';
+import { textIn as text, type ContentLang as Lang } from '../../kernel/lang/index.ts';
 
-const text = (t: Partial<Record<Lang, string>>, lang: Lang) => t[lang] ?? t.ES ?? t.EN ?? '';
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const me = (p: Principal) => requireRealAccount(p).member;
 /** Ledger posting kind of a conversion and of an approved voucher (main wallet credit). */

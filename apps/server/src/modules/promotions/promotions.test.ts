@@ -60,6 +60,8 @@ describe('promotions page', () => {
     const live = (await t.call({ method: 'GET', url: '/wps/relay/PROMOFE_getPromotions?type=live' })).json().value.list;
     expect(live).toHaveLength(1);
     expect(live[0].title).toContain('Reembolso');
+    const pt = (await t.call({ method: 'GET', url: '/wps/relay/PROMOFE_getPromotions?type=live&language=PT-BR' })).json().value.list;
+    expect(pt[0].title).toBe('Cashback diário de 0,8% no cassino ao vivo');
     const p = await newPlayer(t);
     const labels = (await get(t, p, '/wps/relay/PROMOFE_getPromotions')).json().value.list.map((x: contract.Promotion) => x.mine?.label);
     expect(labels).toEqual(['join', 'process', 'process', 'process', 'join', 'process', 'comingSoon']);

@@ -18,9 +18,8 @@ import { brandAccount, formatAmount, memberAccount, post } from '../../kernel/le
 import * as q from './queries.ts';
 import { periodAt, previousPeriod, type Period } from '../../kernel/brand-time/index.ts';
 import { fixedAmount, minDeposit, minValidBet, needsJoin, percentReward, turnoverFor } from './rules.ts';
-import type { Lang } from '../../kernel/lang/index.ts';
+import { textIn as text, type ContentLang as Lang } from '../../kernel/lang/index.ts';
 
-const text = (t: Texts, lang: Lang) => t[lang] ?? t.ES ?? t.EN ?? '';
 
 /** Promotions ended this long ago still show (as closed) on the page. */
 const SHOW_ENDED_MS = 30 * 86_400_000;

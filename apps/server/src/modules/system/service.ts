@@ -2,6 +2,7 @@ import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import { LANGUAGES, RTL_LANGUAGES, SYSTEM_STATUS, type system } from '@lobby/contract';
 import { countryBlocked, countryOf } from '../../lib/geo.ts';
 import type { Brand } from '../../plugins/merchant.ts';
+import { textIn, type ContentLang } from '../../kernel/lang/index.ts';
 
 type Info = system.SystemStatus['info'];
 
@@ -63,8 +64,9 @@ export function statusEnvelopeJson(b: Brand, ip: string): string {
   return `{"success":true,"value":${head.slice(0, -1)},"info":${info}}}`;
 }
 
-export function helpCenter(b: Brand, lang: 'ES' | 'EN') {
-  return b.config.helpCenter.map((a) => ({ term: a.term, title: a.title[lang], content: a.content[lang] }));
+/** The help articles in the content language (PT-BR, CN, … when the article has it, else EN; ES for ES). */
+export function helpCenter(b: Brand, lang: ContentLang) {
+  return b.config.helpCenter.map((a) => ({ term: a.term, title: textIn(a.title, lang), content: textIn(a.content, lang) }));
 }
 
 const regionNames = { ES: new Intl.DisplayNames(['es'], { type: 'region' }), EN: new Intl.DisplayNames(['en'], { type: 'region' }) };

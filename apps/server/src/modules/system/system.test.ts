@@ -116,6 +116,9 @@ describe('system calls', () => {
     expect(es.value[0].title).toBe('Sobre nosotros');
     expect(en.value[0].title).toBe('About us');
     expect(en.value.map((a: { term: string }) => a.term)).toContain('terms');
+    const fa = (await t.call({ method: 'GET', url: '/wps/system/helpCenter', language: 'FA' })).json();
+    expect(fa.value[0].title).toBe('دربارهٔ ما');
+    expect(fa.value[0].content).toContain('<b>Aurora Play</b>');
   });
 
   it('country list with dialing codes', async () => {
