@@ -6,6 +6,7 @@ import { operator, useOp, useOpAction } from '../api';
 import { MoveDialog } from './PeopleMove';
 import { PeopleTree } from './PeopleTree';
 import { MemberRiskCard } from '../kyc/RiskCard';
+import { readableRef } from '@/lib/reference';
 import { Card, errMsg, money, Notice, Pager, Tabs, useOutcome, when } from '../ui';
 
 type Kind = 'all' | 'member' | 'agent';
@@ -56,8 +57,8 @@ function Person({ id, canManage, onBack, onOpen }: { id: string; canManage: bool
       <Card title={t('console.ppl.records')}>
         {d.records.length === 0 ? <p className="oc-muted">{t('console.empty')}</p> : (
           <div className="oc-table-wrap"><table className="oc-table">
-            <thead><tr><th>{t('console.time')}</th><th>{t('console.aud.action')}</th><th className="num">{t('console.amount')}</th><th>Ref</th></tr></thead>
-            <tbody>{d.records.map((r) => <tr key={r.ref}><td>{when(r.at)}</td><td>{r.kind}</td><td className="num">{money(r.amount)}</td><td><code>{r.ref}</code></td></tr>)}</tbody>
+            <thead><tr><th>{t('console.time')}</th><th>{t('console.aud.action')}</th><th className="num">{t('console.amount')}</th><th>{t('console.ppl.ref')}</th></tr></thead>
+            <tbody>{d.records.map((r) => <tr key={r.ref}><td>{when(r.at)}</td><td>{t(`console.ppl.rec.${r.kind}`, { defaultValue: r.kind.replaceAll('_', ' ') })}</td><td className="num">{money(r.amount)}</td><td title={r.ref}>{readableRef(r.ref)}</td></tr>)}</tbody>
           </table></div>
         )}
       </Card>

@@ -10,6 +10,7 @@ import { accountGames, games, type GameType } from '@lobby/contract';
 import { useSession } from '@/features/session';
 import { formatDateTime } from '@/lib/format';
 import { useBetRecords, type BetStatus } from '../betRecords';
+import { readableRef } from '@/lib/reference';
 import { presetRange, type DayRange } from '@/lib/amounts';
 import { DateRangeBar, Money, Panel, RecordsList, useOffset } from '@/components/ui/kit';
 import './betting.css';
@@ -54,8 +55,8 @@ function BetTable({ rows, totals, symbol }: { rows: Row[]; totals: Totals; symbo
             <tr key={r.orderNo} data-status={r.status}>
               <td data-label={col('game')} className="w-bets__game">
                 <strong>{r.gameName}</strong>
-                <span className="w-bets__sub">{t(`categories.${r.gameType}`, { defaultValue: r.gameType })}</span>
-                <span className="w-bets__sub num" dir="ltr" title={col('orderNo')}>{r.orderNo}</span>
+                <span className="w-bets__sub">{t(`categories.${r.gameType.toLowerCase() === 'lottery' ? 'LOTT' : r.gameType.toUpperCase()}`, { defaultValue: r.gameType })}</span>
+                <span className="w-bets__sub num" dir="ltr" title={col('orderNo')}>{readableRef(r.orderNo)}</span>
               </td>
               <td data-label={col('bet')} className="num-col"><Money value={r.bet} symbol={symbol} /></td>
               <td data-label={col('validBet')} className="num-col"><Money value={r.validBet} symbol={symbol} /></td>

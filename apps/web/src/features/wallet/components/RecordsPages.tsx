@@ -5,10 +5,14 @@ import { wallet } from '@lobby/contract';
 import { useSession } from '@/features/session';
 import { useBonusDetails, usePersonalProfit, useTransactions } from '../api';
 import { presetRange, type DayRange } from '@/lib/amounts';
+import { readableRef } from '@/lib/reference';
 import { DateRangeBar, DateTime, EmptyState, ErrorState, Money, Pager, Panel, SkeletonRows, useOffset } from '@/components/ui/kit';
 import './wallet.css';
 
 type Row = wallet.TransactionRow;
+
+/** A game type as the category words know it: lottery bets come as `lottery`, the category is LOTT. */
+const categoryKey = (g: string) => (g.toLowerCase() === 'lottery' ? 'LOTT' : g.toUpperCase());
 
 function useSymbol(): string {
   return useSession().member?.currencySymbol ?? '';
@@ -39,7 +43,7 @@ function TxTable({ rows, symbol, withBalance = true }: { rows: Row[]; symbol: st
             <tr key={r.txId} data-type={r.txTypeName}>
               <td data-label={t('wallet.col.time')}><DateTime value={r.txTime} /></td>
               <td data-label={t('wallet.col.type')}><span className="chip chip--muted">{t(`wallet.code.${r.txTypeName}`)}</span></td>
-              <td data-label={t('wallet.col.orderNo')} className="num w-ellipsis" dir="ltr" title={r.orderNo}>{r.orderNo || '—'}</td>
+              <td data-label={t('wallet.col.orderNo')} className="num w-ellipsis" dir="ltr" title={readableRef(r.orderNo)}>{readableRef(r.orderNo) || '—'}</td>
               <td data-label={t('wallet.col.amount')} className="num-col"><Money value={r.amount} symbol={symbol} signed /></td>
               {withBalance && <td data-label={t('wallet.col.balance')} className="num-col"><Money value={r.balance} symbol={symbol} /></td>}
               <td data-label={t('wallet.col.remark')} className="w-remark">{r.remark || '—'}</td>
@@ -101,7 +105,7 @@ export function PersonalProfitPage() {
   const symbol = useSymbol();
   const [range, setRange] = useState<DayRange>(useInitialRange());
   const q = usePersonalProfit(range);
-  const cat = (g: string) => t(`categories.${g}`, { defaultValue: g });
+  const cat = (g: string) => t(`categories.${categoryKey(g)}`, { defaultValue: g });
   return (
     <div className="w-page" data-testid="page-personalProfit">
       <Panel title={t('wallet.profit.title')}>
