@@ -143,8 +143,10 @@ export interface BettingRow { id: string; username: string; parent: string | nul
  * Per-member betting totals of the team over the range, biggest bettors first; with totals. After a
  * move touched the team (`moved`), only the days each member counted for the agent (spans.ts).
  */
-export async function teamBetting(db: Db, agentId: bigint, startDate: string, endDate: string, account: string | undefined, limit: number, offset: number, moved = false) {
+export async function teamBetting(db: Db, merchantId: number, agentId: bigint, startDate: string, endDate: string, account: string | undefined, limit: number, offset: number, moved = false) {
   const acct = account ? sql`and ${accountStarts(account)}` : sql``;
+  // the members' names only to filter by account (otherwise only the page's are read)
+  const names = account ? sql`join members m on m.id = s.member_id` : sql``;
   const sumCols = sql`s.member_id, sum(s.bets)::int as bets, sum(s.bet) as bet, sum(s.valid_bet) as valid_bet,
            sum(s.win) as win, sum(s.profit) as profit`;
   const per = moved
@@ -152,15 +154,18 @@ export async function teamBetting(db: Db, agentId: bigint, startDate: string, en
     select ${sumCols}
       from (${memberDays(agentId, startDate, endDate)}) md
       join agent_daily_stats s on s.member_id = md.member_id and s.day between md.d0 and md.d1
-      join members m on m.id = md.member_id
+      ${names}
      where s.bets > 0 ${acct}
      group by s.member_id`
+    // the brand's member days of the range (agent_daily_stats_day) joined with the team's closure
+    // rows: the planner hashes the smaller side, so a big team costs one pass over the range's rows
+    // instead of one index probe per member, and a small team stays a probe per member
     : sql`
     select ${sumCols}
-      from member_tree t
-      join agent_daily_stats s on s.member_id = t.descendant_id and s.day between ${startDate}::date and ${endDate}::date
-      join members m on m.id = t.descendant_id
-     where t.ancestor_id = ${agentId} and t.depth > 0 and s.bets > 0 ${acct}
+      from agent_daily_stats s
+      join member_tree t on t.ancestor_id = ${agentId} and t.descendant_id = s.member_id and t.depth > 0
+      ${names}
+     where s.merchant_id = ${merchantId} and s.day between ${startDate}::date and ${endDate}::date and s.bets > 0 ${acct}
      group by s.member_id`;
   // one pass over the team's member days: the page and the totals from the same materialized sums
   const res = rowsOf<BettingRow & { t_members: number; t_bets: number; t_bet: string; t_valid_bet: string; t_win: string; t_profit: string }>(await db.execute(sql`

@@ -75,13 +75,13 @@ async function directPage(db: Db, agentId: bigint, from: string, to: string, lim
  * After a move touched the team (`moved`), only the day rows of the days each member counted for
  * the agent (spans.ts): a member moved in shows from the move day on, one moved out up to the day before.
  */
-async function allPage(db: Db, agentId: bigint, from: string, to: string, limit: number, offset: number, moved: boolean) {
+async function allPage(db: Db, merchantId: number, agentId: bigint, from: string, to: string, limit: number, offset: number, moved: boolean) {
   const cols = sql.raw(SUMS.map((c) => `sum(s.${c})::bigint as ${c}`).join(', '));
   const out = sql.raw(SUMS.map((c) => `p.${c}::text as ${c}`).join(', '));
   const rowsIn = moved
     ? sql`from (${memberDays(agentId, from, to)}) md join agent_daily_stats s on s.member_id = md.member_id and s.day between md.d0 and md.d1`
     : sql`from agent_daily_stats s
-       where s.day between ${from}::date and ${to}::date
+       where s.merchant_id = ${merchantId} and s.day between ${from}::date and ${to}::date
          and s.member_id in (select t.descendant_id from member_tree t where t.ancestor_id = ${agentId} and t.depth > 0)`;
   const res = await db.execute(sql`
     with per as (select s.member_id, ${cols} ${rowsIn} group by s.member_id),
@@ -106,7 +106,7 @@ export async function profitLoss(db: Db, brand: Brand, p: Principal, query: PLQu
   const [page, footer] = await Promise.all([
     withSpans(db, me.id, async (moved): Promise<{ rows: (Member & { sums: Sums })[]; total: number }> => (query.scope === 'direct'
       ? directPage(db, me.id, query.startDate, query.endDate, query.pageSize, offset, moved)
-      : allPage(db, me.id, query.startDate, query.endDate, query.pageSize, offset, moved))),
+      : allPage(db, brand.id, me.id, query.startDate, query.endDate, query.pageSize, offset, moved))),
     db.execute(sql`select ${sums('a')} from agent_team_daily a where a.agent_id = ${me.id} and a.day between ${query.startDate}::date and ${query.endDate}::date`),
   ]);
   return {

@@ -197,7 +197,7 @@ export async function teamBetting(db: Db, brand: Brand, p: Principal, query: Bet
   const me = requireAgent(p).member;
   dayRange(brand, query.startDate, query.endDate);
   const { rows, totals } = await withSpans(db, me.id,
-    (moved) => q.teamBetting(db, me.id, query.startDate, query.endDate, query.account || undefined, query.pageSize, (query.pageNo - 1) * query.pageSize, moved));
+    (moved) => q.teamBetting(db, brand.id, me.id, query.startDate, query.endDate, query.account || undefined, query.pageSize, (query.pageNo - 1) * query.pageSize, moved));
   return {
     list: rows.map((r) => ({
       memberId: r.id, account: r.username, directAgent: r.parent ?? '', bets: r.bets,
