@@ -25,12 +25,13 @@ const c = (key) => lookup('ES', key, 'operator-lottery');
 const RESULT = { DB: '000000', G1: '00000', G2: '00000', G3: '00000 00000', G4: Array(7).fill('00000').join(' '), G5: '0000', G6: '0000 0000 0000', G7: '000', G8: '27' };
 const GAME = 'VN-SOUTH';
 
-/** A console operator enters the official result of `numero` in the dialog the row's button opens. */
-async function typeResult(op, numero, button) {
+/** A console operator enters the official result of `numero` in the dialog the row's button opens (`shoot` before sending). */
+async function typeResult(op, numero, button, shoot) {
   const row = op.locator(`table[aria-busy=false] tr[data-numero="${numero}"]`);
   await row.getByRole('button', { name: button, exact: true }).click();
   const dialog = op.getByRole('dialog');
   for (const [prize, value] of Object.entries(RESULT)) await dialog.locator(`input[name=${prize}]`).fill(value);
+  if (shoot) await shoot();
   await dialog.getByTestId('result-submit').click();
   await dialog.waitFor({ state: 'detached' });
   return row;
@@ -102,9 +103,18 @@ export default async function fairnessJourney({ newPage, step, shot, settle, exp
     await row.getByRole('button', { name: c('console.lt.drawNow'), exact: true }).click();
     await finance.getByRole('dialog').getByRole('button', { name: c('console.lt.confirmDraw') }).click();
     await finance.getByText(`Sorteo ${numero} cerrado: espera su resultado oficial.`).waitFor();
-    await typeResult(finance, numero, c('console.lt.enterResult'));
+    await typeResult(finance, numero, c('console.lt.enterResult'), async () => {
+      await settle(finance);
+      await shot('vn-result-dialog-ES-1366', finance);
+      await finance.setViewportSize(VIEWPORTS.mobile);
+      await settle(finance);
+      await shot('vn-result-dialog-ES-390', finance);
+      await finance.setViewportSize(VIEWPORTS.laptop);
+    });
     await finance.getByText(`Sorteo ${numero}: entrada guardada. Un segundo operador debe confirmarla.`).waitFor();
     await waitUntil(async () => (await row.getByTestId('official-state').getAttribute('data-state')) === 'awaiting', { message: 'the row does not wait for a second operator' });
+    assert.equal(await row.getByRole('button', { name: c('console.lt.confirmResult') }).count(), 0, 'the first operator cannot confirm its own entry');
+    await row.scrollIntoViewIfNeeded();
     await shot('vn-result-awaiting-ES-1366', finance);
     await expectNoConsoleErrors(finance);
   });
@@ -118,6 +128,7 @@ export default async function fairnessJourney({ newPage, step, shot, settle, exp
     await owner.getByText(`Sorteo ${numero}: resultado confirmado y publicado, 1 apuesta liquidada.`).waitFor();
     await waitUntil(async () => (await row.getAttribute('data-status')) === 'settled', { message: 'the issue is not settled' });
     assert.equal(await row.getByTestId('special').innerText(), '000000');
+    await row.scrollIntoViewIfNeeded();
     await shot('vn-result-published-ES-1366', owner);
     await waitUntil(async () => cents(await balanceText(player)) === balance + 5_300, { timeout: 20_000, message: 'the 53.00 win is not in the header balance' });
     await player.getByRole('tab', { name: 'Mis apuestas' }).click();
@@ -125,5 +136,18 @@ export default async function fairnessJourney({ newPage, step, shot, settle, exp
     await shot('vn-bet-won-ES-1366', player);
     await expectNoConsoleErrors(owner);
     await expectNoConsoleErrors(player);
+  });
+
+  await step('VN page on a phone, ES and AR: the provinces of the day to pick', async () => {
+    await player.setViewportSize(VIEWPORTS.mobile);
+    for (const lang of ['ES', 'AR']) {
+      if (lang !== 'ES') {
+        await player.evaluate((l) => { localStorage.setItem('lang', l); localStorage.setItem('hisLang', l); }, lang);
+        await player.reload();
+      }
+      await player.getByTestId('provinces').scrollIntoViewIfNeeded({ timeout: 20_000 });
+      await settle(player);
+      await shot(`vn-provinces-${lang}-390`, player);
+    }
   });
 }

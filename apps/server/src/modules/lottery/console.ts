@@ -46,7 +46,8 @@ export function rowView(d: DrawRow, s: Stats = NONE, now = new Date(), entries?:
     bets: s.bets, stake: formatAmount(s.stake), win: formatAmount(s.win), openBets: s.open,
     canVoid: unpublished && (d.status === 'open' || d.status === 'closed' || (d.status === 'void' && s.open > 0)),
     // a later issue (not open for bets yet) is not drawn ahead of the current one
-    canDraw: unpublished && started && (d.status === 'open' || d.status === 'closed'),
+    // (an official issue past its draw time waits for its result: nothing to draw)
+    canDraw: unpublished && started && (d.status === 'open' || d.status === 'closed') && !(d.resultSource === 'official' && d.drawAt.getTime() <= now.getTime()),
     province: provinceOf(d), resultSource: d.resultSource,
     official: officialView(d, entries, now),
   };

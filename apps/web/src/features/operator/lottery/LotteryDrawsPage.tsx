@@ -11,7 +11,7 @@ import { lottery, operatorLottery } from '@lobby/contract';
 import { useLanguage } from '@/lib/i18n';
 import './locale';
 import './lottery.css';
-import { useOp } from '../api';
+import { useMe, useOp } from '../api';
 import { Card, errMsg, money, Notice, Pager, when } from '../ui';
 import { DrawDialog, type DrawAction } from './LotteryDrawDialog';
 import { ResultDialog } from './LotteryResultDialog';
@@ -60,6 +60,9 @@ function Official({ row }: { row: Row }) {
 /** `stale`: the rows are the previous query's (another game or page) while the new ones load: no actions on them. */
 function DrawsTable({ rows, stale, onAction }: { rows: Row[]; stale: boolean; onAction: (a: DrawAction) => void }) {
   const { t } = useTranslation();
+  // four eyes: the operator who made the first entry does not get to confirm it
+  const me = useMe(true).data?.username;
+  const mayEnter = (d: Row) => !!d.official?.canEnter && !(d.official.state === 'awaiting' && d.official.entries[0]?.by === me);
   return (
     <div className="oc-table-wrap">
       <table className="oc-table oc-stack lc-draws" aria-busy={stale}>
@@ -93,10 +96,10 @@ function DrawsTable({ rows, stale, onAction }: { rows: Row[]; stale: boolean; on
             <td data-label={t('console.lt.bets')} className="num">{d.bets}</td>
             <td data-label={t('console.lt.stake')} className="num">{money(d.stake)}</td>
             <td data-label={t('console.lt.win')} className="num">{money(d.win)}</td>
-            <td className="oc-actions">
-              {d.official?.canEnter && (
+            <td className={`oc-actions${d.official && d.official.state !== 'published' && d.official.state !== 'none' ? ' lc-actions--wrap' : ''}`}>
+              {mayEnter(d) && (
                 <button type="button" className="oc-btn oc-primary" data-testid="enter-result" disabled={stale} onClick={() => onAction({ kind: 'result', row: d })}>
-                  {d.official.state === 'awaiting' ? t('console.lt.confirmResult') : t('console.lt.enterResult')}
+                  {d.official?.state === 'awaiting' ? t('console.lt.confirmResult') : t('console.lt.enterResult')}
                 </button>
               )}
               {(d.official?.state === 'mismatch' || d.official?.state === 'awaiting') && (

@@ -56,7 +56,7 @@ export function ResultDialog({ row, game, lang, onClose, onDone }: Props) {
         {structure.map((s) => {
           const bad = faults.includes(s.prize) && (values[s.prize] ?? '') !== '';
           return (
-            <label key={s.prize} className="lc-result-field">
+            <label key={s.prize} className={`lc-result-field${s.count * (s.digits + 1) > 20 ? ' lc-result-field--wide' : ''}`}>
               <span>{t(`console.lt.prize.${s.prize}`, { defaultValue: s.prize })} <small className="oc-muted">{t('console.lt.shape', { count: s.count, digits: s.digits })}</small></span>
               <input name={s.prize} inputMode="numeric" autoComplete="off" aria-invalid={bad} value={values[s.prize] ?? ''}
                 onChange={(e) => setValues((v) => ({ ...v, [s.prize]: e.target.value }))} />
