@@ -15,7 +15,6 @@ import { endpoint } from './endpoint.ts';
  * (finance.withdraw, audited `aml.reported|dismissed`). Nothing is blocked by a flag.
  */
 export const KINDS = ['single', 'daily', 'structuring'] as const;
-export type Kind = (typeof KINDS)[number];
 export const DIRECTIONS = ['deposit', 'withdraw'] as const;
 export const STATUSES = ['open', 'reported', 'dismissed'] as const;
 export const SCAN_DAYS = 35;

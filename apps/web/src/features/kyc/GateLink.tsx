@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { isApiError } from '@/lib/api';
 import './locale';
 
-export const isGateError = (e: unknown) => isApiError(e) && /^kyc\.(age|identity|address|contact)\./.test(e.errorCode);
+const isGateError = (e: unknown) => isApiError(e) && /^kyc\.(age|identity|address|contact)\./.test(e.errorCode);
 
 export function KycGateLink({ error }: { error: unknown }) {
   const { t } = useTranslation();
