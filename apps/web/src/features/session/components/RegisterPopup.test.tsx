@@ -44,8 +44,12 @@ async function openRegister(route = '/register') {
 }
 
 describe('register popup', () => {
-  it('shows the enabled fields only, required ones marked, optional ones labelled', async () => {
+  it('required fields first; the optional ones (labelled) behind "More details"; disabled ones never', async () => {
     const { form } = await openRegister();
+    expect(within(form).queryByLabelText(/^Correo electrónico/)).not.toBeInTheDocument();
+    const more = within(form).getByRole('button', { name: 'Más datos (opcionales)' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
     expect(within(form).getByLabelText(/^Usuario/)).toBeRequired();
     expect(within(form).getByLabelText(/^Correo electrónico/)).not.toBeRequired();
     expect(within(form).getByText('Correo electrónico').parentElement).toHaveTextContent('(opcional)');
@@ -58,6 +62,7 @@ describe('register popup', () => {
     await userEvent.type(field(/^Usuario/), '9abc');
     await userEvent.type(field(/^Contraseña/), 'onlyletters');
     await userEvent.type(field(/^Confirmar contraseña/), 'different1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Más datos (opcionales)' }));
     await userEvent.type(field(/^Correo electrónico/), 'nope');
     await submit();
     expect(within(form).getByText('Acepte los términos y condiciones para continuar.')).toBeInTheDocument();
@@ -69,17 +74,25 @@ describe('register popup', () => {
     expect(server.count('POST /wps/member/register')).toBe(0);
   });
 
-  it('birthday needs age 18', async () => {
+  it('birthday: day, month and year in the page language (dd/mm/yyyy order in ES), and age 18', async () => {
     const { form, field, submit } = await openRegister();
-    const d = new Date();
-    await userEvent.type(field(/^Fecha de nacimiento/), `${d.getUTCFullYear() - 10}-01-01`);
+    await userEvent.click(within(form).getByRole('button', { name: 'Más datos (opcionales)' }));
+    const group = field(/^Fecha de nacimiento/).closest('.birthday-input') as HTMLElement;
+    const selects = within(group).getAllByRole('combobox');
+    expect(selects.map((s) => s.getAttribute('name'))).toEqual(['birthday-day', 'birthday-month', 'birthday-year']);
+    expect(within(selects[1]).getByRole('option', { name: 'enero' })).toBeInTheDocument();
+    const year = String(new Date().getUTCFullYear() - 10);
+    await userEvent.selectOptions(selects[0], '01');
+    await userEvent.selectOptions(selects[1], '01');
+    await userEvent.selectOptions(selects[2], year);
     await submit();
     expect(within(form).getByText('Debe tener al menos 18 años.')).toBeInTheDocument();
   });
 
   it('an invalid affiliate code warns invitation_code_error', async () => {
     fakeServer({ 'GET /wps/agent/affiliate': () => fail(400, 'invitation_code_error') });
-    const { field } = await openRegister();
+    const { form, field } = await openRegister();
+    await userEvent.click(within(form).getByRole('button', { name: 'Más datos (opcionales)' }));
     await userEvent.type(field(/^Código de invitación/), 'NOPE99');
     await userEvent.tab();
     const warn = await screen.findByRole('dialog', { name: 'Aviso' });
@@ -93,7 +106,9 @@ describe('register popup', () => {
       'GET /wps/member/info': () => ok(memberFixture({ nickname: 'newuser1' })),
     });
     const { form, field, submit } = await openRegister('/register?referralCode=AGENT01');
-    expect(within(form).getByText('AGENT01')).toBeInTheDocument();
+    // the link's code sits in the invitation field, filled in and read-only (issue 23 item 6)
+    expect(field(/^Código de invitación/)).toHaveValue('AGENT01');
+    expect(field(/^Código de invitación/)).toHaveAttribute('readonly');
     await userEvent.type(field(/^Usuario/), 'newuser1');
     await userEvent.type(field(/^Contraseña/), 'Secret123');
     await userEvent.type(field(/^Confirmar contraseña/), 'Secret123');

@@ -2,6 +2,9 @@
  * The register popup (§2, §4, §5; also /register?referralCode=): username or mobile registration,
  * fields and required / enabled flags from the brand's register settings, every value checked
  * with the same rule code (rules.ts), terms, confirmation, affiliate code, SMS code, minimum age.
+ * Progressive (issue 23 item 6): the required fields first, the optional ones behind "More
+ * details"; a referral link's code sits in the invitation field, filled in and read-only; the
+ * birth date is chosen in the page's language (BirthdayInput).
  */
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +23,7 @@ import { CaptchaField, useCaptcha } from './Captcha';
 import { CodeButton } from './CodeButton';
 import { AuthTabs, Field, FormError, PasswordInput, SubmitButton } from './Field';
 import { DialCodeSelect } from './MobileInput';
+import { BirthdayInput } from './BirthdayInput';
 import { storedAttribution } from '@/lib/attribution';
 import '@/components/ui/form.css';
 import './auth.css';
@@ -102,7 +106,6 @@ const INPUT_PROPS: Partial<Record<RegisterField, { type?: string; inputMode?: 'n
   email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
   mobileNum: { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' },
   verificationCode: { inputMode: 'numeric', autoComplete: 'one-time-code' },
-  birthday: { type: 'date', autoComplete: 'bday' },
   payeeName: { autoComplete: 'name' },
   qqNum: { inputMode: 'numeric' },
   whatsapp: { inputMode: 'tel' },
@@ -134,6 +137,7 @@ function RegisterForm({ settings, referralCode, clickId }: { settings: Settings;
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [captchaFlag, setCaptchaFlag] = useState(false);
+  const [more, setMore] = useState(false);
 
   const plan = useMemo(() => {
     const p = registerPlan(mode, settings, { mobileVerify, mobilePassword });
@@ -144,6 +148,12 @@ function RegisterForm({ settings, referralCode, clickId }: { settings: Settings;
     return p;
   }, [mode, settings, mobileVerify, mobilePassword, captchaFlag]);
   const showCaptcha = plan.fields.includes('captcha');
+  // the referral link's code fills the invitation field (sent as referralCode), shown even when the brand hides the field
+  const fromLink = (f: RegisterField) => f === 'affiliateCode' && !!referralCode;
+  const essential = plan.fields.filter((f) => f !== 'captcha' && (plan.required.has(f) || fromLink(f)));
+  if (referralCode && !essential.includes('affiliateCode')) essential.push('affiliateCode');
+  const extra = plan.fields.filter((f) => f !== 'captcha' && !essential.includes(f));
+  const showExtra = more || extra.some((f) => errors[f]);
   const captcha = useCaptcha(showCaptcha);
 
   const set = (f: string, v: string) => {
@@ -226,8 +236,12 @@ function RegisterForm({ settings, referralCode, clickId }: { settings: Settings;
     if (busy) return;
     setFormError(null);
     const next: Record<string, string | null> = {};
-    for (const f of plan.fields) next[f] = f === 'captcha' ? (values.captcha?.trim() ? null : t('rules.not_empty')) : checkRegisterField(t, f, values, settings, plan.required.has(f));
+    for (const f of plan.fields) {
+      if (fromLink(f)) continue;
+      next[f] = f === 'captcha' ? (values.captcha?.trim() ? null : t('rules.not_empty')) : checkRegisterField(t, f, values, settings, plan.required.has(f));
+    }
     setErrors(next);
+    if (extra.some((f) => next[f])) setMore(true);
     setTermsError(!terms);
     if (Object.values(next).some(Boolean) || !terms) return;
 
@@ -239,6 +253,7 @@ function RegisterForm({ settings, referralCode, clickId }: { settings: Settings;
     };
     const b = body as Record<string, unknown>;
     for (const f of plan.fields) {
+      if (fromLink(f)) continue;
       const v = values[f] ?? '';
       if (!v.trim()) continue;
       b[f] = PASSWORD_FIELDS.has(f) ? v : v.trim();
@@ -269,6 +284,13 @@ function RegisterForm({ settings, referralCode, clickId }: { settings: Settings;
     if (f === 'captcha') {
       return <CaptchaField key={f} captcha={captcha} value={values.captcha ?? ''} onChange={(v) => set('captcha', v)} error={errors.captcha} />;
     }
+    if (fromLink(f)) {
+      return (
+        <Field key={f} label={t('auth.fields.affiliateCode')} hint={t('auth.fromLink')}>
+          {(a11y) => <input {...a11y} name={f} className="input" value={referralCode} readOnly dir="ltr" />}
+        </Field>
+      );
+    }
     const rule = settings[f];
     const required = plan.required.has(f);
     const common = {
@@ -293,6 +315,8 @@ function RegisterForm({ settings, referralCode, clickId }: { settings: Settings;
               <DialCodeSelect value={dial} onChange={setDial} />
               <input {...a11y} {...common} className="input" dir="ltr" />
             </div>
+          ) : f === 'birthday' ? (
+            <BirthdayInput name={f} a11y={a11y} value={values[f] ?? ''} onChange={(v) => set(f, v)} onBlur={() => { if (values[f]?.trim() || errors[f]) check(f); }} />
           ) : f === 'verificationCode' ? (
             <div className="code-input">
               <input {...a11y} {...common} className="input" dir="ltr" />
@@ -325,12 +349,14 @@ function RegisterForm({ settings, referralCode, clickId }: { settings: Settings;
           }}
           tabs={tabs}
         />
-        {referralCode && (
-          <p className="auth__referral">
-            {t('popups.register.referral')} <strong dir="ltr">{referralCode}</strong>
-          </p>
+        <div className="auth-form__grid">{essential.map(renderField)}</div>
+        {extra.length > 0 && (
+          <button type="button" className="link-btn auth-form__more" aria-expanded={showExtra} aria-controls="register-extra" onClick={() => setMore(!showExtra)}>
+            {showExtra ? t('auth.fewerDetails') : t('auth.moreDetails')}
+          </button>
         )}
-        <div className="auth-form__grid">{plan.fields.map(renderField)}</div>
+        {extra.length > 0 && showExtra && <div className="auth-form__grid" id="register-extra">{extra.map(renderField)}</div>}
+        {showCaptcha && <div className="auth-form__grid">{renderField('captcha')}</div>}
         <div className={`field field--terms ${termsError ? 'field--error' : ''}`}>
           <label className="check">
             <input
