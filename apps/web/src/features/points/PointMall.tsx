@@ -17,6 +17,7 @@ import '@/components/ui/form.css';
 import '@/components/ui/kit.css';
 import './locale';
 import './points.css';
+import { formatPoints } from './logic';
 
 const TABS = ['rewards', 'history', 'details', 'convert'] as const;
 type Tab = (typeof TABS)[number];
@@ -30,11 +31,11 @@ function BalanceCard() {
     <section className="pm-balance" data-testid="points-balance" aria-busy={!v}>
       <div className="pm-balance__main">
         <span className="pm-balance__label">{t('points.balance')}</span>
-        <strong className="pm-balance__value num" data-testid="points-balance-value">{v ? Number(v.balance).toLocaleString() : '…'}</strong>
+        <strong className="pm-balance__value num" data-testid="points-balance-value">{v ? formatPoints(v.balance) : '…'}</strong>
       </div>
       {v && (
         <dl className="pm-balance__facts">
-          <div><dt>{t('points.earned')}</dt><dd className="num">{Number(v.earned).toLocaleString()}</dd></div>
+          <div><dt>{t('points.earned')}</dt><dd className="num">{formatPoints(v.earned)}</dd></div>
           <div><dt>{t('points.ratio')}</dt><dd>{t('points.ratioValue', { amount: `${v.currencySymbol}${v.validBetPerPoint}` })}</dd></div>
           <div><dt>{t('points.carry')}</dt><dd className="num">{v.currencySymbol}{v.carry}</dd></div>
         </dl>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime, EmptyState, ErrorState, Pager, Panel, SkeletonRows } from '@/components/ui/kit';
 import { usePointDetails, useRedeemHistory } from './api';
+import { formatPoints } from './logic';
 
 const TONE = { process: 'warn', approved: 'ok', rejected: 'bad' } as const;
 
@@ -26,7 +27,7 @@ export function RedeemHistory() {
                 {r.remark && <span className="muted pm-row__sub">{r.remark}</span>}
               </div>
               <div className="pm-row__side">
-                <span className="num pm-minus">−{Number(r.points).toLocaleString()}</span>
+                <span className="num pm-minus">−{formatPoints(r.points)}</span>
                 <span className={`chip chip--${TONE[r.status]}`} data-status={r.status}>{t(`points.status.${r.status}`)}</span>
               </div>
             </li>
@@ -60,8 +61,8 @@ export function PointDetails() {
                   </span>
                 </div>
                 <div className="pm-row__side">
-                  <span className={`num ${plus ? 'pm-plus' : 'pm-minus'}`}>{plus ? '+' : '−'}{Number(p.points.replace('-', '')).toLocaleString()}</span>
-                  <span className="muted num pm-row__sub">{t('points.after', { balance: Number(p.balanceAfter).toLocaleString() })}</span>
+                  <span className={`num ${plus ? 'pm-plus' : 'pm-minus'}`}>{plus ? '+' : '−'}{formatPoints(p.points.replace('-', ''))}</span>
+                  <span className="muted num pm-row__sub">{t('points.after', { balance: formatPoints(p.balanceAfter) })}</span>
                 </div>
               </li>
             );

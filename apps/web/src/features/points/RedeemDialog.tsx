@@ -14,7 +14,7 @@ import { PaymentPasswordForm } from '@/features/wallet';
 import { FormNote, apiErrorText } from '@/components/ui/kit';
 import { SubmitKey } from '@/lib/amounts';
 import { usePointSummary, useRedeem } from './api';
-import { deliveryErrors, pinError } from './logic';
+import { deliveryErrors, pinError, formatPoints } from './logic';
 
 export function RedeemDialog({ reward, onClose }: { reward: P.Reward; onClose: () => void }) {
   const { t } = useTranslation();
@@ -55,8 +55,8 @@ export function RedeemDialog({ reward, onClose }: { reward: P.Reward; onClose: (
           </div>
         </div>
         <dl className="pm-redeem__calc">
-          <div><dt>{t('points.cost')}</dt><dd className="num">{Number(reward.cost).toLocaleString()}</dd></div>
-          <div><dt>{t('points.balance')}</dt><dd className={`num ${short ? 'is-short' : ''}`}>{Number(balance).toLocaleString()}</dd></div>
+          <div><dt>{t('points.cost')}</dt><dd className="num">{formatPoints(reward.cost)}</dd></div>
+          <div><dt>{t('points.balance')}</dt><dd className={`num ${short ? 'is-short' : ''}`}>{formatPoints(balance)}</dd></div>
         </dl>
         {summary.data && !summary.data.hasPaymentPassword ? (
           <>
@@ -84,7 +84,7 @@ export function RedeemDialog({ reward, onClose }: { reward: P.Reward; onClose: (
             {short && <FormNote>{t('points.short', { need: reward.cost })}</FormNote>}
             {redeem.isError && <FormNote>{apiErrorText(redeem.error)}</FormNote>}
             <button type="submit" className="btn btn--primary btn--lg" disabled={redeem.isPending || short} data-testid="redeem-submit">
-              {redeem.isPending ? t('common.loading') : t('points.confirmRedeem', { cost: Number(reward.cost).toLocaleString() })}
+              {redeem.isPending ? t('common.loading') : t('points.confirmRedeem', { cost: formatPoints(reward.cost) })}
             </button>
           </form>
         )}

@@ -6,6 +6,7 @@ import { useLoginPopup } from '@/features/session';
 import { EmptyState, ErrorState } from '@/components/ui/kit';
 import { useRewards } from './api';
 import { RedeemDialog } from './RedeemDialog';
+import { formatPoints } from './logic';
 
 /** Why a reward cannot be redeemed now (null = it can). */
 export function blockedReason(r: P.Reward): 'soldOut' | 'limit' | null {
@@ -26,7 +27,7 @@ function RewardCard({ r, canRedeem, onRedeem }: { r: P.Reward; canRedeem: boolea
       <div className="pm-card__body">
         <h2 className="pm-card__name">{r.name}</h2>
         <p className="pm-card__desc muted">{r.description}</p>
-        <p className="pm-card__cost"><strong className="num">{Number(r.cost).toLocaleString()}</strong> {t('points.unit')}</p>
+        <p className="pm-card__cost"><strong className="num">{formatPoints(r.cost)}</strong> {t('points.unit')}</p>
         <p className="pm-card__meta muted">
           {t('points.stock', { count: r.stock })}
           {r.perMemberLimit !== null && <> · {t('points.limit', { count: r.perMemberLimit })}</>}

@@ -1,5 +1,6 @@
 /** Client-side checks of the redeem and convert forms (the server checks again). */
 import { cashier, points as P } from '@lobby/contract';
+import { intlLocale } from '@/lib/intl';
 
 export type DeliveryError = 'receiver' | 'address' | 'mobile';
 
@@ -33,3 +34,6 @@ export function convertAmount(input: string, convertValue: string): string | nul
   const str = minor.toString().padStart(3, '0');
   return `${str.slice(0, -2)}.${str.slice(-2)}`;
 }
+
+/** A points figure in the page's language (its digits and grouping: 1,200 in ES, ۱٬۲۰۰ in FA). */
+export const formatPoints = (n: string | number): string => new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 0 }).format(Number(n));

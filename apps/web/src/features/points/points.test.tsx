@@ -56,7 +56,7 @@ describe('points mall page', () => {
       'GET /wps/member/info': () => ok(memberFixture()),
     });
     renderApp({ route: '/pointMall', token: 't1', member: memberFixture() });
-    await waitFor(() => expect(screen.getByTestId('points-balance-value').textContent).toBe((1200).toLocaleString()));
+    await waitFor(() => expect(screen.getByTestId('points-balance-value').textContent).toBe('1,200'));
     const cards = await screen.findAllByTestId('reward-card');
     expect(within(cards[2]).getByTestId('reward-redeem').textContent).toBe('Agotado');
     expect((within(cards[2]).getByTestId('reward-redeem') as HTMLButtonElement).disabled).toBe(true);
