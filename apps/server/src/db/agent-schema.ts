@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { merchants } from './core-schema.ts';
 
 /**
@@ -118,3 +118,48 @@ export const agentTeamSpans = pgTable('agent_team_spans', {
   fromDay: date({ mode: 'string' }),
   toDay: date({ mode: 'string' }),
 }, (t) => [index('agent_team_spans_agent').on(t.agentId, t.memberId)]);
+
+/**
+ * Range rollups (issue 25, migration 0046): each member's sums over the 7 and 31 brand days ending
+ * on `end_day` (the brand's today and yesterday), rebuilt by the `agent.windows` job, so team betting
+ * and P&L "all members" of a big team page through an index instead of summing every member's days.
+ */
+export const agentMemberWindow = pgTable('agent_member_window', {
+  merchantId: integer().notNull(),
+  memberId: bigint({ mode: 'bigint' }).notNull(),
+  endDay: date({ mode: 'string' }).notNull(),
+  days: smallint().notNull(),
+  bets: integer().notNull().default(0),
+  bet: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  validBet: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  win: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  profit: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  deposits: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  withdrawals: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  bonus: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  salary: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+  dividend: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+}, (t) => [
+  primaryKey({ name: 'agent_member_window_pk', columns: [t.memberId, t.endDay, t.days] }),
+  index('agent_member_window_bet').on(t.merchantId, t.endDay, t.days, t.bet.desc(), t.memberId).where(sql`"bets" > 0`),
+  index('agent_member_window_valid').on(t.merchantId, t.endDay, t.days, t.validBet.desc(), t.memberId.desc()),
+]);
+
+/** Per agent and window: team members with day rows, bettors among them and their bets (the reports' totals). */
+export const agentTeamWindow = pgTable('agent_team_window', {
+  agentId: bigint({ mode: 'bigint' }).notNull(),
+  merchantId: integer().notNull(),
+  endDay: date({ mode: 'string' }).notNull(),
+  days: smallint().notNull(),
+  members: integer().notNull().default(0),
+  bettors: integer().notNull().default(0),
+  bets: integer().notNull().default(0),
+}, (t) => [primaryKey({ name: 'agent_team_window_pk', columns: [t.agentId, t.endDay, t.days] })]);
+
+/** When a brand's windows ending on a day were built, and whether the rollup changed a day in them since. */
+export const agentWindowMarks = pgTable('agent_window_marks', {
+  merchantId: integer().notNull(),
+  endDay: date({ mode: 'string' }).notNull(),
+  builtAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  dirty: boolean().notNull().default(false),
+}, (t) => [primaryKey({ name: 'agent_window_marks_pk', columns: [t.merchantId, t.endDay] })]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MODULES } from '@lobby/contract';
 import { autoReceiveAll, expireOrders } from '../modules/cashier/index.ts';
-import { deliverPostbacks, rollup } from '../modules/agent/index.ts';
+import { deliverPostbacks, refreshWindows, rollup } from '../modules/agent/index.ts';
 import { drawJob, resultsFeedJob } from '../modules/lottery/index.ts';
 import { setTiming, settle as settleContracts, settleCpa, timing } from '../modules/agent-contracts/index.ts';
 import { accrueAll as accruePoints } from '../modules/points/index.ts';
@@ -16,6 +16,8 @@ export function jobsOf(app: FastifyInstance): Job[] {
     { name: 'deposit.expire', everyMs: 30_000, run: (tx, now) => expireOrders(tx, now) },
     { name: 'withdraw.auto-receipt', everyMs: 60_000, run: (tx, now) => autoReceiveAll(tx, app.brands.all(), now) },
     { name: 'agent.rollup', everyMs: 15_000, run: (tx, now) => rollup(tx, now) },
+    // range rollups of the last 7 and 31 days (issue 25): rebuilt when the rollup changed a day in them
+    { name: 'agent.windows', everyMs: 60_000, run: (tx, now) => refreshWindows(tx, app.brands.all(), now) },
     // affiliate postbacks due (issue 25): sent server-to-server, retried with back-off
     { name: 'affiliate.postbacks', everyMs: 10_000, run: (tx, now) => deliverPostbacks(tx, now) },
     { name: 'lottery.draws', everyMs: 2_000, run: drawJob(app) },

@@ -51,3 +51,42 @@ CREATE TABLE "affiliate_banners" (
 );
 --> statement-breakpoint
 CREATE INDEX "affiliate_banners_brand" ON "affiliate_banners" USING btree ("merchant_id","id");
+--> statement-breakpoint
+CREATE TABLE "agent_member_window" (
+	"merchant_id" integer NOT NULL,
+	"member_id" bigint NOT NULL,
+	"end_day" date NOT NULL,
+	"days" smallint NOT NULL,
+	"bets" integer DEFAULT 0 NOT NULL,
+	"bet" bigint DEFAULT 0 NOT NULL,
+	"valid_bet" bigint DEFAULT 0 NOT NULL,
+	"win" bigint DEFAULT 0 NOT NULL,
+	"profit" bigint DEFAULT 0 NOT NULL,
+	"deposits" bigint DEFAULT 0 NOT NULL,
+	"withdrawals" bigint DEFAULT 0 NOT NULL,
+	"bonus" bigint DEFAULT 0 NOT NULL,
+	"salary" bigint DEFAULT 0 NOT NULL,
+	"dividend" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "agent_member_window_pk" PRIMARY KEY("member_id","end_day","days")
+);
+--> statement-breakpoint
+CREATE INDEX "agent_member_window_bet" ON "agent_member_window" USING btree ("merchant_id","end_day","days","bet" DESC,"member_id") WHERE "bets" > 0;--> statement-breakpoint
+CREATE INDEX "agent_member_window_valid" ON "agent_member_window" USING btree ("merchant_id","end_day","days","valid_bet" DESC,"member_id" DESC);--> statement-breakpoint
+CREATE TABLE "agent_team_window" (
+	"agent_id" bigint NOT NULL,
+	"merchant_id" integer NOT NULL,
+	"end_day" date NOT NULL,
+	"days" smallint NOT NULL,
+	"members" integer DEFAULT 0 NOT NULL,
+	"bettors" integer DEFAULT 0 NOT NULL,
+	"bets" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "agent_team_window_pk" PRIMARY KEY("agent_id","end_day","days")
+);
+--> statement-breakpoint
+CREATE TABLE "agent_window_marks" (
+	"merchant_id" integer NOT NULL,
+	"end_day" date NOT NULL,
+	"built_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"dirty" boolean DEFAULT false NOT NULL,
+	CONSTRAINT "agent_window_marks_pk" PRIMARY KEY("merchant_id","end_day")
+);

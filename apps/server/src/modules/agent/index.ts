@@ -6,3 +6,4 @@ export { DEFAULT_ACTIVE_MIN, rollup } from './rollup.ts';
 export { agentRoutes } from './routes.ts';
 export { downlineOf } from './service.ts';
 export { deliver as deliverPostbacks, enqueuePostback } from './postbacks.ts';
+export { refreshWindows } from './windows.ts';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/index.ts';
 import { memberDays } from './spans.ts';
+import type { TeamWindow } from './windows.ts';
 
 /**
  * Agent report queries. Every team query starts from the closure table
@@ -182,4 +183,28 @@ export async function teamBetting(db: Db, merchantId: number, agentId: bigint, s
     rows: res.filter((r) => r.id !== null).map(({ id, username, parent, bets, bet, valid_bet, win, profit }) => ({ id, username, parent, bets, bet, valid_bet, win, profit })),
     totals: { members: t.t_members, bets: t.t_bets, bet: t.t_bet, valid_bet: t.t_valid_bet, win: t.t_win, profit: t.t_profit },
   };
+}
+
+/**
+ * Team betting of a big team from its range rollup (windows.ts): the page walks the window's index
+ * by bet, keeping the team's members (a closure key probe each); the totals are the team window's
+ * counts and the team day rows' sums.
+ */
+export async function teamBettingWindow(db: Db, merchantId: number, agentId: bigint, w: TeamWindow, startDate: string, limit: number, offset: number) {
+  const [page, sums] = await Promise.all([
+    db.execute(sql`
+      select x.member_id::text as id, m.username, p.username as parent, x.bets, x.bet::text as bet, x.valid_bet::text as valid_bet,
+             x.win::text as win, x.profit::text as profit
+        from (select w.member_id, w.bets, w.bet, w.valid_bet, w.win, w.profit from agent_member_window w
+               where w.merchant_id = ${merchantId} and w.end_day = ${w.endDay}::date and w.days = ${w.days} and w.bets > 0
+                 and (select 1 from member_tree t where t.ancestor_id = ${agentId} and t.descendant_id = w.member_id and t.depth > 0) = 1
+               order by w.bet desc, w.member_id limit ${limit} offset ${offset}) x
+        join members m on m.id = x.member_id left join members p on p.id = m.parent_id
+       order by x.bet desc, x.member_id`),
+    db.execute(sql`
+      select coalesce(sum(bet), 0)::text as bet, coalesce(sum(valid_bet), 0)::text as valid_bet, coalesce(sum(win), 0)::text as win, coalesce(sum(profit), 0)::text as profit
+        from agent_team_daily where agent_id = ${agentId} and day between ${startDate}::date and ${w.endDay}::date`),
+  ]);
+  const t = rowsOf<{ bet: string; valid_bet: string; win: string; profit: string }>(sums)[0]!;
+  return { rows: rowsOf<BettingRow>(page), totals: { members: w.bettors, bets: w.bets, bet: t.bet, valid_bet: t.valid_bet, win: t.win, profit: t.profit } };
 }

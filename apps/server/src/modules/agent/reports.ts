@@ -10,6 +10,7 @@ import { dayRange } from '../../kernel/brand-time/index.ts';
 import { parseCodeTypes } from '../wallet/index.ts';
 import { downlineOf, downlineView } from './service.ts';
 import { depthOf, memberDays, withSpans } from './spans.ts';
+import { teamWindow, type TeamWindow } from './windows.ts';
 
 /**
  * Agent reports beside the overview: the P&L statement (palStatementsAgentCopy, menu "user
@@ -97,16 +98,36 @@ async function allPage(db: Db, merchantId: number, agentId: bigint, from: string
   return { rows: rows.map((r) => ({ ...r, sums: r as Sums })), total };
 }
 
+/** Scope all of a big team from its range rollup (windows.ts): the page through the window's index by valid bet, the total its team row's. */
+async function allPageWindow(db: Db, merchantId: number, agentId: bigint, w: TeamWindow, limit: number, offset: number) {
+  const out = sql.raw(SUMS.map((c) => `x.${c}::text as ${c}`).join(', '));
+  const cols = sql.raw(SUMS.map((c) => `w.${c}`).join(', '));
+  const res = await db.execute(sql`
+    select ${out}, x.member_id::text as id, m.username, m.type, x.depth, 1 as team
+      from (select w.member_id, ${cols}, t.depth from agent_member_window w
+              cross join lateral (select t.depth from member_tree t where t.ancestor_id = ${agentId} and t.descendant_id = w.member_id and t.depth > 0) t
+             where w.merchant_id = ${merchantId} and w.end_day = ${w.endDay}::date and w.days = ${w.days}
+             order by w.valid_bet desc, w.member_id desc limit ${limit} offset ${offset}) x
+      join members m on m.id = x.member_id
+     order by x.valid_bet desc, x.member_id desc`);
+  return { rows: rowsOf<Member & Sums>(res).map((r) => ({ ...r, sums: r as Sums })), total: w.members };
+}
+
 type PLQuery = { startDate: string; endDate: string; scope: 'direct' | 'all'; pageNo: number; pageSize: number };
 
 export async function profitLoss(db: Db, brand: Brand, p: Principal, query: PLQuery) {
   const me = requireAgent(p).member;
   dayRange(brand, query.startDate, query.endDate);
   const offset = (query.pageNo - 1) * query.pageSize;
+  const allOf = async (moved: boolean) => {
+    // a big team without moves over a window's range: its range rollup (windows.ts)
+    const w = moved ? null : await teamWindow(db, brand.id, me.id, query.startDate, query.endDate);
+    return w ? allPageWindow(db, brand.id, me.id, w, query.pageSize, offset) : allPage(db, brand.id, me.id, query.startDate, query.endDate, query.pageSize, offset, moved);
+  };
   const [page, footer] = await Promise.all([
     withSpans(db, me.id, async (moved): Promise<{ rows: (Member & { sums: Sums })[]; total: number }> => (query.scope === 'direct'
       ? directPage(db, me.id, query.startDate, query.endDate, query.pageSize, offset, moved)
-      : allPage(db, brand.id, me.id, query.startDate, query.endDate, query.pageSize, offset, moved))),
+      : await allOf(moved))),
     db.execute(sql`select ${sums('a')} from agent_team_daily a where a.agent_id = ${me.id} and a.day between ${query.startDate}::date and ${query.endDate}::date`),
   ]);
   return {

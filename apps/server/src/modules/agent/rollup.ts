@@ -3,6 +3,7 @@ import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import { CODE_TYPE_OF_KIND } from '../../kernel/ledger/index.ts';
 import { wallet } from '@lobby/contract';
 import { recomputeLinks } from './links-rollup.ts';
+import { markDirty } from './windows.ts';
 
 /**
  * The agent_daily_stats rollup. Three append-only sources tell which (member, local day) rows
@@ -204,6 +205,7 @@ export async function rollup(tx: Tx, now = new Date()): Promise<number> {
     select distinct src.merchant_id, src.member_id, ${localDay(sql`src.ts`, OFF)} as day
       from (${sql.join(keys, sql` union all `)}) src join merchants mc on mc.id = src.merchant_id
      where src.member_id is not null`);
+  await markDirty(tx, touched); // the range rollups containing these days (windows.ts)
   return touched.length + await recomputeTeams(tx, touched) + await recomputeLinks(tx, touched) + await refreshTeamNow(tx);
 }
 

@@ -13,6 +13,7 @@ import { formatAmount } from '../../kernel/ledger/index.ts';
 import { dayRange } from '../../kernel/brand-time/index.ts';
 import * as q from './queries.ts';
 import { withSpans } from './spans.ts';
+import { teamWindow } from './windows.ts';
 import { DAY_MS } from '../../kernel/brand-time/index.ts';
 
 const { MONEY_OUT_RULES } = memberProfile;
@@ -196,8 +197,14 @@ type BettingQuery = { startDate: string; endDate: string; account?: string; page
 export async function teamBetting(db: Db, brand: Brand, p: Principal, query: BettingQuery) {
   const me = requireAgent(p).member;
   dayRange(brand, query.startDate, query.endDate);
-  const { rows, totals } = await withSpans(db, me.id,
-    (moved) => q.teamBetting(db, brand.id, me.id, query.startDate, query.endDate, query.account || undefined, query.pageSize, (query.pageNo - 1) * query.pageSize, moved));
+  const offset = (query.pageNo - 1) * query.pageSize;
+  const { rows, totals } = await withSpans(db, me.id, async (moved) => {
+    // a big team without moves over a window's range: its range rollup (windows.ts)
+    const w = moved || query.account ? null : await teamWindow(db, brand.id, me.id, query.startDate, query.endDate);
+    return w
+      ? q.teamBettingWindow(db, brand.id, me.id, w, query.startDate, query.pageSize, offset)
+      : q.teamBetting(db, brand.id, me.id, query.startDate, query.endDate, query.account || undefined, query.pageSize, offset, moved);
+  });
   return {
     list: rows.map((r) => ({
       memberId: r.id, account: r.username, directAgent: r.parent ?? '', bets: r.bets,
