@@ -39,7 +39,8 @@ const service = await import('../apps/server/src/modules/agent/service.ts');
 const reports = await import('../apps/server/src/modules/agent/reports.ts');
 const { sql } = await import('drizzle-orm');
 const links = await import('../apps/server/src/modules/agent/links.ts');
-/** --focus: only the slow reports of issue 25 (downline list, team betting 7/31, P&L all, links report) and a load baseline. */
+const { buildWindows } = await import('../apps/server/src/modules/agent/windows.ts');
+/** --focus: only the slow reports of issue 25 (downline list, team betting 7/31, P&L all 7/31, links report) and a load baseline. */
 const FOCUS = process.argv.includes('--focus');
 
 const rowsOf = (res) => res.rows;
@@ -143,9 +144,12 @@ async function build(db) {
     return n;
   });
   gen.now = await timed('agent_team_now (one rollup pass)', () => refreshTeamNow(db));
+  const end = day(start + (DAYS - 1) * 86_400_000);
+  // the range rollups the agent.windows job keeps for the brand's today and yesterday, here for the last day of bets
+  gen.windows = await timed('range rollups (7 and 31 days to the last day)', () => buildWindows(db, m, end));
   const brandObj = { id: m, code: 'benchagent', hosts: [], version: 1, config, modules: new Set() };
   const principal = { sessionId: 0n, method: 'password', member: { id: BigInt(top.id), type: 1 }, isAgent: true, isTrial: false };
-  return { brand: brandObj, principal, gen, end: day(start + (DAYS - 1) * 86_400_000) };
+  return { brand: brandObj, principal, gen, end };
 }
 
 /** The tree of an earlier run with --db (team rollups rebuilt by the current code), or null. */
@@ -168,6 +172,7 @@ async function reuse(db) {
     return n;
   });
   gen.now = await timed('agent_team_now (one rollup pass)', () => refreshTeamNow(db));
+  gen.windows = await timed('range rollups (7 and 31 days to the last day)', () => buildWindows(db, m, span.end));
   const config = brand.config;
   const brandObj = { id: m, code: 'benchagent', hosts: [], version: 1, config, modules: new Set() };
   const principal = { sessionId: 0n, method: 'password', member: { id: BigInt(top.id), type: 1 }, isAgent: true, isTrial: false };
@@ -200,6 +205,7 @@ async function focus(db, brand, principal, back, end) {
     await sample('team betting, 7 days (page 1 + footer)', () => service.teamBetting(db, brand, principal, { startDate: back(7), endDate: end, pageNo: 1, pageSize: 20 })),
     await sample('team betting, 31 days (page 1 + footer)', () => service.teamBetting(db, brand, principal, { startDate: back(31), endDate: end, pageNo: 1, pageSize: 20 })),
     await sample('P&L statement, 7 days (all, page 1)', () => reports.profitLoss(db, brand, principal, { startDate: back(7), endDate: end, scope: 'all', pageNo: 1, pageSize: 20 })),
+    await sample('P&L statement, 31 days (all, page 1)', () => reports.profitLoss(db, brand, principal, { startDate: back(31), endDate: end, scope: 'all', pageNo: 1, pageSize: 20 })),
     await sample('links report, 31 days', () => links.linksReport(db, brand, principal, { startDate: back(31), endDate: end })),
   ];
   for (const r of runs) console.log(`  ${r.label.padEnd(42)} p50 / baseline p50 = ${fmt(r.p50 / Math.max(0.01, base.p50), 1)}`);
