@@ -75,7 +75,7 @@ export function DashboardPage() {
             <div className="oc-table-wrap">
               <table className="oc-table">
                 <thead><tr><th>{t('console.dash.category')}</th><th className="num">{t('console.dash.bets')}</th><th className="num">{t('console.dash.wins')}</th><th className="num">{t('console.dash.ggrCol')}</th></tr></thead>
-                <tbody>{d.ggr.map((g) => <tr key={g.category}><td>{g.category}</td><td className="num">{money(g.bets)}</td><td className="num">{money(g.wins)}</td><td className="num">{money(g.ggr)}</td></tr>)}</tbody>
+                <tbody>{d.ggr.map((g) => <tr key={g.category}><td>{t(`categories.${g.category.toLowerCase() === 'lottery' ? 'LOTT' : g.category.toUpperCase()}`, { defaultValue: g.category })}</td><td className="num">{money(g.bets)}</td><td className="num">{money(g.wins)}</td><td className="num">{money(g.ggr)}</td></tr>)}</tbody>
               </table>
             </div>
           )}
