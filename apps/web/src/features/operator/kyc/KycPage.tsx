@@ -5,7 +5,7 @@
  * member's verification and risk (those at the review score are held until cleared), and the
  * AML report (thresholds, structuring; CSV) and the brand's KYC and AML rules (owner).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kyc, risk, type kyc as K, type operator as Op } from '@lobby/contract';
 import { buildUrl, requestHeaders } from '@/lib/api';
