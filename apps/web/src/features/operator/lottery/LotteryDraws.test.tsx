@@ -126,6 +126,7 @@ describe('console lottery', () => {
         return ok({ outcome: 'mismatch', settled: 0, draw: row('20261130-HCM', official) });
       },
       'POST /wps/ops/lottery/result/discard': () => ok({ discarded: 2, draw: row('20261130-HCM', official) }),
+      'POST /wps/ops/lottery/result/import': () => fail(409, 'lottery.feed.unset', undefined, 'Esta marca no tiene configurada una fuente de resultados.'),
     });
     setConsoleToken('op-token');
     renderApp({ route: '/console/lottery' });
@@ -152,6 +153,9 @@ describe('console lottery', () => {
     fireEvent.change(within(discard).getByLabelText(/Motivo/), { target: { value: 'G7 mal escrito' } });
     fireEvent.click(within(discard).getByRole('button', { name: 'Descartar entradas' }));
     await screen.findByText('Sorteo 20261130-HCM: 2 entradas descartadas.');
+    // the brand's results feed, read now: the server's refusal is shown
+    fireEvent.click(screen.getByTestId('read-feed'));
+    expect((await screen.findByText('Esta marca no tiene configurada una fuente de resultados.')).closest('[role=alert]')).toBeTruthy();
   });
 
   it('the menu shows Lottery only with lottery.manage', async () => {

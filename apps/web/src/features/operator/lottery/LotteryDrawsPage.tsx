@@ -11,7 +11,7 @@ import { lottery, operatorLottery } from '@lobby/contract';
 import { useLanguage } from '@/lib/i18n';
 import './locale';
 import './lottery.css';
-import { useMe, useOp } from '../api';
+import { useMe, useOp, useOpAction } from '../api';
 import { Card, errMsg, money, Notice, Pager, when } from '../ui';
 import { DrawDialog, type DrawAction } from './LotteryDrawDialog';
 import { ResultDialog } from './LotteryResultDialog';
@@ -131,6 +131,20 @@ export function LotteryDrawsPage() {
   const gameCode = picked || games.data?.[0]?.gameCode || '';
   const game = games.data?.find((g) => g.gameCode === gameCode);
   const draws = useOp(operatorLottery.listDraws, { gameCode, page, ...(status ? { status } : {}) }, gameCode !== '');
+  // the brand's results feed, read now (the server also reads it every 15 s while an issue waits)
+  const importing = useOpAction(operatorLottery.importResults);
+  const [feedError, setFeedError] = useState<string | null>(null);
+  const readFeed = async () => {
+    setDone(null);
+    setFeedError(null);
+    try {
+      const r = await importing.mutateAsync({});
+      setDone(t('console.lt.feedRead', { imported: r.imported, refused: r.refused }));
+      void draws.refetch();
+    } catch (e) {
+      setFeedError(errMsg(e));
+    }
+  };
   const schedule = (g: operatorLottery.ConsoleGame) => (g.intervalSeconds ? t('console.lt.every', { minutes: g.intervalSeconds / 60 }) : t('console.lt.daily', { time: g.drawTime }));
   return (
     <div className="oc-page">
@@ -152,9 +166,13 @@ export function LotteryDrawsPage() {
                 </select>
               </label>
               <button type="button" className="oc-btn" onClick={() => void draws.refetch()} disabled={draws.isFetching}>{t('console.lt.refresh')}</button>
+              {game?.kind === 'vn' && (
+                <button type="button" className="oc-btn" data-testid="read-feed" disabled={importing.isPending} onClick={() => void readFeed()}>{t('console.lt.readFeed')}</button>
+              )}
             </div>
           )}
         {done && <Notice kind="ok">{done}</Notice>}
+        {feedError && <Notice kind="error">{feedError}</Notice>}
         {gameCode !== '' && (draws.isError ? <Notice kind="error">{errMsg(draws.error)}</Notice> : !draws.data ? <p>{t('console.loading')}</p>
           : draws.data.list.length === 0 ? <p className="oc-muted">{t('console.empty')}</p> : (
             <>
