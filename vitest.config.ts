@@ -49,13 +49,34 @@ function serverTestFiles(dir = path.join(serverRoot, 'src')): string[] {
  * it is set, else on PGlite.
  */
 const ONE_KIND = ['src/test/fuzz.test.ts', 'src/test/security/**/*.test.ts'];
+/**
+ * With PostgreSQL set, the suites that use the test database run there (the production
+ * database), and PGlite (the embedded default of `npm start`) runs the ones that exercise what
+ * differs between the two: one connection instead of a pool, so the ledger, the wallets, the
+ * seamless wallet, payments' webhooks, migrations and readiness. Every SQL statement is the same
+ * on both (PGlite is PostgreSQL compiled to WebAssembly); running every suite on both doubled
+ * the unit phase.
+ */
+const PGLITE_TOO = [
+  'src/kernel/ledger/',
+  'src/modules/wallet/',
+  'src/modules/seamless-wallet/',
+  'src/modules/payments/webhooks.test.ts',
+  'src/modules/cashier/deposit.test.ts',
+  'src/plugins/health.test.ts',
+  'src/db/',
+];
 const withPostgres = !!process.env.TEST_DATABASE_URL;
 
 const server = (kind: 'pglite' | 'postgres') => {
   const seen = new Map<string, boolean>();
-  const include = kind === 'pglite'
-    ? ['src/**/*.test.ts']
-    : serverTestFiles().filter((f) => usesTestDatabase(f, seen)).map((f) => path.relative(serverRoot, f).split(path.sep).join('/'));
+  const rel = (f: string) => path.relative(serverRoot, f).split(path.sep).join('/');
+  const files = serverTestFiles().map((f) => ({ file: rel(f), db: usesTestDatabase(f, seen) }));
+  const include = kind === 'postgres'
+    ? files.filter((f) => f.db).map((f) => f.file)
+    : withPostgres
+      ? files.filter((f) => !f.db || PGLITE_TOO.some((p) => f.file.startsWith(p))).map((f) => f.file)
+      : ['src/**/*.test.ts'];
   return {
     test: {
       name: `server-${kind}`,
@@ -63,6 +84,10 @@ const server = (kind: 'pglite' | 'postgres') => {
       include,
       ...(kind === 'pglite' && withPostgres ? { exclude: ['**/node_modules/**', ...ONE_KIND] } : {}),
       environment: 'node',
+      // a worker keeps its imported modules from one test file to the next (each file still
+      // builds its own app over its own database): importing the app once per file was the
+      // larger part of the phase
+      isolate: false,
       globalSetup: [`src/test/global-setup-${kind}.ts`],
       env: { TEST_DB_KIND: kind },
       testTimeout: 30_000,
@@ -91,9 +116,9 @@ class LongestFirst extends BaseSequencer {
 }
 
 /**
- * Server suites run on PGlite always, and those that use the test database (see
- * usesTestDatabase) again on PostgreSQL when TEST_DATABASE_URL is set (but the walks in ONE_KIND
- * only there); web component tests run
+ * Server suites run on PGlite; when TEST_DATABASE_URL is set, those that use the test database
+ * (see usesTestDatabase) run on PostgreSQL instead, but for PGLITE_TOO, which run on both (and
+ * the walks in ONE_KIND, only on PostgreSQL); web component tests run
  * in jsdom. Files of every project share one pool: on 2 cores one worker per core plus one that
  * waits on PostgreSQL keeps both busy (vitest's default is one worker less than the cores).
  */

@@ -2,7 +2,7 @@
  * Issue 4, "Tests": the money concurrency test. Many concurrent clients send random money
  * operations (deposits: create + operator confirm/reject/cancel; withdrawals: request + operator
  * pay/reject; transfers main <-> game wallets and recall-all; simulated game bets and wins as
- * ledger postings keyed by vendor round ids) across ~100 members of both brands. Every
+ * ledger postings keyed by vendor round ids) across 500 members of both brands. Every
  * operation is sent 2-3 times with the same requestId / idemKey: some copies concurrently, some
  * right after, some much later (reordered after other operations). Then the ledger is checked:
  * entries sum to zero per brand and per posting, balances equal their entries (and each entry's
@@ -26,7 +26,7 @@ import { seedDemo } from '../../db/seed/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import type { Principal } from '../../plugins/session.ts';
-import { dbKind, freshDatabase, TEMPLATE_DB, TEST_DB_PREFIX } from '../../test/harness.ts';
+import { dbKind, freshDatabase, TEMPLATE_DB, TEST_DB_PREFIX, testDatabaseUrl } from '../../test/harness.ts';
 import { cancelOrder, confirmOrder, createOrder, pay as payWithdrawal, reject as rejectWithdrawal, rejectOrder, request as requestWithdrawal } from '../cashier/index.ts';
 import { audit, brandAccount, memberAccount, postAlone } from '../../kernel/ledger/index.ts';
 import { recallAll, transfer, transferKey } from './transfers.ts';
@@ -41,7 +41,7 @@ const OPS = POSTGRES ? 20_000 : 2_000;
 const ISSUE_MS = POSTGRES ? 150_000 : 45_000;
 const MIN_OPS = POSTGRES ? 4_000 : 1_000;
 const WORKERS = 50;
-const MEMBERS_PER_BRAND = 50;
+const MEMBERS_PER_BRAND = 250; // 50 clients over 500 members: copies of one operation meet, other operations seldom queue on one member
 const PIN = '135790';
 const GAME_WALLETS = ['game:RNG-PG', 'game:LIVE-EVO', 'game:SPORTS-SABA'];
 
@@ -66,9 +66,7 @@ async function openTestDatabase(): Promise<Database> {
   };
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   dropDb = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return openDatabase({ url: url.toString(), poolSize: WORKERS, migrate: false });
+  return openDatabase({ url: testDatabaseUrl(name), poolSize: WORKERS, migrate: false });
 }
 
 beforeAll(async () => {
