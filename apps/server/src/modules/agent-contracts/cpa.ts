@@ -33,7 +33,7 @@ const PAY_BATCH = 500;
 const list = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** Step 1 for one brand: the rows of members qualified since the last run. Answers the rows inserted. */
-export async function computeCpa(tx: Tx | Db, brand: Brand, now: Date): Promise<number> {
+async function computeCpa(tx: Tx | Db, brand: Brand, now: Date): Promise<number> {
   const rule = cpaRuleOf((await affiliateSettingsOf(tx as Db, brand.id)).cpaRule);
   const today = brandDate(brand, now);
   const since = brandDate(brand, new Date(now.getTime() - (MAX_DAYS + CATCH_UP_DAYS) * DAY_MS));
@@ -81,7 +81,7 @@ export async function computeCpa(tx: Tx | Db, brand: Brand, now: Date): Promise<
 }
 
 /** Step 2 for one brand: pays its pending CPA rows, oldest first, while each upline's balance covers them. Answers the rows paid. */
-export async function payCpa(tx: Tx | Db, brand: Brand): Promise<number> {
+async function payCpa(tx: Tx | Db, brand: Brand): Promise<number> {
   const rows = rowsOf<{ id: string; contract_id: string; upline_id: string | null; downline_id: string; amount: string }>(await tx.execute(sql`
     select id::text as id, contract_id::text as contract_id, upline_id::text as upline_id, downline_id::text as downline_id, amount::text as amount
       from affiliate_cpa_payouts where merchant_id = ${brand.id} and status = 'pending' order by id limit ${PAY_BATCH} for update skip locked`));

@@ -41,7 +41,7 @@ async function view(db: Db | Tx, brand: Brand, id: bigint, me: bigint): Promise<
 }
 
 /** The most CPA the caller may offer: its own contract's; a top agent without one CPA_TOP_MAX; else 0. */
-export async function cpaCapOf(db: Db | Tx, brand: Brand, me: bigint): Promise<bigint> {
+async function cpaCapOf(db: Db | Tx, brand: Brand, me: bigint): Promise<bigint> {
   const own = await q.ownCpa(db, brand.id, me);
   if (own !== null) return own;
   const parent = await q.parentType(db, me);

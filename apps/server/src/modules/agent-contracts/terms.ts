@@ -35,7 +35,7 @@ export function parseTiers(kind: Kind, input: contracts.TierInput[]): q.NewTier[
 }
 
 /** A contract's plan terms (dividend plans, issue 25): CPA amounts in minor units, null terms from the brand's rule. */
-export interface PlanTerms {
+interface PlanTerms {
   plan: contracts.Plan; negativeCarry: contracts.NegativeCarry;
   cpa: { amount: bigint; minDeposit: bigint | null; minValidBet: bigint | null; days: number | null } | null;
 }

@@ -20,14 +20,14 @@ const view = (r: Row): affiliate.Banner => ({
   id: String(r.id), name: r.name, width: r.width, height: r.height, imageUrl: r.imageUrl, landingPath: r.landingPath, enabled: r.enabled, updatedAt: r.updatedAt.toISOString(),
 });
 
-export async function list(db: Db, merchantId: number, enabledOnly = false) {
+async function list(db: Db, merchantId: number, enabledOnly = false) {
   const where = enabledOnly ? and(eq(affiliateBanners.merchantId, merchantId), eq(affiliateBanners.enabled, true)) : eq(affiliateBanners.merchantId, merchantId);
   return (await db.select().from(affiliateBanners).where(where).orderBy(desc(affiliateBanners.id)).limit(affiliate.BANNER_MAX)).map(view);
 }
 
 type Save = { id?: string; name: string; width: number; height: number; imageUrl: string; landingPath: string; enabled: boolean };
 
-export async function save(db: Db, brand: Brand, body: Save): Promise<affiliate.Banner> {
+async function save(db: Db, brand: Brand, body: Save): Promise<affiliate.Banner> {
   const v = { name: body.name, width: body.width, height: body.height, imageUrl: body.imageUrl, landingPath: body.landingPath, enabled: body.enabled };
   if (body.id === undefined) {
     const [row] = await db.insert(affiliateBanners).values({ merchantId: brand.id, ...v }).returning();
@@ -39,14 +39,14 @@ export async function save(db: Db, brand: Brand, body: Save): Promise<affiliate.
   return view(row);
 }
 
-export async function remove(db: Db, brand: Brand, id: string) {
+async function remove(db: Db, brand: Brand, id: string) {
   const [row] = await db.delete(affiliateBanners).where(and(eq(affiliateBanners.id, BigInt(id)), eq(affiliateBanners.merchantId, brand.id))).returning({ id: affiliateBanners.id });
   if (!row) throw new AppError('affiliate.banner.not.found');
   return { id };
 }
 
 /** The agent's view: the enabled banners and its permanent affiliate code. */
-export async function agentBanners(db: Db, brand: Brand, p: Principal) {
+async function agentBanners(db: Db, brand: Brand, p: Principal) {
   const me = requireAgent(p).member;
   const banners = await list(db, brand.id, true);
   return { code: me.referralCode ?? '', list: banners.map(({ enabled: _e, updatedAt: _u, ...b }) => b) };

@@ -16,9 +16,9 @@ import { rowsOf, type Db, type Tx } from '../../db/index.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { brandDate, DAY_MS } from '../../kernel/brand-time/index.ts';
 
-export const WINDOW_DAYS = [7, 31] as const;
+const WINDOW_DAYS = [7, 31] as const;
 /** A dirty window is still read this long after it was built. */
-export const FRESH_MS = 120_000;
+const FRESH_MS = 120_000;
 /** Below `minMembers` team members with rows, the reports sum member days directly (as fast, and exact at once); tests lower it. */
 export const windowSettings = { minMembers: 2_000 };
 const SUMS = ['bet', 'valid_bet', 'win', 'profit', 'deposits', 'withdrawals', 'bonus', 'salary', 'dividend'] as const;
