@@ -33,14 +33,21 @@ export function Banners() {
             </a>
             <figcaption>
               <strong>{b.name}</strong> <span className="muted w-small" dir="ltr">{b.width}×{b.height}</span>
-              <p className="al-url"><code dir="ltr" data-testid="banner-link">{s.link}</code></p>
-              <label className="field"><span className="field__label">HTML</span>
-                <textarea className="input al-snippet" dir="ltr" readOnly rows={3} value={s.html} data-testid="banner-html" /></label>
-              <div className="al-banner__actions">
-                <CopyButton text={s.html} label={t('agent.links.bn.copyHtml')} />
-                <CopyButton text={s.markdown} label={t('agent.links.bn.copyMarkdown')} />
+              <div className="al-banner__snip">
+                <span className="field__label">{t('agent.links.col.link')}</span>
                 <CopyButton text={s.link} label={t('agent.links.copy')} />
               </div>
+              <p className="al-url"><code dir="ltr" data-testid="banner-link">{s.link}</code></p>
+              <div className="al-banner__snip">
+                <span className="field__label">HTML</span>
+                <CopyButton text={s.html} label={t('agent.links.bn.copyHtml')} />
+              </div>
+              <textarea className="input al-snippet" dir="ltr" readOnly rows={3} value={s.html} aria-label="HTML" data-testid="banner-html" />
+              <div className="al-banner__snip">
+                <span className="field__label">Markdown</span>
+                <CopyButton text={s.markdown} label={t('agent.links.bn.copyMarkdown')} />
+              </div>
+              <p className="al-url"><code dir="ltr" data-testid="banner-markdown">{s.markdown}</code></p>
             </figcaption>
           </figure>
         );
