@@ -64,7 +64,7 @@ function BannerForm({ item, onDone }: { item: Banner | null; onDone: (saved?: Ba
       <label className="oc-field"><span>{t('console.content.aff.height')}</span>
         <input name="height" type="number" min={1} max={4000} value={f.height} onChange={set('height')} required /></label>
       <label className="oc-field"><span>{t('console.content.image')}</span>
-        <input name="imageUrl" value={f.imageUrl} onChange={set('imageUrl')} maxLength={500} dir="ltr" placeholder="https://… /site/banners/…" required /></label>
+        <input name="imageUrl" value={f.imageUrl} onChange={set('imageUrl')} maxLength={500} dir="ltr" placeholder="https://…" required /></label>
       <label className="oc-field"><span>{t('console.content.upload')}</span>
         <input type="file" accept="image/png,image/jpeg" onChange={upload} disabled={uploading} /></label>
       <label className="oc-field"><span>{t('console.content.aff.landing')}</span>
