@@ -22,7 +22,10 @@ describe('VN official results: schedule and structure', () => {
     expect(provincesAt('central', monday).map((p) => p.name)).toEqual(['Phú Yên', 'Thừa Thiên Huế']);
     expect(provincesAt('south', new Date('2026-12-05T09:15:00Z')).map((p) => p.code)).toEqual(['HCM', 'LA', 'BP', 'HG']); // Saturday
     for (const region of ['south', 'central'] as const) {
-      for (const day of VN_SCHEDULE[region]) expect(day.length).toBeGreaterThanOrEqual(2), expect(day.length).toBeLessThanOrEqual(4);
+      for (const day of VN_SCHEDULE[region]) {
+        expect(day.length).toBeGreaterThanOrEqual(2);
+        expect(day.length).toBeLessThanOrEqual(4);
+      }
     }
     expect(VN_SCHEDULE.north.every((d) => d.length === 1)).toBe(true);
     // a brand at GMT-6: the south's 16:15 (GMT+7) is 03:15 local; the VN weekday is the draw instant's in Vietnam
