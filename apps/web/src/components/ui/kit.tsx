@@ -10,6 +10,7 @@ import { errorText } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import { formatDateTime } from '@/lib/format';
 import { useBrand } from '@/lib/system';
+import { DayInput } from './DayInput';
 import { formatCountdown, presetRange, secondsLeft, shiftRange, validateRange, type AmountError, type DayRange, type Preset } from '@/lib/amounts';
 
 /** The brand's GMT offset in minutes (display and day cuts). */
@@ -181,12 +182,12 @@ export function DateRangeBar({ value, onChange }: { value: DayRange; onChange: (
         </button>
         <label className="w-range__day">
           <span className="visually-hidden">{t('wallet.range.from')}</span>
-          <input type="date" className="input input--sm" value={draft.startDate} max={draft.endDate} onChange={(e) => apply({ ...draft, startDate: e.target.value })} aria-label={t('wallet.range.from')} />
+          <DayInput value={draft.startDate} max={draft.endDate} onChange={(v) => apply({ ...draft, startDate: v })} label={t('wallet.range.from')} />
         </label>
         <span aria-hidden="true" className="w-range__dash">–</span>
         <label className="w-range__day">
           <span className="visually-hidden">{t('wallet.range.to')}</span>
-          <input type="date" className="input input--sm" value={draft.endDate} min={draft.startDate} onChange={(e) => apply({ ...draft, endDate: e.target.value })} aria-label={t('wallet.range.to')} />
+          <DayInput value={draft.endDate} min={draft.startDate} onChange={(v) => apply({ ...draft, endDate: v })} label={t('wallet.range.to')} />
         </label>
         <button type="button" className="icon-btn icon-btn--sm w-range__shift" aria-label={t('wallet.range.later')} onClick={() => apply(shiftRange(value, 1, offset))}>
           <Icon name="chevronRight" size={18} />
