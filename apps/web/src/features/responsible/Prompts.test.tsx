@@ -1,6 +1,6 @@
 /** The responsible-gaming prompts (issue 26): the deposit-limit prompt and its "not now", the limits link, the session clock of the game frame. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { responsible } from '@lobby/contract';
@@ -33,7 +33,7 @@ function show(node: ReactNode) {
   client.setDefaultOptions({ queries: { retry: false } });
   client.setQueryData(systemKeys.status(), statusFixture());
   client.setQueryData(memberKeys.info(), memberFixture());
-  return render(<MemoryRouter><AppProviders queryClient={client}>{node}</AppProviders></MemoryRouter>);
+  return { ...render(<MemoryRouter><AppProviders queryClient={client}>{node}</AppProviders></MemoryRouter>), client };
 }
 
 describe('responsible-gaming prompts', () => {
@@ -59,13 +59,18 @@ describe('responsible-gaming prompts', () => {
     expect(screen.queryByTestId('rg-limits-prompt')).toBeNull();
   });
 
-  it('the session clock shows the time played and the net result', async () => {
+  it('the session clock shows the time played and the net result, read again when a round moves the balance', async () => {
     const started = new Date(Date.now() - (3600 + 125) * 1000).toISOString();
-    fakeServer({ 'GET /wps/member/responsible/reality': () => ok({ intervalMinutes: null, sessionStartedAt: started, net: '-12.50', currency: 'MXN' }) });
-    show(<SessionClock />);
+    let net = '-12.50';
+    const server = fakeServer({ 'GET /wps/member/responsible/reality': () => ok({ intervalMinutes: null, sessionStartedAt: started, net, currency: 'MXN' }) });
+    const { client } = show(<SessionClock />);
     const clock = await screen.findByTestId('session-clock');
     await waitFor(() => expect(clock.querySelector('time')!.textContent).toMatch(/^1:02:0\d$/));
     expect(clock.textContent).toContain('Neto');
     expect(clock.textContent).toContain('12.50');
+    net = '-13.50';
+    act(() => client.setQueryData(memberKeys.info(), memberFixture({ balance: '486.50' })));
+    await waitFor(() => expect(screen.getByTestId('session-clock').textContent).toContain('13.50'));
+    expect(server.calls.filter((c) => c.path === '/wps/member/responsible/reality').length).toBe(2);
   });
 });

@@ -6,7 +6,7 @@
  * - SessionClock (the game frame's bar): the session's elapsed time and net result (wins − bets)
  *   while playing, refreshed every 30 seconds.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/features/session';
@@ -55,6 +55,15 @@ export function LimitsLink() {
   );
 }
 
+function ClockIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" style={{ verticalAlign: '-2px' }}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
 export function SessionClock() {
   const { t } = useTranslation();
   const session = useSession();
@@ -66,11 +75,20 @@ export function SessionClock() {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [real]);
+  // a round moved the balance (the live balance push): the net follows at once, not at the next poll
+  const balance = session.member?.balance;
+  const seen = useRef(balance);
+  const { refetch } = q;
+  useEffect(() => {
+    if (!real || balance === seen.current) return;
+    seen.current = balance;
+    void refetch();
+  }, [real, balance, refetch]);
   if (!real || !q.data) return null;
   const elapsed = elapsedText(Date.parse(q.data.sessionStartedAt), now);
   return (
     <span className="rg-clock" data-testid="session-clock" aria-label={t('responsible.clock.label', { time: elapsed })}>
-      <span title={t('responsible.clock.time')}>⏱ <time>{elapsed}</time></span>
+      <span title={t('responsible.clock.time')}><ClockIcon /> <time>{elapsed}</time></span>
       <span title={t('responsible.clock.net')}>{t('responsible.clock.netShort')} <Money value={q.data.net} signed /></span>
     </span>
   );
