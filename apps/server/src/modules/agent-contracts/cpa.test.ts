@@ -85,7 +85,7 @@ describe('commission plans', () => {
     const pb = rowsOf<{ url: string }>(await db().execute(sql`select url from affiliate_postbacks where member_id = ${yes.id} and event = 'cpa'`));
     expect(pb).toEqual([{ url: 'https://tracker.example/cpa?sub=s1&amount=25.00' }]);
     // the valid bet reaching 100.00 later (within 7 days) qualifies the second one, once
-    await db().execute(sql`update agent_daily_stats set valid_bet = 100_00 where member_id = ${lowBet.id}`);
+    await db().execute(sql`update agent_daily_stats set valid_bet = 10000 where member_id = ${lowBet.id}`);
     expect(await settleCpa(db(), [brand()], now)).toBe(2);
     expect(await balance(a.id)).toBe(50_00n);
     const st = (await t.call({ method: 'GET', url: `/wps/relay/MCSFE_agentStatement?startDate=${today}&endDate=${today}`, token: await tokenFor(t, a.username) })).json().value;
