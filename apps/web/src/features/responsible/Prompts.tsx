@@ -57,7 +57,7 @@ export function LimitsLink() {
 
 function ClockIcon() {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" style={{ verticalAlign: '-2px' }}>
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7v5l3 2" />
     </svg>
@@ -88,8 +88,8 @@ export function SessionClock() {
   const elapsed = elapsedText(Date.parse(q.data.sessionStartedAt), now);
   return (
     <span className="rg-clock" data-testid="session-clock" aria-label={t('responsible.clock.label', { time: elapsed })}>
-      <span title={t('responsible.clock.time')}><ClockIcon /> <time>{elapsed}</time></span>
-      <span title={t('responsible.clock.net')}>{t('responsible.clock.netShort')} <Money value={q.data.net} signed /></span>
+      <span className="rg-clock__item" title={t('responsible.clock.time')}><ClockIcon /><time>{elapsed}</time></span>
+      <span className="rg-clock__item" title={t('responsible.clock.net')}>{t('responsible.clock.netShort')} <Money value={q.data.net} signed /></span>
     </span>
   );
 }
