@@ -41,7 +41,8 @@ const OPS = POSTGRES ? 20_000 : 2_000;
 const ISSUE_MS = POSTGRES ? 150_000 : 45_000;
 const MIN_OPS = POSTGRES ? 4_000 : 1_000;
 const WORKERS = 50;
-const MEMBERS_PER_BRAND = 250; // 50 clients over 500 members: copies of one operation meet, other operations seldom queue on one member
+/** PostgreSQL: 50 clients over 500 members, so copies of one operation meet but other operations seldom queue on one member's lock; PGlite has one connection anyway. */
+const MEMBERS_PER_BRAND = POSTGRES ? 250 : 50;
 const PIN = '135790';
 const GAME_WALLETS = ['game:RNG-PG', 'game:LIVE-EVO', 'game:SPORTS-SABA'];
 
@@ -272,9 +273,9 @@ async function makePlayers(): Promise<Player[]> {
 
 describe('money invariants under concurrency', () => {
   it(`up to ${OPS} random operations from ${WORKERS} clients with duplicated and reordered retries keep the ledger exact`, async () => {
-    const t0 = Date.now();
     const db = app.db;
     const players = await makePlayers();
+    const t0 = Date.now();
     const houses = new Map<number, bigint>();
     for (const code of ['demo', 'luna']) {
       const b = app.brands.byMerchantCode(code)!;
