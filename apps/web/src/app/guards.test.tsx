@@ -61,7 +61,7 @@ describe('route guards', () => {
   it('/register?referralCode opens the register popup with the code and keeps it', async () => {
     renderApp({ route: '/register?referralCode=ABC123' });
     const dialog = await screen.findByRole('dialog', { name: 'Crear una cuenta' });
-    expect(await within(dialog).findByText('ABC123')).toBeInTheDocument();
+    expect(await within(dialog).findByDisplayValue('ABC123')).toHaveAttribute('readonly'); // in the invitation field (issue 23 item 6)
     await waitFor(() => expect(loc()).toBe('/?referralCode=ABC123'));
   });
 
