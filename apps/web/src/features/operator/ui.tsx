@@ -38,6 +38,25 @@ export function Pager({ page, total, pageSize, onPage }: { page: number; total: 
   );
 }
 
+/**
+ * A console list table: "loading…" until the data comes, "nothing here" when it has no rows, else
+ * the stacked table (cards on phones) with `head` (the <th> cells) and `children` (the <tr> rows).
+ */
+export function ListTable({ loaded, empty, head, testId, children }: { loaded: boolean; empty: boolean; head: ReactNode; testId?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  if (empty) return <p className="oc-muted">{loaded ? t('console.empty') : t('console.loading')}</p>;
+  return (
+    <div className="oc-table-wrap">
+      <table className="oc-table oc-stack" data-testid={testId}>
+        <thead><tr>{head}</tr></thead>
+        <tbody>
+          {children}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function Tabs<T extends string>({ value, options, onChange }: { value: T; options: [T, string][]; onChange: (v: T) => void }) {
   return (
     <div className="oc-tabs" role="tablist">

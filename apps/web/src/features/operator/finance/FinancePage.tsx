@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashier, operator, useOp, useOpAction } from '../api';
-import { Card, errMsg, money, Notice, Pager, Tabs, useOutcome, when } from '../ui';
+import { Card, errMsg, ListTable, money, Notice, Pager, Tabs, useOutcome, when } from '../ui';
 import { DepositHistory, ProviderChannels, Settlement } from './PaymentsTabs';
 import { WithdrawalHistory } from './WithdrawalHistory';
 import { isHeld, useWithdrawalRisk, WithdrawalRiskCell } from '../kyc/WithdrawalRisk';
@@ -21,30 +21,23 @@ function Deposits({ canAct }: { canAct: boolean }) {
   return (
     <>
       {out.view}
-      {list.length === 0 ? <p className="oc-muted">{q.data ? t('console.empty') : t('console.loading')}</p> : (
-        <div className="oc-table-wrap">
-          <table className="oc-table oc-stack">
-            <thead><tr><th>{t('console.fin.order')}</th><th>{t('console.member')}</th><th>{t('console.fin.channel')}</th><th className="num">{t('console.amount')}</th><th>{t('console.time')}</th><th>{t('console.actions')}</th></tr></thead>
-            <tbody>
-              {list.map((o) => (
-                <tr key={o.orderNo} data-order={o.orderNo}>
-                  <td data-label={t('console.fin.order')}><code>{o.orderNo}</code></td>
-                  <td data-label={t('console.member')}>{o.username}</td>
-                  <td data-label={t('console.fin.channel')}>{o.method} · {o.channel}</td>
-                  <td data-label={t('console.amount')} className="num">{money(o.amount)}</td>
-                  <td data-label={t('console.time')}>{when(o.createdAt)}</td>
-                  <td className="oc-actions">
-                    {canAct && <>
-                      <button type="button" className="oc-btn oc-primary" disabled={confirm.isPending} onClick={() => out.run(async () => { await confirm.mutateAsync({ orderNo: o.orderNo }); return t('console.done'); })}>{t('console.confirm')}</button>
-                      <button type="button" className="oc-btn oc-danger" disabled={reject.isPending} onClick={() => out.run(async () => { await reject.mutateAsync({ orderNo: o.orderNo }); return t('console.done'); })}>{t('console.reject')}</button>
-                    </>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable loaded={!!q.data} empty={list.length === 0} head={<><th>{t('console.fin.order')}</th><th>{t('console.member')}</th><th>{t('console.fin.channel')}</th><th className="num">{t('console.amount')}</th><th>{t('console.time')}</th><th>{t('console.actions')}</th></>}>
+        {list.map((o) => (
+          <tr key={o.orderNo} data-order={o.orderNo}>
+            <td data-label={t('console.fin.order')}><code>{o.orderNo}</code></td>
+            <td data-label={t('console.member')}>{o.username}</td>
+            <td data-label={t('console.fin.channel')}>{o.method} · {o.channel}</td>
+            <td data-label={t('console.amount')} className="num">{money(o.amount)}</td>
+            <td data-label={t('console.time')}>{when(o.createdAt)}</td>
+            <td className="oc-actions">
+              {canAct && <>
+                <button type="button" className="oc-btn oc-primary" disabled={confirm.isPending} onClick={() => out.run(async () => { await confirm.mutateAsync({ orderNo: o.orderNo }); return t('console.done'); })}>{t('console.confirm')}</button>
+                <button type="button" className="oc-btn oc-danger" disabled={reject.isPending} onClick={() => out.run(async () => { await reject.mutateAsync({ orderNo: o.orderNo }); return t('console.done'); })}>{t('console.reject')}</button>
+              </>}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {q.data && <Pager page={page} total={q.data.total} pageSize={q.data.pageSize} onPage={setPage} />}
     </>
   );
@@ -80,40 +73,33 @@ function Withdrawals({ canAct, canRules }: { canAct: boolean; canRules: boolean 
         </div>
       )}
       {out.view}
-      {list.length === 0 ? <p className="oc-muted">{q.data ? t('console.empty') : t('console.loading')}</p> : (
-        <div className="oc-table-wrap">
-          <table className="oc-table oc-stack">
-            <thead><tr><th>{t('console.fin.order')}</th><th>{t('console.member')}</th><th>{t('console.fin.account')}</th><th className="num">{t('console.amount')}</th><th>{t('console.time')}</th><th>{t('console.kyc.risk')}</th><th>{t('console.actions')}</th></tr></thead>
-            <tbody>
-              {list.map((w) => {
-                const held = isHeld(riskOf(w.withdrawNo));
-                const names = by.get(w.withdrawNo) ?? [];
-                const two = Number(w.amount) > limitNum;
-                return (
-                  <tr key={w.withdrawNo} data-withdraw={w.withdrawNo}>
-                    <td data-label={t('console.fin.order')}><code>{w.withdrawNo}</code>{two && <span className="oc-badge">2×</span>}</td>
-                    <td data-label={t('console.member')}>{w.username}</td>
-                    <td data-label={t('console.fin.account')}>{w.account.bankName} · {w.accountNoFull} · {w.account.payeeName}</td>
-                    <td data-label={t('console.amount')} className="num">{money(w.amount)}<small className="oc-muted"> ({money(w.netAmount)})</small></td>
-                    <td data-label={t('console.time')}>{when(w.createdAt)}</td>
-                    <td data-label={t('console.kyc.risk')}><WithdrawalRiskCell item={riskOf(w.withdrawNo)} canReview={canAct} /></td>
-                    <td className="oc-actions">
-                      {names.length > 0 && <small className="oc-approvals">{t('console.fin.approvedBy', { names: names.join(', ') })}</small>}
-                      {canAct && <>
-                        <button type="button" className="oc-btn oc-primary" disabled={approve.isPending || held} title={held ? t('console.kyc.mustClear') : undefined} onClick={() => out.run(async () => {
-                          const r = await approve.mutateAsync({ withdrawNo: w.withdrawNo });
-                          return r.status === 'paid' ? t('console.fin.paid') : t('console.fin.awaiting');
-                        })}>{two ? t('console.fin.approve') : t('console.fin.pay')}</button>
-                        <button type="button" className="oc-btn oc-danger" disabled={reject.isPending} onClick={() => out.run(async () => { await reject.mutateAsync({ withdrawNo: w.withdrawNo }); return t('console.done'); })}>{t('console.reject')}</button>
-                      </>}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable loaded={!!q.data} empty={list.length === 0} head={<><th>{t('console.fin.order')}</th><th>{t('console.member')}</th><th>{t('console.fin.account')}</th><th className="num">{t('console.amount')}</th><th>{t('console.time')}</th><th>{t('console.kyc.risk')}</th><th>{t('console.actions')}</th></>}>
+        {list.map((w) => {
+          const held = isHeld(riskOf(w.withdrawNo));
+          const names = by.get(w.withdrawNo) ?? [];
+          const two = Number(w.amount) > limitNum;
+          return (
+            <tr key={w.withdrawNo} data-withdraw={w.withdrawNo}>
+              <td data-label={t('console.fin.order')}><code>{w.withdrawNo}</code>{two && <span className="oc-badge">2×</span>}</td>
+              <td data-label={t('console.member')}>{w.username}</td>
+              <td data-label={t('console.fin.account')}>{w.account.bankName} · {w.accountNoFull} · {w.account.payeeName}</td>
+              <td data-label={t('console.amount')} className="num">{money(w.amount)}<small className="oc-muted"> ({money(w.netAmount)})</small></td>
+              <td data-label={t('console.time')}>{when(w.createdAt)}</td>
+              <td data-label={t('console.kyc.risk')}><WithdrawalRiskCell item={riskOf(w.withdrawNo)} canReview={canAct} /></td>
+              <td className="oc-actions">
+                {names.length > 0 && <small className="oc-approvals">{t('console.fin.approvedBy', { names: names.join(', ') })}</small>}
+                {canAct && <>
+                  <button type="button" className="oc-btn oc-primary" disabled={approve.isPending || held} title={held ? t('console.kyc.mustClear') : undefined} onClick={() => out.run(async () => {
+                    const r = await approve.mutateAsync({ withdrawNo: w.withdrawNo });
+                    return r.status === 'paid' ? t('console.fin.paid') : t('console.fin.awaiting');
+                  })}>{two ? t('console.fin.approve') : t('console.fin.pay')}</button>
+                  <button type="button" className="oc-btn oc-danger" disabled={reject.isPending} onClick={() => out.run(async () => { await reject.mutateAsync({ withdrawNo: w.withdrawNo }); return t('console.done'); })}>{t('console.reject')}</button>
+                </>}
+              </td>
+            </tr>
+          );
+        })}
+      </ListTable>
       {q.data && <Pager page={page} total={q.data.total} pageSize={q.data.pageSize} onPage={setPage} />}
     </>
   );

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { payments } from '@lobby/contract';
 import { useOp, useOpAction } from '../api';
-import { errMsg, money, Notice, Pager, useOutcome, when } from '../ui';
+import { errMsg, ListTable, money, Notice, Pager, useOutcome, when } from '../ui';
 import { clean, HistoryFilters, type Filter } from './history-filters';
 
 const STATUSES = ['pending', 'confirmed', 'cancelled', 'expired', 'rejected', 'paid', 'failed', 'charged_back'];
@@ -28,30 +28,23 @@ export function DepositHistory() {
           {t('console.pay.totals', { count: q.data.totals.count, amount: money(q.data.totals.amount), confirmed: money(q.data.totals.confirmedAmount) })}
         </p>
       )}
-      {list.length === 0 ? <p className="oc-muted">{q.data ? t('console.empty') : t('console.loading')}</p> : (
-        <div className="oc-table-wrap">
-          <table className="oc-table oc-stack" data-testid="hist-table">
-            <thead><tr><th>{t('console.fin.order')}</th><th>{t('console.member')}</th><th>{t('console.fin.channel')}</th><th>{t('console.pay.provider')}</th><th className="num">{t('console.amount')}</th><th>{t('console.pay.status')}</th><th>{t('console.time')}</th></tr></thead>
-            <tbody>
-              {list.map((o) => (
-                <tr key={o.orderNo}>
-                  <td data-label={t('console.fin.order')}><code>{o.orderNo}</code></td>
-                  <td data-label={t('console.member')}>{o.username}</td>
-                  <td data-label={t('console.fin.channel')}>{o.method} · {o.channel}</td>
-                  <td data-label={t('console.pay.provider')}>{t(`console.pay.providers.${o.provider}`, { defaultValue: o.provider })}</td>
-                  <td data-label={t('console.amount')} className="num">{money(o.amount)}{o.shortfall !== '0.00' && <small className="oc-danger-text"> −{money(o.shortfall)}</small>}</td>
-                  <td data-label={t('console.pay.status')}>
-                    {t(`console.pay.st.${o.status}`, { defaultValue: o.status })}
-                    {o.paymentStatus && o.paymentStatus !== 'paid' && <small className="oc-muted"> · {t(`console.pay.st.${o.paymentStatus}`, { defaultValue: o.paymentStatus })}</small>}
-                    {o.flag && <small className="oc-danger-text"> · {o.flag}</small>}
-                  </td>
-                  <td data-label={t('console.time')}>{when(o.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable loaded={!!q.data} empty={list.length === 0} testId="hist-table" head={<><th>{t('console.fin.order')}</th><th>{t('console.member')}</th><th>{t('console.fin.channel')}</th><th>{t('console.pay.provider')}</th><th className="num">{t('console.amount')}</th><th>{t('console.pay.status')}</th><th>{t('console.time')}</th></>}>
+        {list.map((o) => (
+          <tr key={o.orderNo}>
+            <td data-label={t('console.fin.order')}><code>{o.orderNo}</code></td>
+            <td data-label={t('console.member')}>{o.username}</td>
+            <td data-label={t('console.fin.channel')}>{o.method} · {o.channel}</td>
+            <td data-label={t('console.pay.provider')}>{t(`console.pay.providers.${o.provider}`, { defaultValue: o.provider })}</td>
+            <td data-label={t('console.amount')} className="num">{money(o.amount)}{o.shortfall !== '0.00' && <small className="oc-danger-text"> −{money(o.shortfall)}</small>}</td>
+            <td data-label={t('console.pay.status')}>
+              {t(`console.pay.st.${o.status}`, { defaultValue: o.status })}
+              {o.paymentStatus && o.paymentStatus !== 'paid' && <small className="oc-muted"> · {t(`console.pay.st.${o.paymentStatus}`, { defaultValue: o.paymentStatus })}</small>}
+              {o.flag && <small className="oc-danger-text"> · {o.flag}</small>}
+            </td>
+            <td data-label={t('console.time')}>{when(o.createdAt)}</td>
+          </tr>
+        ))}
+      </ListTable>
       {q.data && <Pager page={page} total={q.data.total} pageSize={q.data.pageSize} onPage={setPage} />}
     </>
   );

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { missions as missionsApi, operatorRewards as api } from '@lobby/contract';
 import { useOp, useOpAction } from '../api';
-import { errMsg, money, Notice, useOutcome } from '../ui';
+import { errMsg, ListTable, money, Notice, useOutcome } from '../ui';
 import { FormActions, StateAndActions, useEditor } from './RewardsUi';
 
 type Row = api.MissionRow;
@@ -71,27 +71,20 @@ export function RewardsMissions() {
         <div className="oc-toolbar"><button type="button" className="oc-btn oc-primary" onClick={() => open(EMPTY)}>+ {t('console.rw.newMission')}</button></div>
       )}
       {out.view}
-      {list.length === 0 ? <p className="oc-muted">{q.data ? t('console.empty') : t('console.loading')}</p> : (
-        <div className="oc-table-wrap">
-          <table className="oc-table oc-stack">
-            <thead><tr><th>{t('console.rw.title')}</th><th>{t('console.rw.kind')}</th><th>{t('console.rw.period')}</th><th className="num">{t('console.rw.target')}</th><th className="num">{t('console.rw.reward')}</th><th className="num">{t('console.rw.claims')}</th><th>{t('console.rw.state')}</th><th>{t('console.actions')}</th></tr></thead>
-            <tbody>
-              {list.map((r) => (
-                <tr key={r.id} data-mission={r.id} className={r.enabled ? '' : 'oc-off'}>
-                  <td data-label={t('console.rw.title')}><span className="oc-rw-title"><b>{r.title.ES}</b><small className="oc-muted">{r.title.EN}</small></span></td>
-                  <td data-label={t('console.rw.kind')}>{t(`console.rw.missionKind.${r.kind}`)}</td>
-                  <td data-label={t('console.rw.period')}>{t(`console.rw.missionPeriod.${r.period}`)}</td>
-                  <td data-label={t('console.rw.target')} className="num">{fmt(r)}</td>
-                  <td data-label={t('console.rw.reward')} className="num">{money(r.reward)}</td>
-                  <td data-label={t('console.rw.claims')} className="num">{r.claims}</td>
-                  <StateAndActions enabled={r.enabled} pending={toggle.isPending} onEdit={() => open(formOf(r))}
-                    onToggle={() => out.run(async () => { await toggle.mutateAsync({ id: r.id, enabled: !r.enabled }); return t('console.done'); })} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable loaded={!!q.data} empty={list.length === 0} head={<><th>{t('console.rw.title')}</th><th>{t('console.rw.kind')}</th><th>{t('console.rw.period')}</th><th className="num">{t('console.rw.target')}</th><th className="num">{t('console.rw.reward')}</th><th className="num">{t('console.rw.claims')}</th><th>{t('console.rw.state')}</th><th>{t('console.actions')}</th></>}>
+        {list.map((r) => (
+          <tr key={r.id} data-mission={r.id} className={r.enabled ? '' : 'oc-off'}>
+            <td data-label={t('console.rw.title')}><span className="oc-rw-title"><b>{r.title.ES}</b><small className="oc-muted">{r.title.EN}</small></span></td>
+            <td data-label={t('console.rw.kind')}>{t(`console.rw.missionKind.${r.kind}`)}</td>
+            <td data-label={t('console.rw.period')}>{t(`console.rw.missionPeriod.${r.period}`)}</td>
+            <td data-label={t('console.rw.target')} className="num">{fmt(r)}</td>
+            <td data-label={t('console.rw.reward')} className="num">{money(r.reward)}</td>
+            <td data-label={t('console.rw.claims')} className="num">{r.claims}</td>
+            <StateAndActions enabled={r.enabled} pending={toggle.isPending} onEdit={() => open(formOf(r))}
+              onToggle={() => out.run(async () => { await toggle.mutateAsync({ id: r.id, enabled: !r.enabled }); return t('console.done'); })} />
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operatorRewards as api, points as pointsApi } from '@lobby/contract';
 import { useOp, useOpAction } from '../api';
-import { errMsg, money, Notice, useOutcome } from '../ui';
+import { errMsg, ListTable, money, Notice, useOutcome } from '../ui';
 import { FormActions, StateAndActions, useEditor } from './RewardsUi';
 
 type Row = api.PointRewardRow;
@@ -78,29 +78,22 @@ export function RewardsPoints() {
         <div className="oc-toolbar"><button type="button" className="oc-btn oc-primary" onClick={() => open(EMPTY)}>+ {t('console.rw.newReward')}</button></div>
       )}
       {out.view}
-      {list.length === 0 ? <p className="oc-muted">{q.data ? t('console.empty') : t('console.loading')}</p> : (
-        <div className="oc-table-wrap">
-          <table className="oc-table oc-stack">
-            <thead><tr><th>{t('console.rw.name')}</th><th>{t('console.rw.kind')}</th><th className="num">{t('console.rw.cost')}</th><th className="num">{t('console.rw.stock')}</th><th className="num">{t('console.rw.limit')}</th><th className="num">{t('console.rw.redeemed')}</th><th>{t('console.rw.state')}</th><th>{t('console.actions')}</th></tr></thead>
-            <tbody>
-              {list.map((r) => (
-                <tr key={r.id} data-reward={r.id} className={r.enabled ? '' : 'oc-off'}>
-                  <td data-label={t('console.rw.name')}>
-                    <span className="oc-rw-name">{r.image && <img src={r.image} alt="" width={32} height={32} loading="lazy" />}<span className="oc-rw-title"><b>{r.name.ES}</b><small className="oc-muted">{r.name.EN}</small></span></span>
-                  </td>
-                  <td data-label={t('console.rw.kind')}>{t(`console.rw.rewardKind.${r.kind}`)}{r.voucherAmount && <> · {money(r.voucherAmount)}</>}</td>
-                  <td data-label={t('console.rw.cost')} className="num">{r.cost}</td>
-                  <td data-label={t('console.rw.stock')} className="num">{r.stock}</td>
-                  <td data-label={t('console.rw.limit')} className="num">{r.perMemberLimit ?? '—'}</td>
-                  <td data-label={t('console.rw.redeemed')} className="num">{r.redeemed}</td>
-                  <StateAndActions enabled={r.enabled} pending={toggle.isPending} onEdit={() => open(formOf(r))}
-                    onToggle={() => out.run(async () => { await toggle.mutateAsync({ id: r.id, enabled: !r.enabled }); return t('console.done'); })} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable loaded={!!q.data} empty={list.length === 0} head={<><th>{t('console.rw.name')}</th><th>{t('console.rw.kind')}</th><th className="num">{t('console.rw.cost')}</th><th className="num">{t('console.rw.stock')}</th><th className="num">{t('console.rw.limit')}</th><th className="num">{t('console.rw.redeemed')}</th><th>{t('console.rw.state')}</th><th>{t('console.actions')}</th></>}>
+        {list.map((r) => (
+          <tr key={r.id} data-reward={r.id} className={r.enabled ? '' : 'oc-off'}>
+            <td data-label={t('console.rw.name')}>
+              <span className="oc-rw-name">{r.image && <img src={r.image} alt="" width={32} height={32} loading="lazy" />}<span className="oc-rw-title"><b>{r.name.ES}</b><small className="oc-muted">{r.name.EN}</small></span></span>
+            </td>
+            <td data-label={t('console.rw.kind')}>{t(`console.rw.rewardKind.${r.kind}`)}{r.voucherAmount && <> · {money(r.voucherAmount)}</>}</td>
+            <td data-label={t('console.rw.cost')} className="num">{r.cost}</td>
+            <td data-label={t('console.rw.stock')} className="num">{r.stock}</td>
+            <td data-label={t('console.rw.limit')} className="num">{r.perMemberLimit ?? '—'}</td>
+            <td data-label={t('console.rw.redeemed')} className="num">{r.redeemed}</td>
+            <StateAndActions enabled={r.enabled} pending={toggle.isPending} onEdit={() => open(formOf(r))}
+              onToggle={() => out.run(async () => { await toggle.mutateAsync({ id: r.id, enabled: !r.enabled }); return t('console.done'); })} />
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operatorRewards as api, points as pointsApi } from '@lobby/contract';
 import { useOp, useOpAction } from '../api';
-import { errMsg, money, Notice, Pager, Tabs, useOutcome, when } from '../ui';
+import { errMsg, ListTable, money, Notice, Pager, Tabs, useOutcome, when } from '../ui';
 
 type Status = pointsApi.RedemptionStatus;
 
@@ -27,30 +27,25 @@ export function RewardsRedemptions() {
       </div>
       {status === 'process' && <p className="oc-muted">{t('console.rw.rejectHint')}</p>}
       {out.view}
-      {q.isError ? <Notice kind="error">{errMsg(q.error)}</Notice> : list.length === 0 ? <p className="oc-muted">{q.data ? t('console.empty') : t('console.loading')}</p> : (
-        <div className="oc-table-wrap">
-          <table className="oc-table oc-stack">
-            <thead><tr><th>{t('console.rw.order_no')}</th><th>{t('console.member')}</th><th>{t('console.rw.name')}</th><th className="num">{t('console.rw.points')}</th><th>{t('console.rw.receiver')}</th><th>{t('console.time')}</th><th>{status === 'process' ? t('console.actions') : t('console.status')}</th></tr></thead>
-            <tbody>
-              {list.map((r) => (
-                <tr key={r.orderNo} data-redemption={r.orderNo}>
-                  <td data-label={t('console.rw.order_no')}><code>{r.orderNo}</code></td>
-                  <td data-label={t('console.member')}>{r.username}</td>
-                  <td data-label={t('console.rw.name')}>{r.rewardName}{r.voucherAmount && <> · {money(r.voucherAmount)}</>}</td>
-                  <td data-label={t('console.rw.points')} className="num">{r.points}</td>
-                  <td data-label={t('console.rw.receiver')}>{r.kind === 'item' ? <span className="oc-rw-title"><span>{r.receiver} · {r.mobile}</span><small className="oc-muted">{r.address}</small></span> : '—'}</td>
-                  <td data-label={t('console.time')}>{when(r.createdAt)}</td>
-                  <td className="oc-actions">
-                    {r.status === 'process' ? <>
-                      <button type="button" className="oc-btn oc-primary" disabled={review.isPending} onClick={() => act(r.orderNo, 'approve')}>{t('console.rw.approve')}</button>
-                      <button type="button" className="oc-btn oc-danger" disabled={review.isPending} onClick={() => act(r.orderNo, 'reject')}>{t('console.rw.reject')}</button>
-                    </> : <span className="oc-pill">{t(`console.rw.status.${r.status}`)} · {when(r.reviewedAt)}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {q.isError ? <Notice kind="error">{errMsg(q.error)}</Notice> : (
+        <ListTable loaded={!!q.data} empty={list.length === 0} head={<><th>{t('console.rw.order_no')}</th><th>{t('console.member')}</th><th>{t('console.rw.name')}</th><th className="num">{t('console.rw.points')}</th><th>{t('console.rw.receiver')}</th><th>{t('console.time')}</th><th>{status === 'process' ? t('console.actions') : t('console.status')}</th></>}>
+          {list.map((r) => (
+            <tr key={r.orderNo} data-redemption={r.orderNo}>
+              <td data-label={t('console.rw.order_no')}><code>{r.orderNo}</code></td>
+              <td data-label={t('console.member')}>{r.username}</td>
+              <td data-label={t('console.rw.name')}>{r.rewardName}{r.voucherAmount && <> · {money(r.voucherAmount)}</>}</td>
+              <td data-label={t('console.rw.points')} className="num">{r.points}</td>
+              <td data-label={t('console.rw.receiver')}>{r.kind === 'item' ? <span className="oc-rw-title"><span>{r.receiver} · {r.mobile}</span><small className="oc-muted">{r.address}</small></span> : '—'}</td>
+              <td data-label={t('console.time')}>{when(r.createdAt)}</td>
+              <td className="oc-actions">
+                {r.status === 'process' ? <>
+                  <button type="button" className="oc-btn oc-primary" disabled={review.isPending} onClick={() => act(r.orderNo, 'approve')}>{t('console.rw.approve')}</button>
+                  <button type="button" className="oc-btn oc-danger" disabled={review.isPending} onClick={() => act(r.orderNo, 'reject')}>{t('console.rw.reject')}</button>
+                </> : <span className="oc-pill">{t(`console.rw.status.${r.status}`)} · {when(r.reviewedAt)}</span>}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {q.data && <Pager page={page} total={q.data.total} pageSize={q.data.pageSize} onPage={setPage} />}
     </>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operatorRewards as api } from '@lobby/contract';
 import { useOp, useOpAction } from '../api';
-import { errMsg, money, Notice, useOutcome } from '../ui';
+import { errMsg, ListTable, money, Notice, useOutcome } from '../ui';
 import { FormActions, useEditor } from './RewardsUi';
 
 type Row = api.VipLevelRow;
@@ -55,27 +55,20 @@ export function RewardsVip() {
         </div>
       )}
       {out.view}
-      {list.length === 0 ? <p className="oc-muted">{q.data ? t('console.empty') : t('console.loading')}</p> : (
-        <div className="oc-table-wrap">
-          <table className="oc-table oc-stack">
-            <thead><tr><th>{t('console.rw.level')}</th><th>{t('console.rw.labelEs')}</th><th>{t('console.rw.labelEn')}</th><th className="num">{t('console.rw.minDeposit')}</th><th className="num">{t('console.rw.minValidBet')}</th><th className="num">{t('console.rw.reward')}</th><th className="num">{t('console.rw.paid')}</th><th>{t('console.actions')}</th></tr></thead>
-            <tbody>
-              {list.map((r) => (
-                <tr key={r.level} data-level={r.level}>
-                  <td data-label={t('console.rw.level')}><b>{r.level}</b></td>
-                  <td data-label={t('console.rw.labelEs')}>{r.labels.ES}</td>
-                  <td data-label={t('console.rw.labelEn')}>{r.labels.EN}</td>
-                  <td data-label={t('console.rw.minDeposit')} className="num">{money(r.minDeposit)}</td>
-                  <td data-label={t('console.rw.minValidBet')} className="num">{money(r.minValidBet)}</td>
-                  <td data-label={t('console.rw.reward')} className="num">{money(r.reward)}</td>
-                  <td data-label={t('console.rw.paid')} className="num">{r.paid}</td>
-                  <td className="oc-actions"><button type="button" className="oc-btn" onClick={() => open(formOf(r))}>{t('console.rw.edit')}</button></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable loaded={!!q.data} empty={list.length === 0} head={<><th>{t('console.rw.level')}</th><th>{t('console.rw.labelEs')}</th><th>{t('console.rw.labelEn')}</th><th className="num">{t('console.rw.minDeposit')}</th><th className="num">{t('console.rw.minValidBet')}</th><th className="num">{t('console.rw.reward')}</th><th className="num">{t('console.rw.paid')}</th><th>{t('console.actions')}</th></>}>
+        {list.map((r) => (
+          <tr key={r.level} data-level={r.level}>
+            <td data-label={t('console.rw.level')}><b>{r.level}</b></td>
+            <td data-label={t('console.rw.labelEs')}>{r.labels.ES}</td>
+            <td data-label={t('console.rw.labelEn')}>{r.labels.EN}</td>
+            <td data-label={t('console.rw.minDeposit')} className="num">{money(r.minDeposit)}</td>
+            <td data-label={t('console.rw.minValidBet')} className="num">{money(r.minValidBet)}</td>
+            <td data-label={t('console.rw.reward')} className="num">{money(r.reward)}</td>
+            <td data-label={t('console.rw.paid')} className="num">{r.paid}</td>
+            <td className="oc-actions"><button type="button" className="oc-btn" onClick={() => open(formOf(r))}>{t('console.rw.edit')}</button></td>
+          </tr>
+        ))}
+      </ListTable>
     </>
   );
 }
