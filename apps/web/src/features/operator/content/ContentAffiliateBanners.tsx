@@ -5,9 +5,10 @@
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { affiliate, operatorContent } from '@lobby/contract';
-import { opCall, useOp, useOpAction } from '../api';
+import { affiliate } from '@lobby/contract';
+import { useOp, useOpAction } from '../api';
 import { Card, errMsg, Notice, useOutcome } from '../ui';
+import { useImageUpload } from './image-upload';
 
 type Banner = affiliate.Banner;
 const blank = { name: '', width: '728', height: '90', imageUrl: '', landingPath: '/', enabled: true };
@@ -15,28 +16,10 @@ const blank = { name: '', width: '728', height: '90', imageUrl: '', landingPath:
 function BannerForm({ item, onDone }: { item: Banner | null; onDone: (saved?: Banner) => void }) {
   const { t } = useTranslation();
   const [f, setF] = useState(() => (item ? { ...item, width: String(item.width), height: String(item.height) } : blank));
-  const [uploading, setUploading] = useState(false);
   const save = useOpAction(affiliate.operatorBannerSave);
   const out = useOutcome();
   const set = (k: keyof typeof f) => (e: ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.target.type === 'checkbox' ? e.target.checked : e.target.value });
-  const upload = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => {
-      setUploading(true);
-      void out.run(async () => {
-        try {
-          const r = await opCall(operatorContent.uploadBannerImage, { body: { image: String(reader.result) } });
-          setF((x) => ({ ...x, imageUrl: r.url, width: String(r.width), height: String(r.height) }));
-          return t('console.content.uploaded', { width: r.width, height: r.height });
-        } finally {
-          setUploading(false);
-        }
-      });
-    };
-    reader.readAsDataURL(file);
-  };
+  const { upload, uploading } = useImageUpload(out, (r) => setF((x) => ({ ...x, imageUrl: r.url, width: String(r.width), height: String(r.height) })));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void out.run(async () => {

@@ -7,8 +7,9 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announcements, BANNER_GROUPS, operatorContent } from '@lobby/contract';
 import { safeHtml } from '@/features/announcements';
-import { opCall, useOpAction } from '../api';
+import { useOpAction } from '../api';
 import { useOutcome } from '../ui';
+import { useImageUpload } from './image-upload';
 
 type Ann = operatorContent.ContentAnnouncement;
 type Group = (typeof BANNER_GROUPS)[number];
@@ -31,31 +32,13 @@ function initial(item: Ann | null, banner: boolean, group?: Group) {
 export function ContentAnnouncementForm({ item, banner, group, onDone }: Props) {
   const { t } = useTranslation();
   const [f, setF] = useState(() => initial(item, banner, group));
-  const [uploading, setUploading] = useState(false);
   const save = useOpAction(operatorContent.saveAnnouncement);
   const out = useOutcome();
   const set = (k: keyof typeof f) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setF({ ...f, [k]: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value });
   const type = f.type as announcements.AnnouncementType;
 
-  const upload = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => {
-      setUploading(true);
-      void out.run(async () => {
-        try {
-          const r = await opCall(operatorContent.uploadBannerImage, { body: { image: String(reader.result) } });
-          setF((x) => ({ ...x, images: r.url }));
-          return t('console.content.uploaded', { width: r.width, height: r.height });
-        } finally {
-          setUploading(false);
-        }
-      });
-    };
-    reader.readAsDataURL(file);
-  };
+  const { upload, uploading } = useImageUpload(out, (r) => setF((x) => ({ ...x, images: r.url })));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
