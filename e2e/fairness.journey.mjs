@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { consoleLogin, consoleMenu, FINANCE, OWNER } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { balanceText, cents, loginWithBalance, topUp500 } from './lib/player.mjs';
+import { betLo10 } from './lib/vn-bet.mjs';
 import { lookup, waitForScreen } from './lib/web.mjs';
 
 export const timeout = 120_000;
@@ -82,15 +83,7 @@ export default async function fairnessJourney({ newPage, step, shot, settle, exp
     numero = await second.getAttribute('data-numero');
     await waitUntil(async () => (await player.getByTestId('numero').innerText()).trim() === numero, { message: 'the picked province is not the issue' });
     assert.equal((await player.getByTestId('province').innerText()).trim(), (await second.innerText()).trim());
-    await player.getByTestId('bet-board').getByRole('button', { name: '27', exact: true }).click();
-    await player.getByTestId('add-to-slip').click();
-    const slip = player.getByTestId('bet-slip');
-    await slip.getByLabel('Monto por apuesta').fill('10');
-    await slip.getByRole('button', { name: 'Aplicar a todas' }).click();
-    await slip.getByTestId('place-bets').click();
-    await slip.getByText(`1 apuesta registrada en el sorteo ${numero}.`).waitFor();
-    await waitUntil(async () => cents(await balanceText(player)) === balance - 1_000, { message: 'the balance did not drop by 10.00' });
-    balance -= 1_000;
+    balance = await betLo10(player, numero, balance);
     await shot('vn-province-bet-ES-1366', player);
   }, { fatal: true });
 

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { consoleLogin, consoleMenu, FINANCE } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { balanceText, cents, loginWithBalance, topUp500 } from './lib/player.mjs';
+import { betLo10 } from './lib/vn-bet.mjs';
 import { lookup, t as tMain } from './lib/web.mjs';
 
 export const timeout = 300_000;
@@ -32,16 +33,7 @@ export default async function operatorLottery({ newPage, step, shot, settle, exp
     await player.goto(`/vnLottery?gameCode=${GAME}`);
     await player.getByTestId('lottery-game').waitFor();
     numero = (await player.getByTestId('numero').innerText()).trim();
-    await player.getByTestId('bet-board').getByRole('button', { name: '27', exact: true }).click();
-    await player.getByTestId('add-to-slip').click();
-    const slip = player.getByTestId('bet-slip');
-    await slip.getByTestId('slip-line').first().waitFor();
-    await slip.getByLabel('Monto por apuesta').fill('10');
-    await slip.getByRole('button', { name: 'Aplicar a todas' }).click();
-    await slip.getByTestId('place-bets').click();
-    await slip.getByText(`1 apuesta registrada en el sorteo ${numero}.`).waitFor();
-    await waitUntil(async () => cents(await balanceText(player)) === balance - 1_000, { message: 'the balance did not drop by 10.00' });
-    balance -= 1_000;
+    balance = await betLo10(player, numero, balance);
     await player.getByRole('tab', { name: 'Mis apuestas' }).click();
     await player.getByTestId('my-bets').locator('[data-testid=bet-row][data-status=open]').first().waitFor();
   }, { fatal: true });
