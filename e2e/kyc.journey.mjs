@@ -16,6 +16,7 @@ import { consoleLogin, consoleMenu, OWNER } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { operator } from './lib/player.mjs';
 import { CAPTCHA_ANSWER, dialog, lookup, t as tMain, tFeature } from './lib/web.mjs';
+import { bindBankAccount, pendingWithdrawals, requestWithdrawal, setPaymentPassword } from './lib/withdraw.mjs';
 
 export const timeout = 120_000;
 /** Its own server: the brand's KYC rules change and two members are made. */
@@ -72,23 +73,12 @@ async function depositForm(page) {
 /** Withdrawal password, a bank account (first time) and a withdrawal of `amount`; answers its number. */
 async function withdraw(page, username, amount) {
   await page.goto('/member?page=withdraw');
-  const pwd = page.getByTestId('payment-password-form');
-  await pwd.locator('input[name=newPaymentPassword]').fill(PIN);
-  await pwd.locator('input[name=confirmPaymentPassword]').fill(PIN);
-  await pwd.locator('button[type=submit]').click();
-  const bind = page.getByTestId('bind-form');
-  await bind.locator('input[name=bankName]').fill('BBVA México');
-  await bind.locator('input[name=accountNo]').fill(`01218000${String(Date.now()).slice(-10)}`);
-  await bind.locator('input[name=payeeName]').fill(`Titular ${username}`);
-  await bind.locator('button[type=submit]').click();
-  const form = page.getByTestId('withdraw-form');
-  await form.locator('#withdraw-amount').fill(amount);
-  await form.locator('input[name=paymentPassword]').fill(PIN);
-  await form.getByTestId('withdraw-submit').click();
-  await form.locator('.w-note--success').waitFor();
-  const list = await operator(page, 'GET', `/wps/operator/withdraw/list?username=${username}&status=pending`);
-  assert.equal(list.list.length, 1, 'one pending withdrawal');
-  return list.list[0].withdrawNo;
+  await setPaymentPassword(page, PIN);
+  await bindBankAccount(page, { accountNo: `01218000${String(Date.now()).slice(-10)}`, payeeName: `Titular ${username}` });
+  await requestWithdrawal(page, amount, PIN);
+  const list = await pendingWithdrawals(page, username);
+  assert.equal(list.length, 1, 'one pending withdrawal');
+  return list[0].withdrawNo;
 }
 
 export default async function kycJourney({ newPage, step, shot, settle, expectNoConsoleErrors }) {

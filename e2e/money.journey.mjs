@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { expectAccessible } from './lib/axe.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { balanceText, cents, loginWithBalance, operator, passProof } from './lib/player.mjs';
+import { bindBankAccount, expectWithdrawalHeld, pendingWithdrawals, requestWithdrawal, setPaymentPassword } from './lib/withdraw.mjs';
 
 import { t } from './lib/web.mjs';
 
@@ -83,40 +84,29 @@ export default async function money({ newPage, step, shot, settle, expectNoConso
     await form.locator('input[name=newPaymentPassword]').fill('12');
     await form.locator('button[type=submit]').click();
     await form.getByText(w('ES', 'wallet.pwd.format')).waitFor();
-    await form.locator('input[name=newPaymentPassword]').fill(PAYMENT_PASSWORD);
-    await form.locator('input[name=confirmPaymentPassword]').fill(PAYMENT_PASSWORD);
-    await form.locator('button[type=submit]').click();
+    await setPaymentPassword(page, PAYMENT_PASSWORD);
     // player01 has a mobile bound: a code sent there proves it is the member (issue 18), then the form is sent again
     await passProof(page);
     await page.getByTestId('bind-form').waitFor();
   });
 
   await step('withdraw: bind a bank account (payee name bound once)', async () => {
-    const form = page.getByTestId('bind-form');
-    await form.locator('input[name=bankName]').fill('BBVA México');
-    await form.locator('input[name=accountNo]').fill('0121800012345678');
-    await form.locator('input[name=payeeName]').fill('Juan Pérez');
-    await form.locator('button[type=submit]').click();
+    await bindBankAccount(page);
     await page.getByTestId('withdraw-accounts').getByText('BBVA México').waitFor();
     await page.getByTestId('withdraw-form').waitFor();
   });
 
   let withdrawNo = '';
   await step('withdraw: request 200.00 with the fee and amount received shown live', async () => {
-    const form = page.getByTestId('withdraw-form');
     const before = cents(await balanceText(page));
-    await form.locator('#withdraw-amount').fill('200');
-    await waitUntil(async () => (await form.getByTestId('received').innerText()).includes('198.00'), { message: 'received amount not 198.00 (1% fee)' });
-    assert.match(await form.getByTestId('fee').innerText(), /2\.00/);
-    await form.locator('input[name=paymentPassword]').fill(PAYMENT_PASSWORD);
-    await form.getByTestId('withdraw-submit').click();
-    await form.locator('.w-note--success').waitFor();
-    await waitUntil(async () => cents(await balanceText(page)) === before - 20_000, { message: 'balance did not drop by the held 200.00' });
-    const rec = page.getByTestId('withdraw-records').getByTestId('withdrawal').first();
-    await rec.waitFor();
-    assert.equal(await rec.getAttribute('data-status'), 'pending');
-    const list = await operator(page, 'GET', '/wps/operator/withdraw/list?username=player01&status=pending');
-    withdrawNo = list.list[0].withdrawNo;
+    await requestWithdrawal(page, '200', PAYMENT_PASSWORD, {
+      beforeSend: async (form) => {
+        await waitUntil(async () => (await form.getByTestId('received').innerText()).includes('198.00'), { message: 'received amount not 198.00 (1% fee)' });
+        assert.match(await form.getByTestId('fee').innerText(), /2\.00/);
+      },
+    });
+    await expectWithdrawalHeld(page, before, 20_000);
+    withdrawNo = (await pendingWithdrawals(page))[0].withdrawNo;
     assert.ok(withdrawNo);
   });
 

@@ -13,6 +13,7 @@ import { consoleLogin, consoleMenu, FINANCE } from './lib/console.mjs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { depositThrough, p50 } from './lib/payments.mjs';
 import { balanceShown, balanceText, cents, loginWithBalance, operator, passProof } from './lib/player.mjs';
+import { bindBankAccount, expectWithdrawalHeld, pendingWithdrawals, requestWithdrawal, setPaymentPassword } from './lib/withdraw.mjs';
 
 export const timeout = 120_000;
 
@@ -58,30 +59,14 @@ export default async function payments({ newPage, step, shot, expectNoConsoleErr
   let withdrawNo = '';
   await step('withdraw 200.00: withdrawal password, bank account, request (held from the balance)', async () => {
     await page.goto('/member?page=withdraw');
-    const pwd = page.getByTestId('payment-password-form');
-    await pwd.waitFor();
-    await pwd.locator('input[name=newPaymentPassword]').fill(PIN);
-    await pwd.locator('input[name=confirmPaymentPassword]').fill(PIN);
-    await pwd.locator('button[type=submit]').click();
+    await setPaymentPassword(page, PIN);
     await passProof(page);
-    const bind = page.getByTestId('bind-form');
-    await bind.waitFor();
-    await bind.locator('input[name=bankName]').fill('BBVA México');
-    await bind.locator('input[name=accountNo]').fill('0121800012345678');
-    await bind.locator('input[name=payeeName]').fill('Juan Pérez');
-    await bind.locator('button[type=submit]').click();
-    const form = page.getByTestId('withdraw-form');
-    await form.waitFor();
+    await bindBankAccount(page);
+    await page.getByTestId('withdraw-form').waitFor();
     const before = cents(await balanceText(page));
-    await form.locator('#withdraw-amount').fill('200');
-    await form.locator('input[name=paymentPassword]').fill(PIN);
-    await form.getByTestId('withdraw-submit').click();
-    await form.locator('.w-note--success').waitFor();
-    await waitUntil(async () => cents(await balanceText(page)) === before - 20_000, { message: 'balance did not drop by the held 200.00' });
-    const rec = page.getByTestId('withdraw-records').getByTestId('withdrawal').first();
-    await rec.waitFor();
-    assert.equal(await rec.getAttribute('data-status'), 'pending');
-    withdrawNo = (await operator(page, 'GET', '/wps/operator/withdraw/list?username=player01&status=pending')).list[0].withdrawNo;
+    await requestWithdrawal(page, '200', PIN);
+    await expectWithdrawalHeld(page, before, 20_000);
+    withdrawNo = (await pendingWithdrawals(page))[0].withdrawNo;
     assert.ok(withdrawNo);
   }, { fatal: true });
 
