@@ -6,26 +6,19 @@ import { affiliate } from '@lobby/contract';
 import { CopyButton, SkeletonRows } from '@/components/ui/kit';
 import { call } from '@/lib/api';
 import { bannerSnippets } from './snippets';
-
-const clean = (v: string) => v.replace(/[^A-Za-z0-9._-]/g, '').slice(0, affiliate.TAG_MAX);
+import { TagFields, type LinkTags } from './TagFields';
 
 export function Banners() {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: ['agent', 'banners'], queryFn: ({ signal }) => call(affiliate.agentBanners, { signal }), staleTime: 60_000 });
-  const [campaign, setCampaign] = useState('');
-  const [sub, setSub] = useState('');
+  const [tags, setTags] = useState<LinkTags>({ campaign: '', sub: '' });
   if (!q.data) return <SkeletonRows rows={2} />;
   const { code, list } = q.data;
   return (
     <div className="al-banners" data-testid="banners">
-      <div className="al-tags">
-        <label className="field"><span className="field__label">{t('agent.links.campaign')}</span>
-          <input className="input" dir="ltr" value={campaign} maxLength={40} onChange={(e) => setCampaign(clean(e.target.value))} data-testid="banner-campaign" /></label>
-        <label className="field"><span className="field__label">{t('agent.links.subId')}</span>
-          <input className="input" dir="ltr" value={sub} maxLength={40} onChange={(e) => setSub(clean(e.target.value))} data-testid="banner-sub" /></label>
-      </div>
+      <TagFields value={tags} onChange={setTags} testId="banner" />
       {list.length === 0 ? <p className="muted" data-testid="banners-empty">{t('agent.links.bn.empty')}</p> : list.map((b) => {
-        const s = bannerSnippets(b, code, { campaign, sub });
+        const s = bannerSnippets(b, code, tags);
         return (
           <figure key={b.id} className="al-banner" data-banner={b.id}>
             <a href={s.link} target="_blank" rel="noopener noreferrer" className="al-banner__art">

@@ -16,6 +16,7 @@ import { DailyChart } from '../overview/DailyChart';
 import { Statement } from './Statement';
 import { Banners } from './Banners';
 import { trackedUrl } from './snippets';
+import { TagFields, type LinkTags } from './TagFields';
 import { downloadCsv, useLinksReport, usePostbacks, useSavePostback } from './api';
 import './links.css';
 
@@ -23,24 +24,16 @@ const MONEY = ['deposits', 'validBet', 'ggr', 'bonus', 'ngr'] as const;
 const COUNTS = ['clicks', 'registrations', 'ftds'] as const;
 
 
-const clean = (v: string) => v.replace(/[^A-Za-z0-9._-]/g, '').slice(0, affiliate.TAG_MAX);
-
 function PermanentLink({ code }: { code: string }) {
   const { t } = useTranslation();
-  const [campaign, setCampaign] = useState('');
-  const [sub, setSub] = useState('');
-  const url = trackedUrl(code, { campaign, sub });
+  const [tags, setTags] = useState<LinkTags>({ campaign: '', sub: '' });
+  const url = trackedUrl(code, tags);
   return (
     <div className="al-perm" data-testid="permanent-link">
       <div className="al-perm__main">
         <p className="w-lead">{t('agent.links.permanentLead')}</p>
         <p className="al-url"><code dir="ltr" data-testid="permanent-url">{url}</code></p>
-        <div className="al-tags">
-          <label className="field"><span className="field__label">{t('agent.links.campaign')}</span>
-            <input className="input" dir="ltr" value={campaign} maxLength={40} onChange={(e) => setCampaign(clean(e.target.value))} data-testid="perm-campaign" /></label>
-          <label className="field"><span className="field__label">{t('agent.links.subId')}</span>
-            <input className="input" dir="ltr" value={sub} maxLength={40} onChange={(e) => setSub(clean(e.target.value))} data-testid="perm-sub" /></label>
-        </div>
+        <TagFields value={tags} onChange={setTags} testId="perm" />
         <CopyButton text={url} label={t('agent.links.copy')} />
         <p className="muted w-small">{t('agent.links.deepLinkHint')}</p>
       </div>
