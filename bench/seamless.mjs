@@ -1,6 +1,11 @@
 // Seamless wallet bet+win pairs per second with 100 concurrent players (issue 5, "Figures to
 // report"): goal on PostgreSQL >= 3,000 pairs/s and p99 of a pair <= 20 ms.
-//   node bench/seamless.mjs [--duration 10 --warmup 2 --players 100 --pool 50 --no-pglite --no-build --cpu-prof DIR --server FILE --db-ceiling]
+//   node bench/seamless.mjs [--duration 10 --warmup 2 --players 100 --pool 50 --no-pglite --no-build --cpu-prof DIR --server FILE --db-ceiling --no-group-commit]
+// --no-group-commit: the server posts every bet and win alone (SEAMLESS_GROUP_COMMIT=off), to
+// compare with group commit (seamless-wallet/batch.ts) on one build and one machine state.
+// --protocol hub88: the pairs go through the Hub88-compatible API instead
+// (/wallet/hub88/demo/bench/transaction/{bet,win}, RSA-signed both ways, amounts in 1/100,000):
+// the bench is the aggregator, with its own key pair registered as partner "bench".
 // --cpu-prof DIR: the server writes a V8 CPU profile (node --cpu-prof) into DIR when it stops; the
 // bench prints its 15 functions with the most self time.
 // --server FILE: run another build's main.js (e.g. an older commit's, built in a git worktree) to compare.
@@ -18,8 +23,9 @@
 // round. Pairs completed inside the window after the warm-up are counted; p50/p99 are of a pair.
 // PGlite (informational): the server on a temp DATA_DIR; the server is started once to migrate
 // and seed, stopped, the players are written into its data dir, and it is started again.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID, sign as rsaSign } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
@@ -38,6 +44,8 @@ const SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const GOAL_PAIRS = 3000;
 const GOAL_P99_MS = 20;
 const PROFILE_DIR = optText('cpu-prof', '');
+const PROTOCOL = optText('protocol', 'native');
+if (!['native', 'hub88'].includes(PROTOCOL)) throw new Error('--protocol native|hub88');
 const command = [process.execPath, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []), path.resolve(optText('server', serverMain))];
 
 const { openDatabase } = await import('../apps/server/src/db/index.ts');
@@ -47,15 +55,25 @@ const { hashToken } = await import('../apps/server/src/plugins/session.ts');
 const { sign } = await import('../apps/server/src/modules/seamless-wallet/seamless.ts');
 const { vendorSecret } = await import('../apps/server/src/modules/seamless-wallet/credentials.ts');
 const { openGameSession } = await import('../apps/server/src/modules/seamless-wallet/game-sessions.ts');
+const { createCredential } = await import('../apps/server/src/modules/seamless-wallet/credentials.ts');
 const { and, asc, eq } = await import('drizzle-orm');
 
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-const serverEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', TRUST_PROXY: 'false', VENDOR_SECRET: SECRET, SEED_DEMO: 'true' };
+const serverEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', TRUST_PROXY: 'false', VENDOR_SECRET: SECRET, SEED_DEMO: 'true',
+  SEAMLESS_GROUP_COMMIT: flag('no-group-commit') ? 'off' : 'on' };
 
 /** Demo brand: `PLAYERS` funded members with live sessions, a playable game and its vendor's secret. */
 async function prepare(db) {
   const [m] = await db.select().from(merchants).where(eq(merchants.code, 'demo'));
   if (!m) throw new Error('no demo brand (seed did not run?)');
+  // --protocol hub88: the bench is the aggregator, partner "bench" of the demo brand, with its own key pair
+  let hubKey;
+  if (PROTOCOL === 'hub88') {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    hubKey = pair.privateKey;
+    await db.transaction((tx) => createCredential(tx, m.id, 'bench', { partner: 'bench', protocol: 'hub88', overlapHours: 0,
+      partnerPublicKey: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString() }));
+  }
   const [g] = await db.select({ nodeId: games.nodeId, gameCode: games.gameCode, vendor: games.vendor, gameType: games.gameType }).from(games)
     .innerJoin(vendors, and(eq(vendors.merchantId, games.merchantId), eq(vendors.code, games.vendor)))
     .where(and(eq(games.merchantId, m.id), eq(games.enabled, true), eq(vendors.enabled, true), eq(vendors.maintenance, false)))
@@ -90,7 +108,7 @@ async function prepare(db) {
     players.push({ username: r.username, token });
   }
   return {
-    vendor: g.vendor, gameId: g.nodeId, secret, players,
+    vendor: g.vendor, gameId: g.nodeId, gameCode: g.gameCode, secret, players, hubKey,
     // for --db-ceiling
     merchantId: m.id, gameType: g.gameType, currency: m.config.currency.code, accounts,
   };
@@ -109,7 +127,28 @@ async function call(client, ctx, op, body) {
   return JSON.parse(text);
 }
 
+/** One RSA-signed Hub88 call; throws unless 200 and RS_OK. */
+async function hubCall(client, ctx, op, body) {
+  const raw = JSON.stringify({ request_uuid: randomUUID(), ...body });
+  const res = await client.request({
+    method: 'POST', path: `/wallet/hub88/demo/bench/transaction/${op}`, body: raw,
+    headers: { 'content-type': 'application/json', 'x-hub88-signature': rsaSign('sha256', Buffer.from(raw), ctx.hubKey).toString('base64') },
+  });
+  const text = await res.body.text();
+  if (res.statusCode !== 200 || JSON.parse(text).status !== 'RS_OK') throw new Error(`hub88 ${op} ${res.statusCode}: ${text.slice(0, 200)}`);
+  return JSON.parse(text);
+}
+
 async function pair(client, ctx, player) {
+  if (ctx.hubKey) {
+    const round = randomUUID();
+    const bet = randomUUID();
+    const common = { user: player.username, round, game_code: ctx.gameCode, currency: ctx.currency };
+    await hubCall(client, ctx, 'bet', { ...common, transaction_uuid: bet, token: player.token, round_closed: false, amount: 100_000, is_free: false });
+    await hubCall(client, ctx, 'win', { ...common, transaction_uuid: randomUUID(), reference_transaction_uuid: bet, round_closed: true,
+      amount: Math.floor(Math.random() * 3) * 100_000, is_supplier_promo: false });
+    return;
+  }
   const roundId = randomUUID();
   const member = player.username;
   await call(client, ctx, 'bet', { vendor: ctx.vendor, txId: randomUUID(), roundId, member, gameId: ctx.gameId, amount: '1.00', token: player.token });
@@ -278,7 +317,7 @@ const onPglite = () => withServer('lobby-bench-seamless-pglite-', async ({ dataD
 
 runMain(async () => {
   benchBuild();
-  console.log(`seamless bet+win pairs, ${PLAYERS} concurrent players, ${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s`);
+  console.log(`seamless bet+win pairs, ${PLAYERS} concurrent players, ${WARMUP_MS / 1000} s warm-up + ${DURATION_MS / 1000} s, ${PROTOCOL} protocol, group commit ${serverEnv.SEAMLESS_GROUP_COMMIT}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const pgRes = await onPostgres();
   const liteRes = flag('no-pglite') ? null : await onPglite();
   const pass = pgRes.pairsPerSec >= GOAL_PAIRS && pgRes.errors === 0;
@@ -305,6 +344,6 @@ runMain(async () => {
     console.log('\nserver CPU profile (newest in --cpu-prof dir), self time, busy samples only:');
     for (const f of profile) console.log(`  ${String(f.pct).padStart(5)} %  ${f.fn}`);
   }
-  const file = writeResult('seamless', figures, { players: PLAYERS, durationS: DURATION_MS / 1000, warmupS: WARMUP_MS / 1000, postgres: pgRes, pglite: liteRes, profile });
+  const file = writeResult(PROTOCOL === 'hub88' ? 'seamless-hub88' : 'seamless', figures, { protocol: PROTOCOL, groupCommit: serverEnv.SEAMLESS_GROUP_COMMIT, loadAverage: os.loadavg(), players: PLAYERS, durationS: DURATION_MS / 1000, warmupS: WARMUP_MS / 1000, postgres: pgRes, pglite: liteRes, profile });
   console.log(`Wrote ${file}`);
 });

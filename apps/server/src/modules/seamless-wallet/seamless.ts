@@ -11,6 +11,7 @@ import type { WalletCatalog as Catalog } from './catalog-view.ts';
 import { brandAccount, formatAmount, memberAccount, parseAmount, PLAY_KINDS, post } from '../../kernel/ledger/index.ts';
 import { checkPlay } from '../responsible/index.ts';
 import { vendorSecrets } from './credentials.ts';
+import { callGrouped, type CallRow } from './batch.ts';
 
 export const sign = (secret: string, timestamp: string, rawBody: string) =>
   createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
@@ -118,25 +119,11 @@ const CHECK_VIOLATION = '23514';
 /** What the seamless_* functions raise for a refusal: the error code as the message. */
 const REFUSALS = new Set(['vendor.session.invalid', 'vendor.round.unknown', 'vendor.round.closed', 'vendor.round.mismatch', 'vendor.tx.unknown', 'vendor.bet.rolled.back', 'wallet.duplicate.reference']);
 
-/** The driver under drizzle: node-postgres' pool (named statements, prepared once per connection) or PGlite. */
-interface RawClient { query(q: { name: string; text: string; values: unknown[] } | string, values?: unknown[]): Promise<{ rows: unknown[] }> }
-
-/** Runs one of the seamless_* statements straight on the driver (no query building on the hot path). */
-function runStatement(db: Db, name: string, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
-  const client = (db as unknown as { $client: RawClient & { totalCount?: number } }).$client;
-  return client.totalCount !== undefined ? client.query({ name, text, values }) : client.query(text, values);
-}
-
-const BET = 'select * from seamless_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)';
-const WIN = 'select * from seamless_win($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)';
-
-interface CallRow { o_fresh: unknown; o_kind: TxRow['kind']; o_member: unknown; o_status: TxRow['status']; o_answer: TxRow['answer']; o_moved?: unknown; o_fingerprint: string | null }
-
 /** One seamless_* function call: the claimed row's answer, or the first answer of a duplicate tx id. */
-async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memberId: bigint, fingerprint: string, onCheck?: () => Promise<never>): Promise<Result> {
+async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memberId: bigint, fingerprint: string, house: bigint, onCheck?: () => Promise<never>): Promise<Result> {
   let row: CallRow;
   try {
-    row = (await runStatement(db, `seamless_${kind}`, kind === 'bet' ? BET : WIN, values)).rows[0] as CallRow;
+    row = await callGrouped(db, kind, values, house); // group commit with the calls that come at the same time (batch.ts)
   } catch (err) {
     const { code, message } = pgError(err);
     if (code === 'P0001' && REFUSALS.has(message)) throw new AppError(message as 'vendor.session.invalid');
@@ -185,7 +172,7 @@ export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string
   const currency = brand.config.currency.code;
   const fp = fingerprintOf('bet', { memberId, roundId: body.roundId, amount, game: game.nodeId, currency, flags: `${body.free ? 'F' : ''}${body.roundClosed ? 'C' : ''}` });
   return callFunction(db, 'bet', [brand.id, vendor, body.txId, body.roundId, String(memberId), String(acct), String(house),
-    game.nodeId, game.gameType, String(amount), currency, fp, !opts.token, body.roundClosed === true], memberId, fp, async () => {
+    game.nodeId, game.gameType, String(amount), currency, fp, !opts.token, body.roundClosed === true], memberId, fp, house, async () => {
     throw new AppError('vendor.insufficient.funds', undefined, answerOf(brand, await mainBalance(db, brand, memberId), body.txId));
   });
 }
@@ -216,7 +203,7 @@ export async function win(db: Db, brand: Brand, vendor: string, body: WinInput, 
   const currency = brand.config.currency.code;
   const fp = fingerprintOf('win', { memberId, roundId: body.roundId, amount, game: body.gameId, currency, ref: body.refTxId, flags: `${body.promo ? 'P' : ''}${close ? 'C' : ''}` });
   return callFunction(db, 'win', [brand.id, vendor, body.txId, body.roundId, String(memberId), String(acct), String(house),
-    String(amount), currency, fp, close, body.promo === true, body.refTxId ?? null, game?.nodeId ?? null, game?.gameType ?? null], memberId, fp);
+    String(amount), currency, fp, close, body.promo === true, body.refTxId ?? null, game?.nodeId ?? null, game?.gameType ?? null], memberId, fp, house);
 }
 
 /** A rollback of a bet (before or after it came); it must name the bet's round. */

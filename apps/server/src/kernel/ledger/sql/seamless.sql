@@ -203,3 +203,49 @@ BEGIN
   o_kind := 'win'; o_member := p_member; o_status := 'applied'; o_moved := v_posting IS NOT NULL;
 END;
 $$;
+--> statement-breakpoint
+
+-- Group commit (seamless-wallet/batch.ts): many bets and wins in one statement, so one round
+-- trip and one transaction. p_items: a JSON array of {"k": "bet" | "win", "a": [the arguments of
+-- seamless_bet or seamless_win, in order]}. Each item runs in its own subtransaction (a
+-- BEGIN … EXCEPTION block): a refusal, a check_violation (insufficient funds) or any other error
+-- undoes that item alone, which answers r_error (its SQLSTATE) and r_message, and the others go
+-- on. Items run in the order given; one row per item, in that order. The caller keeps batches
+-- under 64 items (a transaction with more subtransactions than that overflows the snapshot's
+-- subtransaction cache and slows every other session's visibility checks).
+CREATE OR REPLACE FUNCTION seamless_batch(p_items jsonb)
+RETURNS TABLE(r_idx integer, r_fresh boolean, r_kind text, r_member bigint, r_status text, r_answer jsonb, r_moved boolean, r_fingerprint text, r_error text, r_message text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  it jsonb;
+  a jsonb;
+BEGIN
+  r_idx := 0;
+  FOR it IN SELECT e FROM jsonb_array_elements(p_items) AS e LOOP
+    r_idx := r_idx + 1;
+    a := it -> 'a';
+    r_fresh := NULL; r_kind := NULL; r_member := NULL; r_status := NULL; r_answer := NULL; r_moved := NULL; r_fingerprint := NULL;
+    r_error := NULL; r_message := NULL;
+    BEGIN
+      IF it ->> 'k' = 'bet' THEN
+        SELECT b.o_fresh, b.o_kind, b.o_member, b.o_status, b.o_answer, b.o_fingerprint
+          INTO r_fresh, r_kind, r_member, r_status, r_answer, r_fingerprint
+          FROM seamless_bet((a ->> 0)::integer, a ->> 1, a ->> 2, a ->> 3, (a ->> 4)::bigint, (a ->> 5)::bigint, (a ->> 6)::bigint,
+            a ->> 7, a ->> 8, (a ->> 9)::bigint, a ->> 10, a ->> 11, (a ->> 12)::boolean, (a ->> 13)::boolean) b;
+        r_moved := r_fresh;
+      ELSIF it ->> 'k' = 'win' THEN
+        SELECT w.o_fresh, w.o_kind, w.o_member, w.o_status, w.o_answer, w.o_moved, w.o_fingerprint
+          INTO r_fresh, r_kind, r_member, r_status, r_answer, r_moved, r_fingerprint
+          FROM seamless_win((a ->> 0)::integer, a ->> 1, a ->> 2, a ->> 3, (a ->> 4)::bigint, (a ->> 5)::bigint, (a ->> 6)::bigint,
+            (a ->> 7)::bigint, a ->> 8, a ->> 9, (a ->> 10)::boolean, (a ->> 11)::boolean, a ->> 12, a ->> 13, a ->> 14) w;
+      ELSE
+        RAISE EXCEPTION 'seamless: unknown batch item kind %', it ->> 'k' USING ERRCODE = 'data_exception';
+      END IF;
+    EXCEPTION WHEN OTHERS THEN
+      r_fresh := NULL; r_kind := NULL; r_member := NULL; r_status := NULL; r_answer := NULL; r_moved := NULL; r_fingerprint := NULL;
+      r_error := SQLSTATE; r_message := SQLERRM;
+    END;
+    RETURN NEXT;
+  END LOOP;
+END;
+$$;
