@@ -172,7 +172,11 @@ export default async function foundation({ newPage, step, shots, expectNoConsole
     await waitUntil(() => new URL(page.url()).pathname === '/', { message: `ended at ${pathOf(page)}` });
     const d = dialog(page, t('es', 'popups.register.title')).first();
     await d.waitFor();
-    await d.getByText('ABC123').first().waitFor();
+    // the link's code fills the invitation field, read-only (issue 23 item 6)
+    const code = d.getByRole('textbox', { name: /^Código de invitación/ });
+    await code.waitFor();
+    assert.equal(await code.inputValue(), 'ABC123');
+    assert.equal(await code.getAttribute('readonly'), '');
     expectNoConsoleErrors(page);
   });
   await step('screenshots: register popup', () => shots('register-popup', page));

@@ -32,7 +32,7 @@ async function openContent(page, lang) {
 }
 /** The input, select or textarea of a form's field by its caption (the label's first span). */
 const field = (form, caption) => form.locator('label').filter({ has: form.page().locator(`xpath=./span[normalize-space(.)="${caption}"]`) }).locator('input, select, textarea').first();
-const tab = (page, lang, name) => page.getByRole('tab', { name: c(lang, `console.content.tabs.${name}`) }).click();
+const tab = (page, lang, name) => page.getByRole('tab', { name: c(lang, `console.content.tabs.${name}`), exact: true }).click();
 
 // Chromium reports the operator HTML's onerror as a CSP violation when DOMPurify merely parses it
 // in its inert document (cure53/DOMPurify#107, #900): nothing runs (window.__xss stays unset, checked below).

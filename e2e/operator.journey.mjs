@@ -88,7 +88,7 @@ export default async function operatorConsole({ newPage, step, shot, settle, exp
   });
 
   await step('the owner sets two-person approval above 100.00', async () => {
-    await owner.getByRole('tab', { name: c('ES', 'console.fin.withdrawals') }).click();
+    await owner.getByRole('tab', { name: c('ES', 'console.fin.withdrawals'), exact: true }).click();
     const rules = owner.locator('.oc-rules');
     await rules.locator('input').fill('100');
     await rules.getByRole('button', { name: c('ES', 'console.fin.save') }).click();
@@ -123,7 +123,7 @@ export default async function operatorConsole({ newPage, step, shot, settle, exp
   await step('the owner approves: not paid alone; approving again is refused', async () => {
     await owner.reload();
     await owner.locator('.oc-shell').waitFor();
-    await owner.getByRole('tab', { name: c('ES', 'console.fin.withdrawals') }).click();
+    await owner.getByRole('tab', { name: c('ES', 'console.fin.withdrawals'), exact: true }).click();
     const row = owner.locator(`tr[data-withdraw="${withdrawNo}"]`);
     await row.waitFor();
     await row.getByRole('button', { name: c('ES', 'console.fin.approve') }).click();
@@ -140,7 +140,7 @@ export default async function operatorConsole({ newPage, step, shot, settle, exp
     const fin = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'EN', hisLang: 'EN' } });
     await consoleLogin(fin, FINANCE, 'EN');
     await menu(fin, 'EN', 'finance');
-    await fin.getByRole('tab', { name: c('EN', 'console.fin.withdrawals') }).click();
+    await fin.getByRole('tab', { name: c('EN', 'console.fin.withdrawals'), exact: true }).click();
     const row = fin.locator(`tr[data-withdraw="${withdrawNo}"]`);
     await row.getByText(OWNER.username).waitFor();
     await shot('console-withdrawals-EN-1366', fin);
