@@ -68,7 +68,8 @@ class Batcher {
       if (this.busy || this.queue.length === 0) return;
       this.busy = true;
       const items = this.queue.splice(0, MAX_BATCH);
-      this.run(items).finally(() => {
+      // a bug here must not leave calls waiting forever (nor reject unhandled): all still open fail
+      this.run(items).catch((err: unknown) => { for (const i of items) i.reject(err); }).finally(() => {
         this.busy = false;
         this.kick();
       });
