@@ -78,7 +78,7 @@ export default async function payments({ newPage, step, shot, expectNoConsoleErr
     const row = op.locator(`tr[data-withdraw="${withdrawNo}"]`);
     await row.waitFor();
     await row.locator('td.oc-actions button.oc-primary').click();
-    await op.getByText('Pagado.').waitFor();
+    await op.getByText(/El proveedor de pagos está enviando el dinero/).waitFor(); // not "Pagado.": the provider pays it out after
     await shot('payments-console-approved-ES-1366', op);
   }, { fatal: true });
 

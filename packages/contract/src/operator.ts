@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODULES } from './brand.ts';
 import { endpoint } from './endpoint.ts';
+import { payoutStatus } from './payments.ts';
 
 /**
  * Operator console (issue 9): operator accounts with roles, TOTP login, sessions, audit log,
@@ -190,7 +191,11 @@ export const approveWithdrawal = endpoint({
   method: 'POST', path: '/wps/ops/finance/withdraw/approve', module: MODULES.common, auth: 'none',
   summary: 'Approves a pending withdrawal: paid at once up to the brand amount; above it, paid when a second, different operator approves (finance.withdraw).',
   body: z.object({ withdrawNo: z.string().trim().min(1).max(40), remark }),
-  response: z.object({ status: z.enum(['paid', 'awaiting_second']), approvals: z.array(z.string()), withdrawNo: z.string() }),
+  response: z.object({
+    status: z.enum(['paid', 'awaiting_second']), approvals: z.array(z.string()), withdrawNo: z.string(),
+    /** When a payment provider pays it out: the payout's state at that moment (issue 22). */
+    payout: payoutStatus.optional(),
+  }),
 });
 
 export const withdrawalApprovals = endpoint({

@@ -11,6 +11,7 @@ import { record, type Actor } from '../../kernel/operator-access/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
+import { payoutStatusOf } from './queries.ts';
 import * as withdraw from './withdraw.ts';
 
 export const DEFAULT_DUAL_APPROVAL_ABOVE = 100_000n;
@@ -57,7 +58,9 @@ export async function approve(app: FastifyInstance, brand: Brand, actor: Actor, 
   const paid = await withdraw.pay(app, brand, withdrawNo, remark);
   await record(db, actor, brand, req.ip, { action: 'finance.withdraw.pay', target: withdrawNo, before: { status: 'pending' },
     after: { status: paid.status, amount: formatAmount(decision.amount), member: paid.username, approvals: await approverNames(db, brand, withdrawNo) } });
-  return { status: 'paid' as const, approvals: await approverNames(db, brand, withdrawNo), withdrawNo };
+  // a provider pays it out: the console says the payout is on its way, not that it arrived
+  const payout = await payoutStatusOf(db, brand.id, withdrawNo);
+  return { status: 'paid' as const, approvals: await approverNames(db, brand, withdrawNo), withdrawNo, ...(payout ? { payout } : {}) };
 }
 
 export async function pendingApprovals(db: Db, brand: Brand) {

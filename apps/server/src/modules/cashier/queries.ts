@@ -227,6 +227,12 @@ export async function listWithdrawalRows(q: Q, f: ListFilter<WithdrawStatus>) {
   return { rows, total: n };
 }
 
+/** The provider payout's state of one withdrawal, if a payment provider pays it (issue 22). */
+export async function payoutStatusOf(q: Q, merchantId: number, withdrawNo: string) {
+  const [row] = await q.select({ status: payouts.status }).from(payouts).where(and(eq(payouts.merchantId, merchantId), eq(payouts.withdrawNo, withdrawNo)));
+  return row?.status ?? null;
+}
+
 // ---- turnover -------------------------------------------------------------------------------------
 
 export async function insertTurnover(q: Q, v: typeof turnoverRequirements.$inferInsert) {

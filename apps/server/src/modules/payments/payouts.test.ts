@@ -29,6 +29,7 @@ async function approvedWithdrawal(accountNo: string, amount = '500') {
   const withdrawNo = w.json().value.withdrawNo as string;
   const r = await opCall(t, fin, 'POST', '/wps/ops/finance/withdraw/approve', { withdrawNo });
   expect(r.json().value.status).toBe('paid');
+  expect(['queued', 'sent'], 'the console is told the payout is on its way, not paid').toContain(r.json().value.payout);
   // the payout is sent after the commit (fire and forget): wait for it to leave the queue
   for (let i = 0; i < 50; i++) {
     const [row] = await t.database.db.select().from(payouts).where(and(eq(payouts.merchantId, brandId()), eq(payouts.withdrawNo, withdrawNo)));

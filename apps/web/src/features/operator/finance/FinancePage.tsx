@@ -91,7 +91,8 @@ function Withdrawals({ canAct, canRules }: { canAct: boolean; canRules: boolean 
                 {canAct && <>
                   <button type="button" className="oc-btn oc-primary" disabled={approve.isPending || held} title={held ? t('console.kyc.mustClear') : undefined} onClick={() => out.run(async () => {
                     const r = await approve.mutateAsync({ withdrawNo: w.withdrawNo });
-                    return r.status === 'paid' ? t('console.fin.paid') : t('console.fin.awaiting');
+                    if (r.status !== 'paid') return t('console.fin.awaiting');
+                    return r.payout && r.payout !== 'paid' ? t('console.fin.payoutSent') : t('console.fin.paid');
                   })}>{two ? t('console.fin.approve') : t('console.fin.pay')}</button>
                   <button type="button" className="oc-btn oc-danger" disabled={reject.isPending} onClick={() => out.run(async () => { await reject.mutateAsync({ withdrawNo: w.withdrawNo }); return t('console.done'); })}>{t('console.reject')}</button>
                 </>}
