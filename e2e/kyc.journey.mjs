@@ -56,6 +56,7 @@ async function register(page, username) {
   await form.locator('input[name=password]').fill('Secret123');
   await form.locator('input[name=confirmPassword]').fill('Secret123');
   await form.locator('input[name=captcha]').fill(CAPTCHA_ANSWER);
+  await form.getByRole('img', { name: a('auth.captchaImage') }).waitFor(); // its id is sent with the answer: a submit before it loaded fails the captcha
   await form.getByRole('button', { name: a('auth.registerButton') }).click();
   await page.getByTestId('balance').waitFor({ timeout: 20_000 });
 }
