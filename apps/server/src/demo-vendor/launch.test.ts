@@ -5,6 +5,7 @@ import { demoVendorSessions } from '../db/schema.ts';
 import { useTestApp } from '../test/harness.ts';
 import { player } from '../test/kits/seamless.ts';
 import { brandOf } from '../test/kits/wallet.ts';
+import { categoryLauncher, registerCategoryLauncher } from './launcher.ts';
 import { dv, launch } from './testkit.ts';
 
 const t = useTestApp();
@@ -29,16 +30,17 @@ describe('launch', () => {
     }
   });
 
-  it('refuses sports, e-sports and cockfights with game_maintenance, and the catalog shows them in maintenance', async () => {
+  it('hands sports, e-sports and cockfights to the app registered for the category; the catalog offers them', async () => {
+    const seen: string[] = [];
     for (const type of ['SPORTS', 'ESPORTS', 'COCKFIGHT'] as GameType[]) {
-      await expect(launch(t, type, null)).rejects.toMatchObject({ code: 'game_maintenance' });
+      registerCategoryLauncher(t.app, type, async (req) => { seen.push(`${req.gameType}/${req.vendor}`); return { url: `/x/${req.gameType}` }; });
+      expect((await launch(t, type, null)).url).toBe(`/x/${type}`);
     }
+    expect(seen).toEqual(['SPORTS/SPORTS-ARENA', 'ESPORTS/ESPORTS-NEXUS', 'COCKFIGHT/COCKFIGHT-GALLO']);
+    expect(categoryLauncher({}, 'SPORTS')).toBeUndefined();
     const catalog = await t.app.catalogs.get(brandOf(t));
     const flags = new Map(catalog.vendors.map((v) => [v.code, v.maintenance]));
-    expect(flags.get('SPORTS-ARENA')).toBe(true);
-    expect(flags.get('ESPORTS-NEXUS')).toBe(true);
-    expect(flags.get('COCKFIGHT-GALLO')).toBe(true);
-    expect(flags.get('RNG-AURORA')).toBe(false);
+    for (const code of ['SPORTS-ARENA', 'ESPORTS-NEXUS', 'COCKFIGHT-GALLO', 'RNG-AURORA']) expect(flags.get(code)).toBe(false);
   });
 
   it('free play starts with 2,000.00 of play money and the session tells the screen what it needs', async () => {

@@ -25,6 +25,24 @@ export interface LaunchRequest {
   gameToken?: string | null;
 }
 
+/**
+ * Demo products that are their own vendor apps (sportsbook, cockfight) open their games of a
+ * category here; the demo vendor's launch hands a request of that category to the one registered.
+ * Each registers from its own plugin (`registerCategoryLauncher`).
+ */
+export type CategoryLaunch = (req: LaunchRequest) => Promise<{ url: string }>;
+const categoryLaunchers = new WeakMap<object, Map<GameType, CategoryLaunch>>();
+
+export function registerCategoryLauncher(app: object, gameType: GameType, fn: CategoryLaunch): void {
+  let m = categoryLaunchers.get(app);
+  if (!m) categoryLaunchers.set(app, (m = new Map()));
+  m.set(gameType, fn);
+}
+
+export function categoryLauncher(app: object, gameType: GameType): CategoryLaunch | undefined {
+  return categoryLaunchers.get(app)?.get(gameType);
+}
+
 export interface VendorLauncher {
   /** Throws AppError('game_maintenance') when the vendor cannot offer this game. */
   launch(req: LaunchRequest): Promise<{ url: string }>;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { demoVendor as contract, type GameType } from '@lobby/contract';
 import { demoVendorSessions } from '../db/demo-vendor-schema.ts';
 import { AppError } from '../plugins/errors.ts';
-import type { LaunchRequest } from './launcher.ts';
+import { categoryLauncher, type LaunchRequest } from './launcher.ts';
 import { ENGINES, type Lang } from './engines.ts';
 import { formatAmount } from '../kernel/ledger/index.ts';
 import { playInstant } from './play.ts';
@@ -31,6 +31,8 @@ export function engineFor(gameType: GameType, vendor: string): contract.Engine |
 
 /** Opens a game: a session row (real play for a member, free play with play money) and its page URL. */
 export async function launch(app: FastifyInstance, req: LaunchRequest): Promise<{ url: string }> {
+  const own = categoryLauncher(app, req.gameType);
+  if (own) return own(req);
   const engine = engineFor(req.gameType, req.vendor);
   if (!engine) throw new AppError('game_maintenance');
   // real play: the platform's launch token (its game session) is this session's token too

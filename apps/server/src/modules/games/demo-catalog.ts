@@ -171,8 +171,6 @@ function nameFor(v: VendorDef, i: number, r: () => number): Name {
   }
 }
 
-/** Game types the demo vendor cannot play (demo-vendor: engineFor). */
-const NO_ENGINE: readonly T[] = ['SPORTS', 'ESPORTS', 'COCKFIGHT'];
 
 /** The demo catalog in the import format (see import.ts). */
 export function demoCatalog(): CatalogFile {
@@ -181,9 +179,8 @@ export function demoCatalog(): CatalogFile {
   // Slot names are unique across the catalog; table and arcade names repeat between vendors, as in real lobbies.
   const slotNames = new Set<string>();
   DEMO_VENDORS.forEach((v, vi) => {
-    // The built-in demo vendor has no engine for sports, e-sports or cockfights: shown under maintenance.
-    const maintenance = NO_ENGINE.includes(v.type);
-    vendorsOut.push({ code: v.code, name: v.name, gameType: v.type, sort: vi + 1, enabled: true, maintenance });
+    // Sports and e-sports open the demo sportsbook, cockfights the demo derby (their own apps).
+    vendorsOut.push({ code: v.code, name: v.name, gameType: v.type, sort: vi + 1, enabled: true, maintenance: false });
     const r = seeded(v.code);
     const seen = v.type === 'RNG' ? slotNames : new Set<string>();
     for (let i = 0; i < v.games; i++) {
