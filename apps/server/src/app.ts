@@ -36,6 +36,8 @@ import { pointsRoutes } from './modules/points/index.ts';
 import { referralRoutes } from './modules/referral/index.ts';
 import { redEnvelopeRoutes } from './modules/red-envelope/index.ts';
 import { demoVendorPlugin } from './demo-vendor/plugin.ts';
+import { demoSportsbookPlugin } from './demo-sportsbook/plugin.ts';
+import { demoCockfightPlugin } from './demo-cockfight/plugin.ts';
 import { aggregatorsPlugin } from './modules/aggregators/index.ts';
 import { demoPaymentsPlugin } from './demo-payments/plugin.ts';
 import { demoPaymentsOn, paymentsRoutes } from './modules/payments/index.ts';
@@ -125,6 +127,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(referralRoutes);
   await app.register(redEnvelopeRoutes);
   await app.register(demoVendorPlugin);
+  await app.register(demoSportsbookPlugin);
+  await app.register(demoCockfightPlugin);
   await app.register(aggregatorsPlugin);
   if (demoPaymentsOn(config)) await app.register(demoPaymentsPlugin);
   await app.register(paymentsRoutes);

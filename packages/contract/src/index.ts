@@ -14,6 +14,8 @@ export * as games from './games.ts';
 export * as vendor from './vendor.ts';
 export * as accountGames from "./account-games.ts";
 export * as demoVendor from "./demo-vendor.ts";
+export * as demoSportsbook from "./demo-sportsbook.ts";
+export * as demoCockfight from "./demo-cockfight.ts";
 export * as fairness from "./fairness-api.ts";
 export * as seamlessCredentials from "./seamless-credentials.ts";
 export * as hub88 from "./hub88.ts";

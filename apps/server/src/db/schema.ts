@@ -5,6 +5,8 @@ export * from './cashier-schema.ts';
 export * from './games-schema.ts';
 export * from './seamless-wallet-schema.ts';
 export * from './demo-vendor-schema.ts';
+export * from './demo-sportsbook-schema.ts';
+export * from './demo-cockfight-schema.ts';
 export * from './agent-schema.ts';
 export * from './lottery-schema.ts';
 export * from './agent-contracts-schema.ts';

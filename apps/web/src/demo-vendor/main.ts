@@ -13,6 +13,8 @@ import * as fish from './games/fish';
 import * as keno from './games/keno';
 import * as slot5 from './games/slot5';
 import { closeGame, errorText, inFrame, mountShell, type GameContext } from './shell';
+import { mountSportsbook } from './sportsbook';
+import { mountCockfight } from './cockfight';
 
 // Imported statically: the six screens weigh about 12 KB gzipped together, and a dynamic import
 // would pull Vite's preload helper into a chunk shared with the lobby's entry.
@@ -60,4 +62,15 @@ async function start(root: HTMLElement) {
   games[session.engine](mountShell(root, session, client, targetNames(session)));
 }
 
-void start(document.getElementById('dv-root')!);
+/** Sports, e-sports and cockfights are apps of their own (their own API and screens) on this page entry. */
+function ownApp(root: HTMLElement): boolean {
+  const kind = window.location.pathname.replace(/\/+$/, '').split('/').pop();
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  if (kind === 'sports' || kind === 'esports') mountSportsbook(root, token, kind);
+  else if (kind === 'cockfight') mountCockfight(root, token);
+  else return false;
+  return true;
+}
+
+const root = document.getElementById('dv-root')!;
+if (!ownApp(root)) void start(root);

@@ -1,0 +1,2 @@
+-- reserved for issue work; replaced by the issue's tables
+SELECT 1;
