@@ -58,9 +58,11 @@ describe('the authorisation walk', () => {
 
     const wrong: string[] = [];
     let calls = 0;
+    let walked = 0;
     for (const r of operatorRoutes()) {
       const rule = ruleOf(r.method, r.url)!;
       if (rule === 'self') continue; // login and logout check their caller themselves (tested in operator.test.ts)
+      walked++;
       const all = [...callers, { label: 'member', actor: null, headers: { authorization: member.token } }];
       for (const [i, c] of all.entries()) {
         for (const [j, brand] of BRANDS.entries()) {
@@ -75,6 +77,7 @@ describe('the authorisation walk', () => {
         }
       }
     }
+    console.info(`authorisation walk: ${walked} operator routes × ${callers.length + 1} callers × ${BRANDS.length} brands = ${calls} calls`);
     expect(wrong).toEqual([]);
     expect(calls).toBeGreaterThan(2_000);
   }, 300_000);
