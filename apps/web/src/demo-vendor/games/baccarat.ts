@@ -1,15 +1,18 @@
 /**
  * Live baccarat: a timed table shared by every player. The page polls the table about every
  * second (phase, countdown corrected by the server's clock, road, my bets), places chips on
- * player / banker / tie during betting, and deals the cards of each new result.
+ * player / banker / tie during betting; the dealer (dealer.ts) calls the phases and deals the
+ * cards of each new result from the shoe in the order and at the times of dealer-schedule.ts.
  */
 import { DemoApiError, type Round, type TableState } from '../api';
 import { field, limitsLine, playBtn } from '../controls';
-import { fill, h, pause } from '../dom';
+import { fill, h, sleep } from '../dom';
 import { decimalToMinor, money, toDecimal } from '../format';
 import { t } from '../i18n';
 import type { GameContext } from '../shell';
 import { addChip, beadColumns, chipValues, clockOffset, phaseLeft, secondsLeft } from './table-clock';
+import { createDealer } from './dealer';
+import { dealFrom, dealSchedule, dealerMood, nextPollDelay } from './dealer-schedule';
 
 interface Card { rank: string; suit: string }
 interface Coup { playerCards: Card[]; bankerCards: Card[]; playerTotal: number; bankerTotal: number; natural: boolean; winner: 'PLAYER' | 'BANKER' | 'TIE'; serverSeed?: string }
@@ -38,6 +41,7 @@ export function mount(ctx: GameContext): void {
   let shownResult = '';
   const myRounds = new Set<string>();
   let dealing = false;
+  const dealer = createDealer(t('bac.dealer'));
 
   const phaseEl = h('div', { class: 'dv-phase' });
   const countEl = h('div', { class: 'dv-count' });
@@ -111,7 +115,16 @@ export function mount(ctx: GameContext): void {
     }
   }
 
+  function paintDealer() {
+    const left = state ? secondsLeft(state.closesAt, Date.now(), offset) : 0;
+    const mood = dealerMood({ phase: state?.phase ?? null, secondsLeft: left, dealing, showingResult: !!state && shownResult === state.roundId });
+    const text = mood === 'waiting' ? t('bac.waiting') : mood === 'bets' ? t('bac.betting') : mood === 'lastBets' ? t('bac.lastBets')
+      : mood === 'noMore' ? t('bac.noMoreBets') : mood === 'dealing' ? t('bac.dealing') : outcomeEl.textContent ?? '';
+    dealer.say(text, mood);
+  }
+
   function paintClock() {
+    paintDealer();
     if (!state) {
       phaseEl.textContent = t('bac.waiting');
       return;
@@ -148,22 +161,30 @@ export function mount(ctx: GameContext): void {
     bankerTotal.textContent = '';
     outcomeEl.className = 'dv-bac-outcome';
     outcomeEl.textContent = '';
-    const order: Array<[HTMLElement, Card]> = [];
-    for (let i = 0; i < 3; i++) {
-      if (c.playerCards[i]) order.push([playerHand, c.playerCards[i]]);
-      if (c.bankerCards[i]) order.push([bankerHand, c.bankerCards[i]]);
+    // The deal of the round now on the table runs on the table's clock from its cut-off; an
+    // older result (the page just opened) is on the table already.
+    const elapsed = state && result.roundId === state.roundId ? Date.now() + offset - Date.parse(state.closesAt) : Infinity;
+    const plan = dealFrom(dealSchedule(c.playerCards.length, c.bankerCards.length), elapsed);
+    const place = (hand: 'player' | 'banker', index: number) => {
+      const el = cardEl((hand === 'player' ? c.playerCards : c.bankerCards)[index]);
+      (hand === 'player' ? playerHand : bankerHand).append(el);
+      return el;
+    };
+    for (const st of plan.dealt) place(st.hand, st.index);
+    const started = Date.now();
+    for (const st of plan.pending) {
+      await sleep(st.delay - (Date.now() - started));
+      dealer.deal(place(st.hand, st.index));
+      paintDealer();
     }
-    for (const [hand, card] of order) {
-      const el = cardEl(card);
-      el.classList.add('dv-deal');
-      hand.append(el);
-      await pause(450);
-    }
+    await sleep(plan.resultDelay - (Date.now() - started));
     playerTotal.textContent = String(c.playerTotal);
     bankerTotal.textContent = String(c.bankerTotal);
     const side = c.winner === 'PLAYER' ? t('bac.player') : t('bac.banker');
     outcomeEl.className = `dv-bac-outcome dv-pop dv-out-${c.winner.toLowerCase()}`;
     outcomeEl.textContent = `${c.winner === 'TIE' ? t('bac.tieResult') : t('bac.wins', { side })}${c.natural ? ` · ${t('bac.natural')}` : ''}`;
+    dealing = false;
+    paintDealer();
     if (c.serverSeed) fill(ctx.fairnessExtra, h('h3', {}, t('bac.lastSeed', { id: result.roundId })), h('code', { class: 'dv-hash' }, c.serverSeed), h('p', { class: 'dv-note' }, t('verifyNote')));
     if (myRounds.has(result.roundId)) {
       myRounds.delete(result.roundId);
@@ -193,6 +214,7 @@ export function mount(ctx: GameContext): void {
       const latest = next.results[0];
       if (latest && latest.roundId !== shownResult && !dealing) {
         shownResult = latest.roundId;
+        dealing = true;
         void deal(latest);
       }
       paintClock();
@@ -201,13 +223,15 @@ export function mount(ctx: GameContext): void {
       // An ended session does not come back: stop asking.
       if (e instanceof DemoApiError && e.errorCode === 'demo.session.invalid') stopped = true;
     }
-    if (!stopped) setTimeout(() => void poll(), POLL_MS);
+    const toCutoff = state && state.phase === 'betting' ? Date.parse(state.closesAt) - (Date.now() + offset) : 0;
+    if (!stopped) setTimeout(() => void poll(), nextPollDelay(toCutoff, POLL_MS));
   }
   const tick = setInterval(paintClock, 250);
   window.addEventListener('pagehide', () => { stopped = true; clearInterval(tick); });
 
   ctx.stage.append(h('div', { class: 'dv-bac' },
     h('div', { class: 'dv-bac-top' }, phaseEl, countEl, ring),
+    dealer.el,
     h('div', { class: 'dv-bac-hands' },
       h('div', { class: 'dv-bac-side dv-side-player' }, h('h3', {}, t('bac.player'), playerTotal), playerHand),
       h('div', { class: 'dv-bac-side dv-side-banker' }, h('h3', {}, t('bac.banker'), bankerTotal), bankerHand)),
