@@ -12,7 +12,7 @@ import { t } from '../i18n';
 import type { GameContext } from '../shell';
 import { addChip, beadColumns, chipValues, clockOffset, phaseLeft, secondsLeft } from './table-clock';
 import { createDealer } from './dealer';
-import { dealFrom, dealSchedule, dealerMood, nextPollDelay } from './dealer-schedule';
+import { dealFrom, dealSchedule, dealerMood, handPoints, nextPollDelay } from './dealer-schedule';
 
 interface Card { rank: string; suit: string }
 interface Coup { playerCards: Card[]; bankerCards: Card[]; playerTotal: number; bankerTotal: number; natural: boolean; winner: 'PLAYER' | 'BANKER' | 'TIE'; serverSeed?: string }
@@ -115,11 +115,18 @@ export function mount(ctx: GameContext): void {
     }
   }
 
+  /** "Player 6 · Banker 4": the points of the cards dealt so far, as the dealer calls them. */
+  function dealtCall(): string {
+    const pts = (hand: HTMLElement) => handPoints([...hand.querySelectorAll('.dv-card:not(.back) .dv-card-rank')].map((e) => e.textContent ?? ''));
+    if (!playerHand.childElementCount) return t('bac.dealing');
+    return `${t('bac.player')} ${pts(playerHand)} · ${t('bac.banker')} ${pts(bankerHand)}`;
+  }
+
   function paintDealer() {
     const left = state ? secondsLeft(state.closesAt, Date.now(), offset) : 0;
     const mood = dealerMood({ phase: state?.phase ?? null, secondsLeft: left, dealing, showingResult: !!state && shownResult === state.roundId });
     const text = mood === 'waiting' ? t('bac.waiting') : mood === 'bets' ? t('bac.betting') : mood === 'lastBets' ? t('bac.lastBets')
-      : mood === 'noMore' ? t('bac.noMoreBets') : mood === 'dealing' ? t('bac.dealing') : outcomeEl.textContent ?? '';
+      : mood === 'noMore' ? t('bac.noMoreBets') : mood === 'dealing' ? dealtCall() : outcomeEl.textContent ?? '';
     dealer.say(text, mood);
   }
 

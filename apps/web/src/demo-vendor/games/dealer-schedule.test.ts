@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEAL_TIMING, dealFrom, dealOrder, dealSchedule, dealerMood, nextPollDelay } from './dealer-schedule';
+import { DEAL_TIMING, dealFrom, dealOrder, dealSchedule, dealerMood, handPoints, nextPollDelay } from './dealer-schedule';
 
 const DEALING_MS = 7000; // the server's dealing phase (apps/server/src/demo-vendor/table.ts)
 
@@ -60,5 +60,13 @@ describe('the dealer at the baccarat table', () => {
     expect(nextPollDelay(400)).toBe(550);
     expect(nextPollDelay(0)).toBe(1000);
     expect(nextPollDelay(-200)).toBe(1000);
+  });
+
+  it('calls the points of the cards on the table', () => {
+    expect(handPoints([])).toBe(0);
+    expect(handPoints(['A', '5'])).toBe(6);
+    expect(handPoints(['K', '10', 'Q', 'J'])).toBe(0);
+    expect(handPoints(['9', '8'])).toBe(7);
+    expect(handPoints(['5', '8', '8'])).toBe(1);
   });
 });

@@ -85,3 +85,8 @@ export function nextPollDelay(msToCutoff: number, every = 1000): number {
   if (msToCutoff > 0 && msToCutoff < every) return Math.max(50, msToCutoff + 150);
   return every;
 }
+
+/** Baccarat points of the cards on the table (A = 1, 2–9 face value, 10 and faces 0; modulo 10), as the dealer calls them. */
+export function handPoints(ranks: readonly string[]): number {
+  return ranks.reduce((sum, r) => sum + (r === 'A' ? 1 : /^[2-9]$/.test(r) ? Number(r) : 0), 0) % 10;
+}

@@ -1,0 +1,101 @@
+// Issue 24 item 3 (the live table gets a dealer) in Chromium: player01 tops up, launches a live
+// baccarat table in ES, EN and AR; the dealer says "place your bets" while betting; a bet of the
+// smallest chip on the banker is placed; after the cut-off the dealer deals the cards from the
+// shoe in the real order (player, banker, player, banker, then the third cards) and the result
+// shows before the next round. Screenshots at 1366 and 390 of each phase into /tmp/shots/dealer/.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
+import { api, loginWithBalance, topUp500 } from './lib/player.mjs';
+
+export const timeout = 300_000;
+const OUT = '/tmp/shots/dealer';
+
+const auth = (page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
+
+/** The game page URL of a real launch of the first Royal Live table in `language`. */
+async function launchUrl(page, language) {
+  const r = await api(page, 'POST', '/wps/game/launchGame', {
+    headers: { Merchant: 'demo', Authorization: await auth(page) },
+    data: { gameType: 'LIVE', vassalage: 'LIVE-ROYAL', nodeId: '12001', accountType: 1, language },
+  });
+  const url = r?.value?.content?.game_url ?? r?.content?.game_url;
+  assert.ok(url, `a launch answers the game URL: ${JSON.stringify(r).slice(0, 200)}`);
+  return url;
+}
+
+const mood = (page) => page.locator('.dv-bubble').getAttribute('data-mood').catch(() => null);
+
+export default async function dealerJourney({ newPage, step }) {
+  fs.mkdirSync(OUT, { recursive: true });
+  const site = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
+
+  await step('player01 logs in and tops up 500.00', async () => {
+    await site.goto('/login');
+    await site.getByTestId('login-form').locator('input[name=username]').waitFor({ timeout: 30_000 });
+    await loginWithBalance(site, 'player01', 'Player123');
+    await topUp500(site);
+  }, { fatal: true });
+
+  for (const lang of ['ES', 'EN', 'AR']) {
+    const url = await launchUrl(site, lang);
+    const wide = await newPage({ viewport: VIEWPORTS.laptop });
+    const phone = await newPage({ viewport: VIEWPORTS.mobile, mobile: true });
+    const pages = [[wide, 1366], [phone, 390]];
+    // A launch carries ES or EN (textLangOf); the game page also reads AR (its locale file): the
+    // AR screens answer the session in AR.
+    if (lang === 'AR') {
+      for (const [p] of pages) {
+        await p.route('**/demo-vendor/api/session*', async (route) => {
+          const res = await route.fetch();
+          const body = await res.json();
+          if (body?.value) body.value.language = 'AR';
+          await route.fulfill({ response: res, json: body });
+        });
+      }
+    }
+    const shootAll = (name) => Promise.all(pages.map(([p, w]) => p.screenshot({ path: `${OUT}/${name}-${lang}-${w}.png` })));
+
+    await step(`${lang}: the table opens with the dealer and the shoe`, async () => {
+      await Promise.all(pages.map(([p]) => p.goto(url)));
+      for (const [p] of pages) {
+        await p.locator('.dv-dealer-svg').waitFor({ timeout: 20_000 });
+        assert.equal(await p.locator('.dv-shoe').count(), 1, 'the shoe is at hand');
+      }
+      if (lang === 'AR') assert.equal(await wide.evaluate(() => document.documentElement.dir), 'rtl');
+    }, { fatal: true });
+
+    await step(`${lang}: betting: the dealer says place your bets; a chip on the banker`, async () => {
+      await waitUntil(async () => (await mood(wide)) === 'bets', { timeout: 30_000, message: 'the dealer never called for bets' });
+      if (lang === 'ES') {
+        await wide.locator('.dv-spot-banker').click();
+        await wide.locator('.dv-btn-play').click();
+        await wide.locator('.dv-spot-bet.placed').waitFor({ timeout: 10_000 });
+      }
+      await shootAll('1-betting');
+    });
+
+    await step(`${lang}: the dealer deals in the real order from the shoe, then the result`, async () => {
+      // Records the order the cards land in (hand of each new card) from the cut-off on.
+      await wide.evaluate(() => {
+        const w = /** @type {any} */ (window);
+        w.__deal = [];
+        const hands = document.querySelectorAll('.dv-bac-side .dv-hand');
+        hands.forEach((hand, i) => new MutationObserver((muts) => {
+          for (const m of muts) for (const n of m.addedNodes) if (n instanceof HTMLElement && n.classList.contains('dv-card')) w.__deal.push(i === 0 ? 'P' : 'B');
+        }).observe(hand, { childList: true }));
+      });
+      await waitUntil(async () => (await mood(wide)) === 'dealing', { timeout: 30_000, message: 'the dealer never dealt' });
+      await waitUntil(async () => (await wide.locator('.dv-card').count()) >= 3, { timeout: 10_000, message: 'no third card' });
+      await shootAll('2-dealing');
+      await waitUntil(async () => (await mood(wide)) === 'result', { timeout: 15_000, message: 'no result after the deal' });
+      await shootAll('3-result');
+      const order = (await wide.evaluate(() => /** @type {any} */ (window).__deal)).join('');
+      assert.match(order, /^PBPB(P?B?)$/, `deal order ${order}`);
+      const outcome = await wide.locator('.dv-bac-outcome').innerText();
+      assert.ok(outcome.trim().length > 0, 'the outcome is shown');
+    });
+    await wide.close();
+    await phone.close();
+  }
+}
