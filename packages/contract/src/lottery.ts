@@ -282,6 +282,12 @@ export const placeBetsBody = z.object({
   gameCode,
   /** The issue the member sees; a bet on another issue than the open one answers lottery.draw.closed. */
   numero: z.string().max(20),
+  /**
+   * VN south and centre: the same slip on several provinces' issues of one draw time (the "all
+   * provinces" combination): `numero` and the others, each line a bet of its own on each issue
+   * (the total is the slip's times the issues). Absent: `numero` only.
+   */
+  numeros: z.array(z.string().max(20)).min(1).max(4).optional(),
   prizeMode: prizeMode.optional(),
   /** The client's id of this slip (uuid-like): a retry with the same id places nothing twice. */
   requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { lottery as contract } from '@lobby/contract';
+import { lottery as contract } from '@lobby/contract';
 import type { Db } from '../../db/index.ts';
 import { lotteryBets, lotteryDraws, lotteryExposure, lotteryGames } from '../../db/lottery-schema.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -63,15 +63,24 @@ export async function placeBets(app: FastifyInstance, brand: Brand, principal: P
     if (amount < game.minBet || amount > game.maxBet) throw new AppError('lottery.bet.amount', { min: formatAmount(game.minBet), max: formatAmount(game.maxBet) });
     return { idx, betType: b.betType, numbers, numKey, amount, oddsMilli: oddsMilli(game.kind, game.region, mode, b.betType)! };
   });
-  const total = slip.reduce((s, b) => s + b.amount, 0n);
+  // the issues the slip goes on: the one shown, or (VN south and centre) several provinces of one draw time
+  const numeros = [...new Set(body.numeros ?? [body.numero])];
+  if (!numeros.includes(body.numero) || (numeros.length > 1 && game.kind !== 'vn')) throw new AppError('request_param_err');
+  const total = slip.reduce((s, b) => s + b.amount, 0n) * BigInt(numeros.length);
   if (total > await mainBalance(db, brand, memberId)) throw new AppError('wallet.insufficient.funds');
   await checkPlay(db, brand, memberId, total); // responsible gaming: the whole slip within the loss limits
 
   const written = await db.transaction(async (tx) => {
-    const [d] = await tx.select().from(lotteryDraws)
-      .where(and(eq(lotteryDraws.gameId, game.id), eq(lotteryDraws.numero, body.numero))).for('share');
-    if (!d || d.status !== 'open' || d.closesAt.getTime() <= now.getTime()) throw new AppError('lottery.draw.closed');
-    for (const b of slip) {
+    const draws = (await tx.select().from(lotteryDraws)
+      .where(and(eq(lotteryDraws.gameId, game.id), inArray(lotteryDraws.numero, numeros))).orderBy(lotteryDraws.numero).for('share'))
+      .sort((a, b) => numeros.indexOf(a.numero) - numeros.indexOf(b.numero));
+    const drawAt = draws[0]?.drawAt.getTime();
+    if (draws.length !== numeros.length || draws.some((d) => d.status !== 'open' || d.closesAt.getTime() <= now.getTime() || d.drawAt.getTime() !== drawAt)) {
+      throw new AppError('lottery.draw.closed');
+    }
+    const lines = draws.flatMap((d, di) => slip.map((b) => ({ ...b, idx: di * contract.MAX_SLIP + b.idx, draw: d })));
+    for (const b of lines) {
+      const d = b.draw;
       const [ok] = await tx.insert(lotteryExposure).values({ drawId: d.id, betType: b.betType, numKey: b.numKey, total: b.amount })
         .onConflictDoUpdate({
           target: [lotteryExposure.drawId, lotteryExposure.betType, lotteryExposure.numKey],
@@ -85,22 +94,22 @@ export async function placeBets(app: FastifyInstance, brand: Brand, principal: P
         throw new AppError('lottery.bet.number.limit', { number: b.numKey, left: formatAmount(left > 0n ? left : 0n) });
       }
     }
-    const inserted = await tx.insert(lotteryBets).values(slip.map((b) => ({
-      merchantId: brand.id, memberId, gameId: game.id, drawId: d.id, requestId: body.requestId, idx: b.idx,
+    const inserted = await tx.insert(lotteryBets).values(lines.map((b) => ({
+      merchantId: brand.id, memberId, gameId: game.id, drawId: b.draw.id, requestId: body.requestId, idx: b.idx,
       betType: b.betType, numbers: b.numbers, numKey: b.numKey, prizeMode: mode, amount: b.amount, oddsMilli: b.oddsMilli,
       txId: '', roundId: '',
     }))).returning({ id: lotteryBets.id });
     // the bet's id names its seamless round and bet transaction (and is the order number)
     const named = await tx.update(lotteryBets).set({ txId: sql`'L' || ${lotteryBets.id}`, roundId: sql`'L' || ${lotteryBets.id}` })
       .where(inArray(lotteryBets.id, inserted.map((r) => r.id))).returning();
-    return { draw: d, rows: named.sort((a, b) => a.idx - b.idx) };
+    return { numeroOf: new Map(draws.map((d) => [d.id, d.numero])), rows: named.sort((a, b) => a.idx - b.idx) };
   }).catch(async (err: unknown) => {
     // the same slip sent twice at once: the second answers what the first placed
     if (isUniqueViolation(err)) return (await replay()) ?? Promise.reject(err);
     throw err;
   });
-  if (!('draw' in written)) return written;
-  const { draw, rows } = written;
+  if (!('numeroOf' in written)) return written;
+  const { numeroOf, rows } = written;
 
   const catalog = await app.catalogs.get(brand);
   const placed: BetRow[] = [];
@@ -124,7 +133,7 @@ export async function placeBets(app: FastifyInstance, brand: Brand, principal: P
     if (failure instanceof AppError && failure.code === 'vendor.insufficient.funds') throw new AppError('wallet.insufficient.funds');
     throw failure;
   }
-  return { bets: placed.map((b) => betView(b, game, draw.numero, lang)), balance: formatAmount(await mainBalance(db, brand, memberId)) };
+  return { bets: placed.map((b) => betView(b, game, numeroOf.get(b.drawId)!, lang)), balance: formatAmount(await mainBalance(db, brand, memberId)) };
 }
 
 export async function myBets(db: Db, brand: Brand, principal: Principal, q: { gameCode?: string; status?: contract.BetStatus; pageNo: number; pageSize: number; language?: string }) {

@@ -121,6 +121,42 @@ describe('VN lottery on official results', () => {
     expect((await opCall(t, owner, 'POST', '/wps/ops/lottery/result/import', {})).json()).toMatchObject({ errorCode: 'lottery.feed.unset' });
   });
 
+  it('all provinces of the day: one slip is a bet on each province issue, settled on its own result; the set must be one open draw time', async () => {
+    const brand = brandOf(t);
+    const [owner, finance] = [await newOp(t, 'owner'), await newOp(t, 'finance')];
+    const { issues } = await provinceIssue('VN-SOUTH');
+    const numeros = issues.map((i) => i.numero);
+    expect(numeros.length).toBeGreaterThanOrEqual(2);
+    const p = await bettor(t);
+    const before = await balanceOf(t, p.id);
+    const slip = [{ betType: 'lo2' as const, numbers: ['22'], amount: '2' }, { betType: 'de' as const, numbers: ['11'], amount: '1' }];
+    // the shown issue must be one of the set; a fast game has no provinces; an unknown issue is not open
+    expect((await placeSlip(t, p.token, 'VN-SOUTH', numeros[0], slip, { numeros: numeros.slice(1) })).json).toMatchObject({ errorCode: 'request_param_err' });
+    expect((await placeSlip(t, p.token, 'VN-SOUTH', numeros[0], slip, { numeros: [numeros[0], `${numeros[0]}X`] })).json).toMatchObject({ errorCode: 'lottery.draw.closed' });
+    expect(await balanceOf(t, p.id)).toBe(before);
+
+    const requestId = `allprov-${Date.now()}`;
+    const placed = (await placeSlip(t, p.token, 'VN-SOUTH', numeros[0], slip, { numeros, requestId })).json;
+    expect(placed.success).toBe(true);
+    expect(placed.value!.bets.map((b) => `${b.numero}/${b.betType}`)).toEqual(numeros.flatMap((n) => [`${n}/lo2`, `${n}/de`]));
+    const each = 200n + 100n; // 2.00 + 1.00 on each province
+    expect(await balanceOf(t, p.id)).toBe(before - each * BigInt(numeros.length));
+    // the same slip again: nothing more
+    expect((await placeSlip(t, p.token, 'VN-SOUTH', numeros[0], slip, { numeros, requestId })).json.value!.bets).toHaveLength(2 * numeros.length);
+    expect(await balanceOf(t, p.id)).toBe(before - each * BigInt(numeros.length));
+
+    // the first province's result (lô 22 once, no đề) settles that province's bets only
+    expect((await opCall(t, owner, 'POST', '/wps/ops/lottery/draw-now', { gameCode: 'VN-SOUTH', numero: numeros[0] })).json()).toMatchObject({ value: { status: 'closed' } });
+    const result = fullResult('south', '3');
+    result[8].numbers = ['22'];
+    expect((await enter(owner, 'VN-SOUTH', numeros[0], result)).json()).toMatchObject({ value: { outcome: 'awaiting' } });
+    expect((await enter(finance, 'VN-SOUTH', numeros[0], result)).json().value).toMatchObject({ outcome: 'published', settled: 2 });
+    expect(await balanceOf(t, p.id)).toBe(before - each * BigInt(numeros.length) + 200n * 5300n / 1000n);
+    const others = (await t.call({ method: 'GET', url: '/lotto/lgw/bets?gameCode=VN-SOUTH&status=open&pageNo=1&pageSize=20', token: p.token })).json().value;
+    expect(others.list.map((b: { numero: string }) => b.numero).sort()).toEqual(numeros.slice(1).flatMap((n) => [n, n]).sort());
+    expect(await audit(t.database.db, brand.id)).toEqual({ entrySum: 0n, mismatchedAccounts: 0, negativeMemberBalances: 0 });
+  });
+
   it('no official result in time: the issue is void and every bet refunded once', async () => {
     const brand = brandOf(t);
     const { issues } = await provinceIssue('VN-NORTH');

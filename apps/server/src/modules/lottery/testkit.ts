@@ -37,10 +37,10 @@ export async function upcoming(t: TestApp, gameCode: string, code = 'demo') {
   return { game, draw, result: resultOf(game.kind, game.region, unseal(draw.serverSeed), game.code, draw.numero) };
 }
 
-export async function placeSlip(t: TestApp, token: string, gameCode: string, numero: string, bets: contract.SlipBet[], o: { requestId?: string; prizeMode?: string; code?: string } = {}) {
+export async function placeSlip(t: TestApp, token: string, gameCode: string, numero: string, bets: contract.SlipBet[], o: { requestId?: string; prizeMode?: string; code?: string; numeros?: string[] } = {}) {
   const res = await t.call({
     method: 'POST', url: '/lotto/lgw/bets', merchant: o.code ?? 'demo', token,
-    payload: { gameCode, numero, requestId: o.requestId ?? rid(), bets, ...(o.prizeMode ? { prizeMode: o.prizeMode } : {}) },
+    payload: { gameCode, numero, requestId: o.requestId ?? rid(), bets, ...(o.prizeMode ? { prizeMode: o.prizeMode } : {}), ...(o.numeros ? { numeros: o.numeros } : {}) },
   });
   return { status: res.statusCode, json: res.json() as { success: boolean; errorCode?: string; message?: string; value?: { bets: contract.LotteryBet[]; balance: string } } };
 }
