@@ -24,6 +24,10 @@ export function jobsOf(app: FastifyInstance): Job[] {
     // VN official results from each brand's results feed while an issue waits for its result (issue 21)
     { name: 'lottery.results-feed', everyMs: 15_000, run: resultsFeedJob(app) },
     { name: 'demo-vendor.sweep', everyMs: 60_000, run: (tx, now) => app.demoVendor.sweepJob(tx, now) },
+    // demo sportsbook: finished matches settled through the wallet, stale pending bets rolled back, fixtures created ahead
+    { name: 'demo-sportsbook.sweep', everyMs: 10_000, run: (_tx, now) => app.demoSportsbook.job(now) },
+    // demo cockfight (issue 24): ended fights settled and unanswered wallet calls resent, when no page polls
+    { name: 'demo-cockfight.sweep', everyMs: 30_000, run: async (_tx, now) => app.demoCockfight.sweepJob(now) },
     // agent contracts: each run settles the last completed period (real-time salary every 5 minutes,
     // hourly salary each hour, daily wages each brand day, dividends per period); rerunning is harmless
     { name: 'contracts.realtime', everyMs: Math.min(60_000, timing.realtimeMs / 4), run: (tx, now) => settleContracts(tx, app.brands.all(), 'realtime', now) },
