@@ -15,7 +15,7 @@ import { ErrorState, Money, SkeletonRows } from '@/components/ui/kit';
 import { clockSkew, lotteryKeys, useCurrentIssue, useServerNow, useSettleWatch } from './api';
 import { BetBoard } from './components/BetBoard';
 import { BetSlip, useSlip } from './components/BetSlip';
-import { IssueBar } from './components/IssueBar';
+import { ALL_PROVINCES, IssueBar } from './components/IssueBar';
 import { MyBets } from './components/MyBets';
 import { ResultsPanel } from './components/Results';
 import { TrendPanel } from './components/Trend';
@@ -58,6 +58,7 @@ export function GamePage({ gameCode }: { gameCode: string }) {
   // several provinces at once (one issue each): the member picks the province to bet on.
   const [picked, setPicked] = useState<string | null>(null);
   const issues = data?.issues ?? (data?.current ? [data.current] : []);
+  const all = picked === ALL_PROVINCES && issues.length > 1;
   const current = issues.find((i) => i.numero === picked) ?? data?.current ?? undefined;
   const closesAt = current ? Date.parse(current.closesAt) : NaN;
   const open = !!current && current.status === 'open' && closesAt > now;
@@ -122,7 +123,7 @@ export function GamePage({ gameCode }: { gameCode: string }) {
         )}
       </header>
 
-      <IssueBar data={data} now={now} issue={current ?? null} issues={issues} onPick={setPicked} />
+      <IssueBar data={data} now={now} issue={current ?? null} issues={issues} all={all} onPick={setPicked} />
 
       <div className="lt-play">
         <BetBoard key={`${game.gameCode}-${data.prizeMode}`} options={data.options} disabled={!open} onAdd={onAdd} />
@@ -130,7 +131,7 @@ export function GamePage({ gameCode }: { gameCode: string }) {
           slip={slip}
           options={data.options}
           limits={data.limits}
-          target={{ gameCode: game.gameCode, numero: current?.numero ?? null, prizeMode: data.prizeMode, open }}
+          target={{ gameCode: game.gameCode, numero: current?.numero ?? null, ...(all ? { numeros: issues.map((i) => i.numero) } : {}), prizeMode: data.prizeMode, open }}
           symbol={symbol}
           notice={notice}
           onClosed={() => void q.refetch()}

@@ -191,7 +191,7 @@ describe('the VN lottery page', () => {
     });
     renderApp({ route: '/vnLottery?gameCode=VN-SOUTH', token: 'tok', member: memberFixture() });
     const picker = await screen.findByRole('radiogroup', { name: 'Provincia' }, { timeout: 8000 });
-    expect(within(picker).getAllByRole('radio').map((r) => r.textContent)).toEqual(['TP. Hồ Chí Minh', 'Đồng Tháp', 'Cà Mau']);
+    expect(within(picker).getAllByRole('radio').map((r) => r.textContent)).toEqual(['TP. Hồ Chí Minh', 'Đồng Tháp', 'Cà Mau', 'Las 3 provincias']);
     expect(screen.getByTestId('official-note').textContent).toBe('Se liquida con el resultado oficial de la provincia');
     await userEvent.click(within(picker).getByRole('radio', { name: 'Đồng Tháp' }));
     expect(screen.getByTestId('numero').textContent).toBe('20261130-DT');
@@ -200,6 +200,18 @@ describe('the VN lottery page', () => {
     await userEvent.click(screen.getByTestId('add-to-slip'));
     await userEvent.click(within(screen.getByTestId('bet-slip')).getByTestId('place-bets'));
     await waitFor(() => expect(body).toMatchObject({ gameCode: 'VN-SOUTH', numero: '20261130-DT' }));
+    expect(body!.numeros).toBeUndefined();
+
+    // all provinces: the same slip on each issue, the total three times the slip
+    await userEvent.click(within(picker).getByRole('radio', { name: 'Las 3 provincias' }));
+    expect(screen.getByTestId('province').textContent).toBe('TP. Hồ Chí Minh · Đồng Tháp · Cà Mau');
+    await userEvent.click(within(screen.getByTestId('bet-board')).getByRole('button', { name: '27' }));
+    await userEvent.click(screen.getByTestId('add-to-slip'));
+    const slip = screen.getByTestId('bet-slip');
+    expect(within(slip).getByText(/3 provincias \(una apuesta en cada una\)/)).toBeInTheDocument();
+    body = undefined;
+    await userEvent.click(within(slip).getByTestId('place-bets'));
+    await waitFor(() => expect(body).toMatchObject({ numero: '20261130-HCM', numeros: ['20261130-HCM', '20261130-DT', '20261130-CM'] }));
   }, SLOW);
 
   it('xiên 2 needs exactly two numbers; an amount under the minimum blocks the slip', async () => {

@@ -99,8 +99,8 @@ export function lineError(line: Pick<SlipLine, 'amount'>, limits: Limits | undef
 }
 
 /** The slip's total stake ("35.00"); lines with an unreadable amount count as 0. */
-export function slipTotal(slip: readonly Pick<SlipLine, 'amount'>[]): string {
-  return fromMinor(slip.reduce((s, l) => s + (toMinor(l.amount) ?? 0n), 0n));
+export function slipTotal(slip: readonly Pick<SlipLine, 'amount'>[], issues = 1): string {
+  return fromMinor(slip.reduce((s, l) => s + (toMinor(l.amount) ?? 0n), 0n) * BigInt(issues));
 }
 
 /** "3.5" -> [35n, 10n]: odds as an exact fraction. */
@@ -126,12 +126,13 @@ export function slipReady(slip: readonly SlipLine[], limits: Limits | undefined)
 /** The POST /lotto/lgw/bets body of a slip. */
 export function slipBody(
   slip: readonly SlipLine[],
-  at: { gameCode: string; numero: string; prizeMode: lottery.PrizeMode },
+  at: { gameCode: string; numero: string; numeros?: string[]; prizeMode: lottery.PrizeMode },
   requestId: string,
 ): lottery.PlaceBetsBody {
   return {
     gameCode: at.gameCode,
     numero: at.numero,
+    ...(at.numeros ? { numeros: at.numeros } : {}),
     prizeMode: at.prizeMode,
     requestId,
     bets: slip.map((l) => ({ betType: l.betType, numbers: l.numbers, amount: l.amount.trim().replace(/,/g, '') })),
@@ -140,7 +141,7 @@ export function slipBody(
 
 /** What identifies a submit for its idempotency key: the same slip on the same issue. */
 export function slipFingerprint(body: Omit<lottery.PlaceBetsBody, 'requestId'>): string {
-  return JSON.stringify([body.gameCode, body.numero, body.prizeMode, body.bets]);
+  return JSON.stringify([body.gameCode, body.numero, body.numeros ?? null, body.prizeMode, body.bets]);
 }
 
 /** A random number for the quick pick ("07"). */

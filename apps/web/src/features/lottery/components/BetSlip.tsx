@@ -34,6 +34,8 @@ export type Slip = ReturnType<typeof useSlip>;
 export interface SlipTarget {
   gameCode: string;
   numero: string | null;
+  /** VN: every province issue of the draw time (the slip goes on each); absent: `numero` only. */
+  numeros?: string[];
   prizeMode: lottery.PrizeMode;
   /** Bets are taken (the issue is open and before its cut-off). */
   open: boolean;
@@ -59,19 +61,20 @@ export function BetSlip({ slip, options, limits, target, symbol, notice, onClose
   const odds = (bt: lottery.BetType) => options.find((o) => o.betType === bt)?.odds;
   const eachError = amountEach.trim() ? lineError({ amount: amountEach }, limits) : null;
   const ready = slipReady(lines, limits);
-  const total = slipTotal(lines);
+  const issues = target.numeros?.length ?? 1;
+  const total = slipTotal(lines, issues);
 
   const setAmount = (k: string, amount: string) => setLines(lines.map((l) => (l.key === k ? { ...l, amount } : l)));
   const submit = () => {
     if (!ready || !target.open || !target.numero || place.isPending) return;
-    const base = slipBody(lines, { gameCode: target.gameCode, numero: target.numero, prizeMode: target.prizeMode }, '');
+    const base = slipBody(lines, { gameCode: target.gameCode, numero: target.numero, numeros: target.numeros, prizeMode: target.prizeMode }, '');
     const requestId = key.current.forAttempt(slipFingerprint(base));
     setDone('');
     place.mutate({ ...base, requestId }, {
       onSuccess: (v) => {
         key.current.settle();
         setLines([]);
-        setDone(t('lottery.slip.placed', { count: v.bets.length, numero: target.numero }));
+        setDone(t('lottery.slip.placed', { count: v.bets.length, numero: (target.numeros ?? [target.numero]).join(', ') }));
       },
       onError: (e) => {
         // An answered refusal ends this attempt; a lost answer (network) keeps the id for the retry.
@@ -160,7 +163,10 @@ export function BetSlip({ slip, options, limits, target, symbol, notice, onClose
 
       <footer className="lt-slip__foot">
         <p className="lt-slip__total">
-          <span>{t('lottery.slip.count', { count: lines.length })} · {t('lottery.slip.total')}</span>
+          <span>
+            {t('lottery.slip.count', { count: lines.length })}
+            {issues > 1 && <> × {t('lottery.slip.provinces', { count: issues })}</>} · {t('lottery.slip.total')}
+          </span>
           <Money value={total} symbol={symbol} className="lt-slip__sum" />
         </p>
         {!target.open && <FormNote tone="info">{t('lottery.slip.closed')}</FormNote>}

@@ -21,23 +21,29 @@ export function ResultFacts({ draw }: { draw: lottery.OpenedDraw }) {
   );
 }
 
-/** The provinces drawing at the current draw time (VN south and centre: 2-4 issues), one to pick. */
-function Provinces({ issues, issue, onPick }: { issues: lottery.Draw[]; issue: lottery.Draw; onPick: (numero: string) => void }) {
+/** Picks every province of the draw time at once (the slip goes on each). */
+export const ALL_PROVINCES = '*';
+
+/** The provinces drawing at the current draw time (VN south and centre: 2-4 issues): one to pick, or all of them. */
+function Provinces({ issues, issue, all, onPick }: { issues: lottery.Draw[]; issue: lottery.Draw; all: boolean; onPick: (numero: string) => void }) {
   const { t } = useTranslation();
   if (issues.length < 2) return null;
+  const pill = (numero: string, label: string, on: boolean) => (
+    <button key={numero} type="button" role="radio" aria-checked={on} className={`pill${on ? ' is-active' : ''}`} data-numero={numero} onClick={() => onPick(numero)}>
+      {label}
+    </button>
+  );
   return (
     <div className="lt-provinces" role="radiogroup" aria-label={t('lottery.issue.province')} data-testid="provinces">
-      {issues.map((i) => (
-        <button key={i.numero} type="button" role="radio" aria-checked={i.numero === issue.numero} className={`pill${i.numero === issue.numero ? ' is-active' : ''}`}
-          data-numero={i.numero} onClick={() => onPick(i.numero)}>
-          {i.province?.name ?? i.numero}
-        </button>
-      ))}
+      {issues.map((i) => pill(i.numero, i.province?.name ?? i.numero, !all && i.numero === issue.numero))}
+      {pill(ALL_PROVINCES, t('lottery.issue.allProvinces', { count: issues.length }), all)}
     </div>
   );
 }
 
-export function IssueBar({ data, now, issue, issues, onPick }: { data: CurrentIssue; now: number; issue: lottery.Draw | null; issues: lottery.Draw[]; onPick: (numero: string) => void }) {
+export function IssueBar({ data, now, issue, issues, all = false, onPick }: {
+  data: CurrentIssue; now: number; issue: lottery.Draw | null; issues: lottery.Draw[]; all?: boolean; onPick: (numero: string) => void;
+}) {
   const { t } = useTranslation();
   const { last, gmtOffsetMinutes: offset } = data;
   const current = issue;
@@ -49,8 +55,12 @@ export function IssueBar({ data, now, issue, issues, onPick }: { data: CurrentIs
           <>
             <p className="lt-issue__label">{t('lottery.issue.current')}</p>
             <p className="lt-issue__numero num" data-testid="numero" dir="ltr">{current.numero}</p>
-            {current.province && <p className="lt-issue__province" data-testid="province">{current.province.name}</p>}
-            <Provinces issues={issues} issue={current} onPick={onPick} />
+            {current.province && (
+              <p className="lt-issue__province" data-testid="province">
+                {all ? issues.map((i) => i.province?.name ?? i.numero).join(' · ') : current.province.name}
+              </p>
+            )}
+            <Provinces issues={issues} issue={current} all={all} onPick={onPick} />
             <p className="lt-muted lt-small">{t('lottery.issue.drawAt', { time: formatDateTime(current.drawAt, offset) })}</p>
           </>
         ) : (
