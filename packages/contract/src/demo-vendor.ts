@@ -14,7 +14,9 @@ import { endpoint } from './endpoint.ts';
  *             the table's current round; the answer's round is `pending` until the deal)
  * - fish:     { bet: "1.00", target: "SHARK" }
  * - dice:     { bet: "1.00", target: 49.5, direction: "over" | "under" }
- * - crash:    { bet: "1.00", cashOut: 2.5 }                (automatic cash-out multiplier)
+ * - crash:    { bet: "1.00", cashOut?: 2.5 }               (shared timed rounds on a published hash
+ *             chain: the bet joins the current round during betting, with an optional automatic
+ *             cash-out; `cashout` cashes out by hand during the flight; pending until settled)
  * - keno:     { bet: "1.00", picks: [1..80 x 1-10 distinct] }
  * Failures: demo.session.invalid, demo.bet.invalid, demo.round.closed, demo.insufficient.funds,
  * demo.wallet.unavailable, request_param_err.
@@ -138,4 +140,55 @@ export const table = endpoint({
   }),
 });
 
-export const demoVendorEndpoints = { session, play, seed, history, table };
+const crashPlayer = z.object({
+  /** A masked name (never the account or a token). */
+  name: z.string(),
+  me: z.boolean(),
+  bet: money,
+  /** The multiplier cashed out at, once reached (auto) or taken (by hand); null while in or lost. */
+  cashedOut: z.number().nullable(),
+  /** Known once cashed out or crashed. */
+  payout: money.nullable(),
+});
+
+/** The crash game's shared rounds on a published hash chain (one per brand and game). */
+export const crash = endpoint({
+  method: 'GET', path: '/demo-vendor/api/crash', module: M, auth: 'none',
+  summary: 'Demo vendor: the crash game\'s current shared round (phase, times, players, cash-outs), the last crash points and the chain\'s published hashes.',
+  query: z.object({ token }),
+  response: z.object({
+    roundId: z.string(),
+    phase: z.enum(['betting', 'flying', 'crashed']),
+    serverTime: z.string(),
+    /** ISO times: betting opens, the flight takes off; crashedAt and crashPoint only once crashed. */
+    opensAt: z.string(),
+    flightAt: z.string(),
+    crashedAt: z.string().nullable(),
+    crashPoint: z.number().nullable(),
+    /** When the next round opens (crashed phase). */
+    nextAt: z.string().nullable(),
+    /** The flight curve: multiplier = floor(100·e^(growthPerMs·ms))/100. */
+    growthPerMs: z.number(),
+    /** The chain: id, this round's index (1 = first), its length, the published terminating hash and salt. */
+    chain: z.object({ id: z.string(), index: z.number().int(), length: z.number().int(), terminatingHash: z.string(), salt: z.string() }),
+    /** SHA-256 of this round's seed = the previous round's seed (the terminating hash for round 1). */
+    serverSeedHash: z.string(),
+    /** This round's seed, revealed once crashed. */
+    serverSeed: z.string().nullable(),
+    players: z.array(crashPlayer),
+    /** This player's bet in the round: amount, automatic cash-out (null = none), cash-out taken. */
+    myBet: z.object({ bet: money, cashOut: z.number().nullable(), cashedOut: z.number().nullable(), payout: money.nullable() }).nullable(),
+    /** The last crashed rounds, newest first. */
+    results: z.array(z.object({ roundId: z.string(), crashPoint: z.number(), serverSeed: z.string(), serverSeedHash: z.string(), hash: z.string() })),
+  }),
+});
+
+/** Crash: cash out by hand now (the server's clock decides; after the crash it answers demo.round.closed). */
+export const cashout = endpoint({
+  method: 'POST', path: '/demo-vendor/api/cashout', module: M, auth: 'none',
+  summary: 'Demo vendor: cash out the player\'s crash bet of the current flight at the multiplier of the server\'s time.',
+  body: z.object({ token }),
+  response: z.object({ round: roundView, balance: money, cashedOut: z.number() }),
+});
+
+export const demoVendorEndpoints = { session, play, seed, history, table, crash, cashout };

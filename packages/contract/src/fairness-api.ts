@@ -23,6 +23,8 @@ export const verifyBody = z.object({
     picks: z.array(z.number().int()).max(10).optional(),
     kind: z.enum(['fast', 'vn']).optional(),
     region: z.enum(['north', 'central', 'south']).nullable().optional(),
+    /** crash: the chain's published terminating hash (the answer's outcome.chainIndex: SHA-256 steps to reach it). */
+    terminatingHash: z.string().regex(/^[0-9a-fA-F]{64}$/).optional(),
   }).optional(),
 });
 

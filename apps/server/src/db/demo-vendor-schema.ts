@@ -86,3 +86,23 @@ export const demoVendorRounds = pgTable('demo_vendor_rounds', {
   index('demo_vendor_rounds_player').on(t.merchantId, t.player, t.id),
   index('demo_vendor_rounds_pending').on(t.status, t.createdAt),
 ]);
+
+/**
+ * The crash game's hash chains, one at a time per brand and game (issue 21, migration 0050): a
+ * secret start (sealed, lib/seal.ts) hashed `length` times with SHA-256 gives the published
+ * terminating hash; rounds use the chain backwards (games/crash-chain in the contract). `seq`
+ * numbers the chains of a game; a new one starts when the last round of the previous one is used.
+ */
+export const demoVendorCrashChains = pgTable('demo_vendor_crash_chains', {
+  id: bigint({ mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantId: integer().notNull().references(() => merchants.id),
+  nodeId: text().notNull(),
+  seq: integer().notNull(),
+  length: integer().notNull(),
+  /** Sealed (`s1.…`): never revealed as such; each round reveals its own seed. */
+  startSeed: text().notNull(),
+  terminatingHash: text().notNull(),
+  /** The published salt of the round results (HMAC-SHA256(round seed, salt)). */
+  salt: text().notNull(),
+  createdAt: ts().notNull().defaultNow(),
+}, (t) => [uniqueIndex('demo_vendor_crash_chains_seq').on(t.merchantId, t.nodeId, t.seq)]);

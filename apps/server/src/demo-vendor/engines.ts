@@ -80,7 +80,8 @@ export const ENGINES: Record<Engine, EngineDef> = {
     meta: crash.meta,
     minBet: crash.meta.minBet,
     maxBet: crash.meta.maxBet,
-    play: (input, rng) => crash.play({ bet: amount(input, 'bet'), cashOut: input.cashOut as number }, rng),
+    // no automatic cash-out (shared rounds): the cap, 1000x
+    play: (input, rng) => crash.play({ bet: amount(input, 'bet'), cashOut: input.cashOut == null ? crash.MAX_CASHOUT : input.cashOut as number }, rng),
     info: () => ({ cashOut: { min: crash.MIN_CASHOUT, max: crash.MAX_CASHOUT } }),
   },
   keno: {
@@ -93,13 +94,16 @@ export const ENGINES: Record<Engine, EngineDef> = {
 };
 
 export type Lang = 'ES' | 'EN';
-type Reason = GameInputError['code'] | 'BET_PLACED';
+type Reason = GameInputError['code'] | 'BET_PLACED' | 'NO_BET' | 'NOT_FLYING' | 'CASHOUT_LATE';
 
 const REASONS: Record<Reason, Record<Lang, (field: string) => string>> = {
   BET_INVALID: { EN: (f) => `the amount of "${f}" is not valid`, ES: (f) => `el importe de "${f}" no es válido` },
   BET_OUT_OF_RANGE: { EN: (f) => `"${f}" is outside the game's limits`, ES: (f) => `"${f}" está fuera de los límites del juego` },
   CHOICE_INVALID: { EN: (f) => `"${f}" is not a valid choice`, ES: (f) => `"${f}" no es una opción válida` },
   BET_PLACED: { EN: () => 'you already have a bet in this round', ES: () => 'ya tiene una apuesta en esta ronda' },
+  NO_BET: { EN: () => 'you have no bet still in this flight', ES: () => 'no tiene una apuesta en vuelo en esta ronda' },
+  NOT_FLYING: { EN: () => 'the rocket has not taken off yet', ES: () => 'el cohete aún no despegó' },
+  CASHOUT_LATE: { EN: () => 'the rocket crashed before your cash-out', ES: () => 'el cohete explotó antes de su retiro' },
 };
 
 /** demo.bet.invalid with a translated reason; the value keeps the engine's code and field for the screen. */

@@ -14,7 +14,7 @@ const INPUTS: [GameType, string | undefined, contract.Engine, Record<string, unk
   ['RNG', undefined, 'slot5', { betPerLine: '0.10' }],
   ['FISH', undefined, 'fish', { bet: '1.00', target: 'CLOWNFISH' }],
   ['PVP', 'PVP-DICE', 'dice', { bet: '1.00', target: 50, direction: 'under' }],
-  ['PVP', 'PVP-ROCKET', 'crash', { bet: '1.00', cashOut: 2 }],
+  // crash plays shared rounds on a hash chain: crash-round.test.ts
   ['ELOTT', undefined, 'keno', { bet: '1.00', picks: [1, 2, 3, 4, 5] }],
 ];
 
@@ -174,12 +174,12 @@ describe('fairness and history', () => {
   });
 
   it('history has at most 10 rounds of this engine, newest first', async () => {
-    const { token } = await launch(t, 'PVP', null, 'PVP-ROCKET');
-    for (let i = 0; i < 12; i++) await dv(t, 'POST', 'play', token, { input: { bet: '0.50', cashOut: 1.5 } });
+    const { token } = await launch(t, 'PVP', null, 'PVP-DICE');
+    for (let i = 0; i < 12; i++) await dv(t, 'POST', 'play', token, { input: { bet: '0.50', target: 50, direction: 'under' } });
     const list = ((await dv(t, 'GET', 'history', token)).json.value as { list: contract.RoundView[] }).list;
     expect(list).toHaveLength(10);
     expect(list.map((r) => r.nonce)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-    expect(list.every((r) => r.engine === 'crash')).toBe(true);
+    expect(list.every((r) => r.engine === 'dice')).toBe(true);
     const session = (await dv(t, 'GET', 'session', token)).json.value as unknown as contract.SessionValue;
     expect(session.history.map((r) => r.roundId)).toEqual(list.map((r) => r.roundId));
     expect(session.fairness.nonce).toBe(12);

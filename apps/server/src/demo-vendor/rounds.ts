@@ -25,7 +25,7 @@ export async function loadSession(app: FastifyInstance, token: string): Promise<
 }
 
 /** Ids of the seamless transactions of a round: table rounds are shared, so the player is part of them. */
-const txBase = (r: Pick<RoundRow, 'roundId' | 'player' | 'engine'>) => (r.engine === 'baccarat' ? `${r.roundId}:${r.player}` : r.roundId);
+const txBase = (r: Pick<RoundRow, 'roundId' | 'player' | 'engine'>) => (r.engine === 'baccarat' || r.engine === 'crash' ? `${r.roundId}:${r.player}` : r.roundId);
 
 type SeedFacts = { serverSeed: string; serverSeedHash: string; clientSeed: string; revealedAt: Date | null } | null;
 

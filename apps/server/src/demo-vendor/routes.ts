@@ -5,6 +5,7 @@ import { AppError } from '../plugins/errors.ts';
 import { loadSession } from './rounds.ts';
 import { historyOf, newSeed, play, sessionValue } from './service.ts';
 import { tableView } from './table.ts';
+import { cashOutNow, crashView } from './crash-round.ts';
 
 /** The demo vendor's own API, called by its game pages with the launch token. */
 export function demoVendorRoutes(app: FastifyInstance) {
@@ -16,5 +17,15 @@ export function demoVendorRoutes(app: FastifyInstance) {
     const s = await loadSession(app, query.token);
     if (s.engine !== 'baccarat') throw new AppError('request_param_err');
     return tableView(app, s);
+  });
+  route(app, contract.crash, async ({ query }) => {
+    const s = await loadSession(app, query.token);
+    if (s.engine !== 'crash') throw new AppError('request_param_err');
+    return crashView(app, s);
+  });
+  route(app, contract.cashout, async ({ body, req }) => {
+    const s = await loadSession(app, body.token);
+    if (s.engine !== 'crash') throw new AppError('request_param_err');
+    return cashOutNow(app, s, req.lang);
   });
 }

@@ -10,6 +10,7 @@ import { playInstant } from './play.ts';
 import { history, loadSession, type Session } from './rounds.ts';
 import { activeSeed, fairnessOf, rotateSeed } from './seeds.ts';
 import { placeTableBet, settleTable, tableFairness } from './table.ts';
+import { crashFairness, placeCrashBet, settleCrash } from './crash-round.ts';
 
 /** How long a launch token plays. */
 export const SESSION_TTL_MS = 3 * 3_600_000;
@@ -61,10 +62,13 @@ async function balanceOf(app: FastifyInstance, s: Session): Promise<bigint> {
 export async function openSession(app: FastifyInstance, token: string): Promise<Session> {
   const s = await loadSession(app, token);
   if (s.engine === 'baccarat') await settleTable(app, s, s.nodeId);
+  // a settled free-play bet changed the play money: read the session again
+  if (s.engine === 'crash' && (await settleCrash(app, s, s.nodeId)) > 0 && s.trial) return loadSession(app, token);
   return s;
 }
 
 async function fairness(app: FastifyInstance, s: Session) {
+  if (s.engine === 'crash') return crashFairness(app, s);
   return s.engine === 'baccarat' ? tableFairness(app, s) : fairnessOf(await activeSeed(app.db, s.merchantId, s.player));
 }
 
@@ -95,6 +99,7 @@ export async function sessionValue(app: FastifyInstance, token: string): Promise
 
 export async function play(app: FastifyInstance, token: string, input: Record<string, unknown>, lang: Lang) {
   const s = await openSession(app, token);
+  if (s.engine === 'crash') return placeCrashBet(app, s, input, lang);
   return s.engine === 'baccarat' ? placeTableBet(app, s, input, lang) : playInstant(app, s, input, lang);
 }
 

@@ -5,6 +5,8 @@ import type { Brand } from '../plugins/merchant.ts';
 import { demoVendorRounds as rounds, demoVendorSessions as sessions } from '../db/demo-vendor-schema.ts';
 import { credit, finish, refund, type RoundRow } from './rounds.ts';
 import { settleTable, tablePlayer } from './table.ts';
+import { crashPlayer } from './crash-chain.ts';
+import { settleCrash } from './crash-round.ts';
 
 /**
  * Finishes rounds a crash (or a wallet that did not answer) left `pending`: an instant round
@@ -55,15 +57,17 @@ export async function sweep(app: FastifyInstance, now = new Date(), stale?: Roun
     const brand = app.brands.all().find((b) => b.id === r.merchantId);
     const vendor = brand && await vendorOf(app, brand, r.nodeId);
     if (!brand || !vendor) continue;
-    if (r.engine === 'baccarat') {
-      const key = `${r.merchantId}:${r.nodeId}`;
+    if (r.engine === 'baccarat' || r.engine === 'crash') {
+      const key = `${r.engine}:${r.merchantId}:${r.nodeId}`;
       if (!tables.has(key)) {
         tables.add(key);
-        // Deals the table and claims (then credits) every bet without an outcome, this one included.
-        done += await settleTable(app, { brand, vendor }, r.nodeId, now.getTime());
+        // Deals the table (crashes the crash game's due rounds) and claims (then credits) every bet without an outcome, this one included.
+        done += r.engine === 'baccarat'
+          ? await settleTable(app, { brand, vendor }, r.nodeId, now.getTime())
+          : await settleCrash(app, { brand, vendor }, r.nodeId, now.getTime());
       }
       // A bet claimed earlier whose win got no answer: resend it, as for an instant round.
-      if (r.player === tablePlayer(r.nodeId) || r.trial || r.outcome === null) continue;
+      if (r.player === tablePlayer(r.nodeId) || r.player === crashPlayer(r.nodeId) || r.trial || r.outcome === null) continue;
       if ((await credit(app, { brand, vendor, account: r.player }, r, true)) !== null) done++;
       continue;
     }

@@ -6,7 +6,7 @@
  * multiplier.
  */
 import * as baccarat from './games/baccarat.ts';
-import * as crash from './games/crash.ts';
+import { crashOfSeed, stepsToTerminating } from './games/crash-chain.ts';
 import * as dice from './games/dice.ts';
 import * as fish from './games/fish.ts';
 import * as keno from './games/keno.ts';
@@ -26,8 +26,8 @@ export interface VerifyInput {
   clientSeed: string;
   /** Instant games: the round's nonce (baccarat 0); lottery: the issue's numero. */
   nonce: number | string;
-  /** fish: target; dice: target and direction; keno: picks; lottery: kind and region. */
-  params?: { target?: string | number; direction?: string; picks?: number[]; kind?: LotteryKind; region?: VnRegion | null };
+  /** fish: target; dice: target and direction; keno: picks; lottery: kind and region; crash: the chain's terminating hash. */
+  params?: { target?: string | number; direction?: string; picks?: number[]; kind?: LotteryKind; region?: VnRegion | null; terminatingHash?: string };
 }
 
 export interface VerifyAnswer {
@@ -47,6 +47,14 @@ export function verifyRound(v: VerifyInput, hmac: Hmac = hmacSha256): VerifyAnsw
     const r = lotteryResult(p.kind ?? 'fast', p.region ?? null, v.serverSeed, v.clientSeed, String(v.nonce), hmac);
     return { serverSeedHash, outcome: safe(r), multiplier: null };
   }
+  if (v.game === 'crash') {
+    // A chain round: the client seed is the published salt; the nonce plays no part.
+    const { hash, crashPointX100 } = crashOfSeed(v.serverSeed, v.clientSeed, hmac);
+    const t = p.terminatingHash?.trim();
+    const chainIndex = t ? stepsToTerminating(v.serverSeed, t) : undefined;
+    // serverSeedHash = SHA-256(seed) = the previous round's seed (the terminating hash for round 1)
+    return { serverSeedHash, outcome: { crashPoint: crashPointX100 / 100, hash, ...(t ? { chainIndex } : {}) }, multiplier: null };
+  }
   const nonce = Number(v.nonce);
   const rng = new FairStream(v.serverSeed, v.clientSeed, nonce, hmac);
   const run = (): { outcome: unknown; totalBet: bigint; payout: bigint } => {
@@ -55,12 +63,11 @@ export function verifyRound(v: VerifyInput, hmac: Hmac = hmacSha256): VerifyAnsw
       case 'baccarat': return baccarat.play({ player: baccarat.meta.minBet }, rng);
       case 'fish': return fish.play({ bet: fish.meta.minBet, target: String(p.target ?? '') }, rng);
       case 'dice': return dice.play({ bet: dice.meta.minBet, target: Number(p.target), direction: p.direction as dice.Direction }, rng);
-      case 'crash': return crash.play({ bet: crash.meta.minBet, cashOut: crash.MIN_CASHOUT }, rng);
       case 'keno': return keno.play({ bet: keno.meta.minBet, picks: p.picks ?? [] }, rng);
       default: throw new RangeError(`unknown game ${String(v.game)}`);
     }
   };
   const r = run();
-  const multiplier = v.game === 'crash' || v.game === 'baccarat' ? null : Number(r.payout) / Number(r.totalBet);
+  const multiplier = v.game === 'baccarat' ? null : Number(r.payout) / Number(r.totalBet);
   return { serverSeedHash, outcome: safe(r.outcome), multiplier };
 }
