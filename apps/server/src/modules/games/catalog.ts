@@ -6,6 +6,7 @@ import { CachedJson } from '../../lib/route.ts';
 import { games, vendors } from '../../db/schema.ts';
 import type { Brand } from '../../plugins/merchant.ts';
 import { loadPlays, type Plays } from './plays.ts';
+import { ART_VERSION } from './art.ts';
 import type { Lang } from '../../kernel/lang/index.ts';
 
 type GameType = contract.GameType;
@@ -71,7 +72,7 @@ export class Catalog {
     for (const g of gs) {
       const v = this.byCode.get(g.vendor);
       if (!v || v.gameType !== g.gameType) continue;
-      const icon = g.imageUrl ?? `${contract.gameImagePath(v.code, v.gameType, g.nodeId)}?v=${shortHash(`${g.name.EN}|${v.name}`)}`;
+      const icon = g.imageUrl ?? `${contract.gameImagePath(v.code, v.gameType, g.nodeId)}?v=${shortHash(`${g.name.EN}|${v.name}|${ART_VERSION}`)}`;
       const wire = (lang: Lang): contract.Game => ({
         nodeId: g.nodeId, gameId: g.gameCode, gameCode: g.gameCode, gameName: g.name[lang], nodeName: g.name[lang],
         gameType: v.gameType, vassalage: v.code, showIcon: icon, iconUrl: icon,
