@@ -1,6 +1,6 @@
 /** The captcha field (§4, §5): image from GET /wps/captcha, refreshed at most once a second. */
 import '@/features/session/locale';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '@lobby/contract';
 import { Icon } from '@/components/icons';
@@ -17,6 +17,11 @@ export interface CaptchaState {
   refresh: () => boolean;
   /** Fetch a new image now: after a failed submit the old one is used up, so this is never dropped. */
   renew: () => void;
+  /**
+   * The id of the image on screen, once the one being fetched has come (a submit typed before the
+   * image arrived would otherwise go without its id and fail the check). null when it failed.
+   */
+  ready: () => Promise<string | null>;
 }
 
 /** Loads a captcha while `active`; `refresh()` is throttled to 1 per second (§9). */
@@ -24,18 +29,26 @@ export function useCaptcha(active: boolean): CaptchaState {
   const [state, setState] = useState<{ image: string | null; captchaId: string | null; loading: boolean; failed: boolean }>({
     image: null, captchaId: null, loading: false, failed: false,
   });
+  const current = useRef<Promise<string | null>>(Promise.resolve(null));
   const load = useCallback(() => {
     setState((s) => ({ ...s, loading: true, failed: false }));
-    call(session.captcha).then(
-      (v) => setState({ image: v.image, captchaId: v.captchaId, loading: false, failed: false }),
-      () => setState((s) => ({ ...s, loading: false, failed: true })),
+    current.current = call(session.captcha).then(
+      (v) => {
+        setState({ image: v.image, captchaId: v.captchaId, loading: false, failed: false });
+        return v.captchaId;
+      },
+      () => {
+        setState((s) => ({ ...s, loading: false, failed: true }));
+        return null;
+      },
     );
   }, []);
   const refresh = useThrottle(load);
   useEffect(() => {
     if (active) refresh();
   }, [active, refresh]);
-  return { ...state, refresh, renew: load };
+  const ready = useCallback(() => current.current, []);
+  return { ...state, refresh, renew: load, ready };
 }
 
 export function CaptchaField({ captcha, value, onChange, error, onBlur }: {

@@ -153,11 +153,12 @@ export function LoginForm({ agent = false, goTo, onForgot }: LoginFormProps) {
     if (Object.values(next).some(Boolean)) return;
     setBusy(true);
     try {
+      const captchaId = tab === 'username' && needCaptcha ? await captcha.ready() : null;
       const body: session.LoginBody =
         tab === 'username'
           ? {
               type: 'username', username: username.trim(), password,
-              ...(needCaptcha ? { captcha: captchaText.trim(), captchaId: captcha.captchaId ?? undefined } : {}),
+              ...(needCaptcha ? { captcha: captchaText.trim(), captchaId: captchaId ?? undefined } : {}),
             }
           : { type: 'sms', mobileNum: mobile.trim(), countryDialingCode: dial || undefined, verificationCode: code.trim() };
       const value = await call(agent ? session.loginAgent : session.login, { body });

@@ -45,6 +45,22 @@ describe('login popup', () => {
     expect(await within(dialog).findByRole('img', { name: 'Bono de bienvenida' })).toHaveAttribute('src', banner.images);
   });
 
+  it('a login sent before the captcha image came waits for it and goes with its id', async () => {
+    const base = statusFixture();
+    let arrive = () => {};
+    const server = fakeServer({
+      'GET /wps/captcha': () => new Promise((resolve) => { arrive = () => resolve(ok(CAPTCHA)); }),
+      'POST /wps/session/login': () => fail(400, 'login.failed'),
+    });
+    const { form } = await openLogin({ ...base, info: { ...base.info, brand: { ...base.info.brand, captchaOnLogin: true } } });
+    await userEvent.type(await within(form).findByLabelText(/^Captcha/), 'AB12C');
+    await fillAndSubmit(form);
+    expect(server.count('POST /wps/session/login')).toBe(0);
+    act(() => arrive());
+    await waitFor(() => expect(server.count('POST /wps/session/login')).toBe(1));
+    expect(server.calls.find((c) => c.path === '/wps/session/login')?.body).toMatchObject({ captcha: 'AB12C', captchaId: 'c1' });
+  });
+
   it('a brand that asks for a captcha on every login shows it from the start; a wrong one is said once, under the field (issue 23 item 4)', async () => {
     const base = statusFixture();
     const server = fakeServer({

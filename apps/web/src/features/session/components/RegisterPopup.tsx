@@ -259,10 +259,9 @@ function RegisterForm({ settings, referralCode, clickId }: { settings: Settings;
       b[f] = PASSWORD_FIELDS.has(f) ? v : v.trim();
     }
     if (plan.fields.includes('mobileNum') && values.mobileNum?.trim()) body.countryDialingCode = dial || undefined;
-    if (showCaptcha) body.captchaId = captcha.captchaId ?? undefined;
-
     setBusy(true);
     try {
+      if (showCaptcha) body.captchaId = (await captcha.ready()) ?? undefined;
       const value = await call(mode === 'username' ? member.register : member.registerMobile, { body });
       setBusy(false);
       completeLogin(value, { kind: 'register', goTo: '/' });
