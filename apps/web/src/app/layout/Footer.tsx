@@ -1,4 +1,4 @@
-/** Footer (§2): help list, products, social icons, 15 vendor badges, copyright. */
+/** Footer (§2): help list, products, social icons, 15 vendor logos, copyright. */
 import { lazy } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,13 @@ import { loadFooterSupport } from '@/features/support';
 
 // Below the fold: the customer-service column (and its strings) loads after the first paint.
 const FooterSupport = lazy(() => loadFooterSupport().then((m) => ({ default: m.FooterSupport })));
+
+const VENDOR_PREFIX = /^(FISH|LIVE|PVP|RNG|SPORTS|ESPORTS|E?LOTT|COCKFIGHT)-/;
+/** A vendor's word-mark logo (served by /lgw/images; LOTT logos live in the ELOTT folder). */
+const vendorLogo = (code: string) => {
+  const type = VENDOR_PREFIX.exec(code)?.[1] ?? 'RNG';
+  return `/lgw/images/${code}/${type === 'LOTT' ? 'ELOTT' : type}/vendor.svg`;
+};
 
 const SOCIAL_ICONS: Record<string, IconName> = {
   facebook: 'facebook', youtube: 'youtube', telegram: 'telegram', whatsapp: 'whatsapp', instagram: 'instagram',
@@ -82,7 +89,7 @@ export function Footer() {
           <ul>
             {vendors.map((v, i) => (
               <li key={v} className="vendor-badge" data-tone={i % 5} dir="ltr" title={v}>
-                {v.replace(/^(FISH|LIVE|PVP|RNG|SPORTS|ESPORTS|E?LOTT|COCKFIGHT)-/, '')}
+                <img src={vendorLogo(v)} alt={v.replace(VENDOR_PREFIX, '')} width="120" height="60" loading="lazy" decoding="async" />
               </li>
             ))}
           </ul>
