@@ -33,7 +33,8 @@ function fatal(root: HTMLElement, message: string, code: string, retry?: () => v
 }
 
 async function start(root: HTMLElement, token: string) {
-  await loadLanguage(pickLanguage(new URLSearchParams(window.location.search).get('lang') ?? navigator.language));
+  const forced = new URLSearchParams(window.location.search).get('lang');
+  await loadLanguage(pickLanguage(forced ?? navigator.language));
   if (!token) return fatal(root, ct('noSession'), '');
   fill(root, h('div', { class: 'dv-loading' }, h('span', { class: 'dv-spinner' }), ct('loading')));
   const client = createCockfightClient(token, getLanguage);
@@ -46,7 +47,8 @@ async function start(root: HTMLElement, token: string) {
     const retry = e instanceof DemoApiError && (e.status === 0 || e.status >= 500) ? () => void start(root, token) : undefined;
     return fatal(root, message || ct('network'), code, retry);
   }
-  const lang = pickLanguage(first.language);
+  // the launch's language, unless the link names one
+  const lang = pickLanguage(forced ?? first.language);
   if (lang !== getLanguage()) await loadLanguage(lang);
   document.title = first.gameName;
   derby(root, client, first, clockOffset(first.serverTime, sentAt, Date.now()));
