@@ -34,10 +34,16 @@ const targetOf = (row: RoundRow) => {
  * same transaction. Answers the row when this caller claimed it (a real bet then needs its win
  * call), null when another caller did.
  */
-async function claim(app: FastifyInstance, bet: RoundRow, crashX100: number | null, manualX100?: number): Promise<RoundRow | null> {
+async function claim(app: FastifyInstance, bet: RoundRow, crashX100: number | null, manualX100?: number, terminatingHash?: string): Promise<RoundRow | null> {
   const r = resultOf(bet.bet, targetOf(bet), crashX100 ?? Number.MAX_SAFE_INTEGER, manualX100);
-  const outcome: Record<string, unknown> = { cashOut: r.cashedOutX100 / 100, win: r.win, ...(manualX100 !== undefined ? { manual: manualX100 < targetOf(bet) } : {}) };
+  const auto = (bet.input ?? {}).cashOut;
+  // cashOut: where the bet cashed out; a lost bet keeps its automatic cash-out (null: none)
+  const outcome: Record<string, unknown> = {
+    cashOut: r.win ? r.cashedOutX100 / 100 : typeof auto === 'number' ? auto : null, win: r.win,
+    ...(manualX100 !== undefined ? { manual: manualX100 < targetOf(bet) } : {}),
+  };
   if (crashX100 !== null) outcome.crashPoint = crashX100 / 100;
+  if (terminatingHash) outcome.terminatingHash = terminatingHash;
   return app.db.transaction(async (tx) => {
     const [row] = await tx.update(rounds).set({ outcome, payout: r.payout })
       .where(and(eq(rounds.id, bet.id), eq(rounds.status, 'pending'), isNull(rounds.outcome))).returning();
@@ -57,12 +63,12 @@ export async function settleCrash(app: FastifyInstance, p: Omit<Party, 'account'
   const merchantId = p.brand.id;
   await crashDue(app, merchantId, nodeId, now);
   const house = crashPlayer(nodeId);
-  const due = await app.db.select({ r: rounds, crash: sql<number>`(h.outcome->>'crashPoint')::numeric` }).from(rounds)
+  const due = await app.db.select({ r: rounds, crash: sql<string>`h.outcome->>'crashPoint'`, terminating: sql<string>`h.outcome->>'terminatingHash'` }).from(rounds)
     .innerJoin(sql`demo_vendor_rounds h`, sql`h.merchant_id = ${rounds.merchantId} and h.round_id = ${rounds.roundId} and h.player = ${house} and h.status = 'settled'`)
     .where(and(eq(rounds.merchantId, merchantId), eq(rounds.nodeId, nodeId), eq(rounds.engine, 'crash'), eq(rounds.status, 'pending'), isNull(rounds.outcome), ne(rounds.player, house)));
   let settled = 0;
-  for (const { r, crash } of due) {
-    const claimed = await claim(app, r, Math.round(Number(crash) * 100));
+  for (const { r, crash, terminating } of due) {
+    const claimed = await claim(app, r, Math.round(Number(crash) * 100), undefined, terminating);
     if (!claimed) continue;
     settled++;
     if (!claimed.trial) await credit(app, { ...p, account: claimed.player }, claimed);

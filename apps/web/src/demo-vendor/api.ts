@@ -14,6 +14,8 @@ export type Fairness = Session['fairness'];
 export type PlayAnswer = ValueOf<typeof demoVendor.play>;
 export type SeedAnswer = ValueOf<typeof demoVendor.seed>;
 export type TableState = ValueOf<typeof demoVendor.table>;
+export type CrashState = ValueOf<typeof demoVendor.crash>;
+export type CashOutAnswer = ValueOf<typeof demoVendor.cashout>;
 
 export const API_PATHS = {
   session: '/demo-vendor/api/session',
@@ -21,6 +23,8 @@ export const API_PATHS = {
   seed: '/demo-vendor/api/seed',
   history: '/demo-vendor/api/history',
   table: '/demo-vendor/api/table',
+  crash: '/demo-vendor/api/crash',
+  cashout: '/demo-vendor/api/cashout',
 } as const;
 
 export const ENGINES: readonly Engine[] = ['slot5', 'baccarat', 'fish', 'dice', 'crash', 'keno'];
@@ -43,6 +47,9 @@ export interface DemoClient {
   seed(clientSeed: string, nextServerSeedHash?: string): Promise<SeedAnswer>;
   history(): Promise<ValueOf<typeof demoVendor.history>>;
   table(): Promise<TableState>;
+  /** Crash: the shared round, and a cash-out by hand during the flight. */
+  crash(): Promise<CrashState>;
+  cashout(): Promise<CashOutAnswer>;
 }
 
 export function createClient(token: string, language: () => string): DemoClient {
@@ -76,6 +83,8 @@ export function createClient(token: string, language: () => string): DemoClient 
     seed: (clientSeed, nextServerSeedHash) => request('POST', API_PATHS.seed, nextServerSeedHash ? { clientSeed, nextServerSeedHash } : { clientSeed }),
     history: () => request('GET', API_PATHS.history),
     table: () => request('GET', API_PATHS.table),
+    crash: () => request('GET', API_PATHS.crash),
+    cashout: () => request('POST', API_PATHS.cashout, {}),
   };
 }
 

@@ -13,6 +13,8 @@ export function verifyHref(engine: Engine, r: Round): string | null {
   if (engine === 'fish' || engine === 'dice') q.set('target', String(input.target ?? ''));
   if (engine === 'dice') q.set('direction', String(input.direction ?? ''));
   if (engine === 'keno' && Array.isArray(input.picks)) q.set('picks', input.picks.join(','));
+  const terminating = (r.outcome ?? {}).terminatingHash;
+  if (engine === 'crash' && typeof terminating === 'string') q.set('terminatingHash', terminating);
   return `/fairness?${q.toString()}`;
 }
 

@@ -34,9 +34,9 @@ export function outcomeSummary(engine: Engine, outcome: O | null, targetName: (c
       return `${t('dice.rolled', { roll: num(outcome.roll).toFixed(2) })} · ${t(outcome.direction === 'over' ? 'dice.over' : 'dice.under')} ${num(outcome.target).toFixed(2)}`;
     case 'crash': {
       const crashed = t('crash.crashed', { x: multiplier(num(outcome.crashPoint)) });
-      return outcome.win
-        ? `${t('crash.cashedOut', { x: multiplier(num(outcome.cashOut)) })} · ${crashed.toLowerCase()}`
-        : `${crashed} · ${t('crash.auto', { x: multiplier(num(outcome.cashOut)) })}`;
+      if (outcome.win) return `${t('crash.cashedOut', { x: multiplier(num(outcome.cashOut)) })} · ${crashed.toLowerCase()}`;
+      // a lost bet without an automatic cash-out (shared rounds) names only the crash
+      return outcome.cashOut == null ? crashed : `${crashed} · ${t('crash.auto', { x: multiplier(num(outcome.cashOut)) })}`;
     }
     case 'keno':
       return kenoResult(arr(outcome.hits).length, arr(outcome.picks).length);

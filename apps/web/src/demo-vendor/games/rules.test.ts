@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crashInput, flightPlan, parseCashOut, reachChance } from './crash';
+import { cashOutWin, crashInput, flightMultiplier, parseCashOut, reachChance } from './crash';
 import { diceInput, diceTerms, diceWin } from './dice';
 import { catchChance, fishInput, fishTargets } from './fish';
 import { KENO_NUMBERS, kenoInput, kenoPays, paytableRows, quickPick, togglePick } from './keno';
@@ -32,12 +32,13 @@ describe('crash', () => {
     expect(crashInput(100n, 2.5)).toEqual({ bet: '1.00', cashOut: 2.5 });
   });
 
-  it('shows the chance to reach it and keeps every flight within the time cap', () => {
+  it('shows the chance to reach it; the flight and a cash-out follow the server\'s formula', () => {
     expect(reachChance(2, 0.97)).toBeCloseTo(0.485);
-    expect(flightPlan(1).gameSeconds).toBe(0);
-    expect(flightPlan(2).speed).toBe(1);
-    const long = flightPlan(1000);
-    expect(long.gameSeconds / long.speed).toBeCloseTo(6);
+    expect(crashInput(100n, null)).toEqual({ bet: '1.00' });
+    expect(flightMultiplier(0, 0.00012)).toBe(1);
+    expect(flightMultiplier(5_776, 0.00012)).toBe(1.99);
+    expect(flightMultiplier(5_777, 0.00012)).toBe(2);
+    expect(cashOutWin('10.00', 1.99)).toBe(1990n);
   });
 });
 

@@ -9,19 +9,19 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fish, keno, slot5, VERIFY_GAMES, verifyRound, type VerifyAnswer, type VerifyGame, type VerifyInput } from '@lobby/contract/fairness';
+import { crashChain, fish, keno, slot5, VERIFY_GAMES, verifyRound, type VerifyAnswer, type VerifyGame, type VerifyInput } from '@lobby/contract/fairness';
 import './locale';
 import '@/components/ui/form.css';
 import './fairness.css';
 
-type Form = { game: VerifyGame; serverSeed: string; clientSeed: string; nonce: string; expectedHash: string; target: string; direction: string; picks: string; kind: string; region: string };
+type Form = { game: VerifyGame; serverSeed: string; clientSeed: string; nonce: string; expectedHash: string; target: string; direction: string; picks: string; kind: string; region: string; terminatingHash: string };
 
 const initial = (q: URLSearchParams): Form => {
   const game = (VERIFY_GAMES as readonly string[]).includes(q.get('game') ?? '') ? (q.get('game') as VerifyGame) : 'dice';
   return {
     game, serverSeed: q.get('serverSeed') ?? '', clientSeed: q.get('clientSeed') ?? '', nonce: q.get('nonce') ?? '0',
     expectedHash: q.get('hash') ?? '', target: q.get('target') ?? (game === 'fish' ? 'CLOWNFISH' : '50'), direction: q.get('direction') ?? 'under',
-    picks: q.get('picks') ?? '', kind: q.get('kind') ?? 'fast', region: q.get('region') ?? 'north',
+    picks: q.get('picks') ?? '', kind: q.get('kind') ?? 'fast', region: q.get('region') ?? 'north', terminatingHash: q.get('terminatingHash') ?? '',
   };
 };
 
@@ -30,6 +30,7 @@ function toInput(f: Form): VerifyInput {
   if (f.game === 'fish') params.target = f.target;
   if (f.game === 'dice') { params.target = Number(f.target); params.direction = f.direction; }
   if (f.game === 'keno') params.picks = f.picks.split(/[\s,]+/).filter(Boolean).map(Number);
+  if (f.game === 'crash' && f.terminatingHash.trim()) params.terminatingHash = f.terminatingHash.trim();
   if (f.game === 'lottery') { params.kind = f.kind === 'vn' ? 'vn' : 'fast'; params.region = f.kind === 'vn' ? (f.region as 'north') : null; }
   return { game: f.game, serverSeed: f.serverSeed.trim(), clientSeed: f.clientSeed.trim(), nonce: f.game === 'lottery' ? f.nonce.trim() : Number(f.nonce), params };
 }
@@ -85,6 +86,7 @@ function Recipes() {
             </div>
           )}
           {g === 'fish' && <p className="muted">{fish.TARGETS.map((x) => `${x.name[lang]} ${typeof x.multiplier === 'number' ? x.multiplier : `${x.multiplier.min}-${x.multiplier.max}`}×`).join(' · ')}</p>}
+          {g === 'crash' && <p className="muted">{t('fairness.salt')}: <code data-testid="crash-salt">{crashChain.CRASH_SALT}</code></p>}
           {g === 'keno' && <p className="muted">{Object.entries(keno.PAYTABLE).map(([spots, pays]) => `${spots}: ${Object.entries(pays).map(([h, m]) => `${h}→${m}×`).join(' ')}`).join(' | ')}</p>}
         </div>
       ))}
@@ -141,6 +143,7 @@ export default function FairnessPage() {
             </label>
           </>
         )}
+        {form.game === 'crash' && <label>{t('fairness.field.terminatingHash')}<input className="input" name="terminatingHash" value={form.terminatingHash} onChange={set('terminatingHash')} spellCheck={false} autoComplete="off" /></label>}
         {form.game === 'keno' && <label>{t('fairness.field.picks')}<input className="input" name="picks" value={form.picks} onChange={set('picks')} placeholder="1, 2, 3" /></label>}
         {lottery && (
           <>
@@ -165,6 +168,11 @@ export default function FairnessPage() {
             <dt>{t('fairness.hash')}</dt><dd><code>{answer.a.serverSeedHash}</code></dd>
             {hashOk !== null && <><dt>{t('fairness.hashCheck')}</dt><dd className={hashOk ? 'fair-ok' : 'fair-bad'}>{hashOk ? t('fairness.hashMatch') : t('fairness.hashMismatch')}</dd></>}
             <dt>{t('fairness.drawn')}</dt><dd data-testid="fairness-summary">{summary(answer.game, answer.a.outcome)}</dd>
+            {answer.game === 'crash' && 'chainIndex' in answer.a.outcome && (
+              <><dt>{t('fairness.chain')}</dt><dd className={answer.a.outcome.chainIndex ? 'fair-ok' : 'fair-bad'} data-testid="fairness-chain">
+                {answer.a.outcome.chainIndex ? t('fairness.chainOk', { n: Number(answer.a.outcome.chainIndex) }) : t('fairness.chainBad')}
+              </dd></>
+            )}
             {answer.a.multiplier !== null && <><dt>{t('fairness.multiplier')}</dt><dd>{answer.a.multiplier}×</dd></>}
           </dl>
           <details><summary>{t('fairness.details')}</summary><pre>{JSON.stringify(answer.a.outcome, null, 1)}</pre></details>

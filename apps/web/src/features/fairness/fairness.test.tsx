@@ -32,4 +32,17 @@ describe('/fairness (no login)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/No se puede reproducir/);
   });
+
+  it('a crash round: the multiplier from the revealed seed and the published salt, and the chain up to the terminating hash', async () => {
+    fakeServer({});
+    // the published vectors of the server's crash-chain.test.ts: round 3 of a chain of 5
+    const salt = 'lobby-demo-crash-salt:2026-11-28:every-round-is-HMAC-SHA256(seed,this-salt)';
+    renderApp({ route: verifyUrl({ game: 'crash', serverSeed: '019615f300791b4b7acb5432c9ab88fdbd8922c1425c66b3afcfbf8a59044fb6', clientSeed: salt, nonce: 0, params: {
+      hash: '56c16c03c197c5a4b61090266f62878fae775fed99d7cfc23498ddaa31c1a130', terminatingHash: 'c07ab68b8cc6a02b50043cebba1ad7a7386d8cec3792009f1627e3e5349fc5e0',
+    } }) });
+    expect((await screen.findByTestId('fairness-summary', {}, { timeout: 5000 })).textContent).toBe('1.52×');
+    expect(screen.getByTestId('fairness-chain').textContent).toMatch(/3 pasos de SHA-256: ronda 3/);
+    expect(screen.getByText(/Coincide con el hash/)).toBeTruthy();
+    expect(screen.getByTestId('crash-salt').textContent).toBe(salt);
+  });
 });
