@@ -79,6 +79,9 @@ export default async function cockfightJourney({ newPage, step, shot, settle, ex
     after = before - 1_000 + payout;
     await waitUntil(async () => cents(await frame.locator('.dv-balance-amount').innerText()) === after, { timeout: 10_000, message: `the game balance did not become ${after}` });
     assert.ok(await frame.getByTestId('cf-board').locator('.cf-dot').count() >= 1, 'the trend board shows the result');
+    // the rules state the house edge; the revealed seed of the last fight hashes to the hash shown before
+    await frame.locator('.cf-rules summary').click();
+    await frame.locator('.cf-seed .dv-ok').waitFor({ timeout: 5_000 });
     await settle(page);
     await shot('derby-settled-ES-1366', page);
   });

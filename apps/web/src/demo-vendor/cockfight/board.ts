@@ -4,15 +4,25 @@ import { beadColumns } from '../games/table-clock';
 import type { Bet, Result } from './api';
 import { ct, type CfKey } from './i18n';
 
+/**
+ * The fight's number within its UTC day (derbies number their fights per day): fight numbers
+ * count from the epoch; the first fight opening on or after midnight is fight 1.
+ */
+export function dayFightNo(fightNo: number, cycleMs: number): number {
+  const opensAt = fightNo * cycleMs;
+  const dayStart = opensAt - (opensAt % 86_400_000);
+  return fightNo - Math.ceil(dayStart / cycleMs) + 1;
+}
+
 export const RESULT_LETTER: Record<Result['result'], string> = { meron: 'M', wala: 'W', draw: 'D', cancelled: 'C' };
 
 /** The trend board (as sabong sites show it): columns of 6 dots, oldest first; red Meron, blue Wala, green Draw, grey Cancelled. */
-export function trendBoard(results: readonly Result[]): HTMLElement {
+export function trendBoard(results: readonly Result[], cycleMs: number): HTMLElement {
   if (results.length === 0) return h('p', { class: 'dv-muted' }, ct('boardEmpty'));
   return h('div', { class: 'cf-trend', role: 'list', 'aria-label': ct('board') },
     beadColumns(results).map((col) => h('div', { class: 'cf-trend-col' },
       col.map((r) => h('span', {
-        class: `cf-dot cf-dot-${r.result}`, role: 'listitem', title: `#${r.fightNo} ${ct(r.result as CfKey)}`, 'data-result': r.result,
+        class: `cf-dot cf-dot-${r.result}`, role: 'listitem', title: `#${dayFightNo(r.fightNo, cycleMs)} ${ct(r.result as CfKey)}`, 'data-result': r.result,
       }, RESULT_LETTER[r.result])))));
 }
 
@@ -30,7 +40,7 @@ export const pct = (x: number) => `${(x * 100).toFixed(2)}\u00a0%`;
 
 /** A fighting rooster in SVG (a side view facing the middle of the pit); `color` tints its hackles and tail. */
 export function roosterArt(color: string, facingLeft: boolean): SVGElement {
-  return s('svg', { viewBox: '0 0 120 120', class: 'cf-rooster', 'aria-hidden': 'true', ...(facingLeft ? { style: 'transform: scaleX(-1)' } : {}) },
+  return s('svg', { viewBox: '0 0 120 120', class: `cf-rooster${facingLeft ? ' cf-rooster-left' : ''}`, 'aria-hidden': 'true' },
     s('path', { d: 'M22 70c-8-18-4-40 8-52 2 14 6 22 12 28-2-16 2-28 10-36 0 16 4 26 10 34z', fill: color, opacity: '.9' }),
     s('path', { d: 'M18 62c-6-6-10-16-8-26 6 8 12 12 20 14z', fill: '#1b1b1b' }),
     s('ellipse', { cx: '58', cy: '72', rx: '30', ry: '22', fill: '#6b3a1e' }),

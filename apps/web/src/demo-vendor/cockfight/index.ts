@@ -13,7 +13,7 @@ import { getLanguage, loadLanguage, pickLanguage } from '../i18n';
 import { clockOffset, phaseLeft, secondsLeft } from '../games/table-clock';
 import { closeGame, errorText, inFrame } from '../shell';
 import { createCockfightClient, type Bet, type CockfightClient, type Side, type State } from './api';
-import { pct, roosterArt, stateLabel, tally, trendBoard } from './board';
+import { dayFightNo, pct, roosterArt, stateLabel, tally, trendBoard } from './board';
 import { ct } from './i18n';
 
 const POLL_MS = 1500;
@@ -61,6 +61,8 @@ function derby(root: HTMLElement, client: CockfightClient, first: State, offset0
   let busy = false;
   let polling = false;
   let lastResultNo = first.results[0]?.fightNo ?? null;
+  const cycleMs = (first.rules.bettingSeconds + first.rules.fightSeconds) * 1000;
+  const no = (fightNo: number) => dayFightNo(fightNo, cycleMs);
 
   const balanceEl = h('strong', { class: 'dv-balance-amount', 'data-testid': 'cf-balance' }, money(st.balance));
   const titleSub = h('div', { class: 'dv-sub' });
@@ -91,7 +93,7 @@ function derby(root: HTMLElement, client: CockfightClient, first: State, offset0
     sidePool.set(sd, pool);
     sideName.set(sd, name);
     sideFacts.set(sd, facts);
-    const art = sd === 'draw' ? h('div', { class: 'cf-vs' }, ct('vs')) : roosterArt(sd === 'meron' ? '#e0262e' : '#2f7bf0', sd === 'wala');
+    const art = sd === 'draw' ? h('div', { class: 'cf-vs' }, ct('vs')) : h('span', { class: 'cf-art' }, roosterArt(sd === 'meron' ? '#e0262e' : '#2f7bf0', sd === 'wala'));
     const btn = h('button', {
       type: 'button', class: `cf-side cf-side-${sd}`, 'aria-pressed': 'false', 'data-testid': `cf-side-${sd}`,
       onClick: () => { side = sd; paintSides(); paintPlace(); },
@@ -165,14 +167,15 @@ function derby(root: HTMLElement, client: CockfightClient, first: State, offset0
 
   function paintFight() {
     const f = st.fight;
-    titleSub.textContent = ct('fight', { n: f.fightNo });
+    titleSub.textContent = ct('fight', { n: no(f.fightNo) });
+    titleSub.title = f.fightId;
     for (const sd of SIDES) {
       sideOdds.get(sd)!.textContent = sd === 'draw' ? ct('drawPays', { odds: f.odds.draw }) : ct('odds', { odds: f.odds[sd] });
       sidePool.get(sd)!.textContent = ct('pool', { amount: money(f.pools[sd]) });
       if (sd !== 'draw') {
         const ro = f[sd];
         sideName.get(sd)!.textContent = ro.name;
-        sideFacts.get(sd)!.textContent = `${ct('weight', { kg: (ro.weight / 1000).toFixed(2) })} · ${ct('record', { w: ro.wins, l: ro.losses })}`;
+        fill(sideFacts.get(sd)!, h('bdi', {}, ct('weight', { kg: (ro.weight / 1000).toFixed(2) })), ' · ', h('bdi', {}, ct('record', { w: ro.wins, l: ro.losses })));
       }
     }
     hashEl.textContent = f.serverSeedHash;
@@ -181,13 +184,14 @@ function derby(root: HTMLElement, client: CockfightClient, first: State, offset0
   }
 
   function paintBoard() {
-    fill(boardEl, trendBoard(st.results));
+    fill(boardEl, trendBoard(st.results, cycleMs));
     const n = tally(st.results);
     fill(tallyEl, (['meron', 'wala', 'draw', 'cancelled'] as const).map((k) => h('span', { class: `cf-tally-${k}` }, `${ct(k)} ${n[k]}`)));
     const last = st.results[0];
     if (last) {
       const ok = sha256Hex(last.serverSeed) === last.serverSeedHash;
-      fill(seedEl, h('p', { class: 'dv-muted' }, ct('seedOf', { n: last.fightNo, roll: last.roll })), h('code', { class: 'dv-hash' }, last.serverSeed),
+      fill(seedEl, h('p', { class: 'dv-muted' }, ct('seedOf', { n: no(last.fightNo), roll: last.roll })),
+        h('p', { class: 'dv-muted' }, h('code', {}, last.fightId)), h('code', { class: 'dv-hash' }, last.serverSeed),
         h('p', { class: ok ? 'dv-ok' : 'dv-field-error' }, ct(ok ? 'hashOk' : 'hashBad')));
     }
   }
@@ -197,8 +201,8 @@ function derby(root: HTMLElement, client: CockfightClient, first: State, offset0
     fill(betsEl, h('table', { class: 'dv-history cf-bets-table' },
       h('thead', {}, h('tr', {}, [ct('colFight'), ct('colSide'), ct('colAmount'), ct('colOdds'), ct('colState'), ct('colPayout')].map((c, i) => h('th', { class: i >= 2 && i !== 4 ? 'num' : '' }, c)))),
       h('tbody', {}, st.myBets.map((b: Bet) => h('tr', { class: `cf-bet-${b.state}`, 'data-state': b.state, 'data-bet': b.betId },
-        h('td', {}, `#${b.fightNo}`), h('td', {}, h('span', { class: `cf-chip-side cf-chip-${b.side}` }, ct(b.side))),
-        h('td', { class: 'num' }, money(b.amount)), h('td', { class: 'num' }, b.side === 'draw' ? `×${st.rules.drawPays}` : `×${b.oddsAtBet}`),
+        h('td', {}, `#${no(b.fightNo)}`), h('td', {}, h('span', { class: `cf-chip-side cf-chip-${b.side}` }, ct(b.side))),
+        h('td', { class: 'num' }, money(b.amount)), h('td', { class: 'num' }, h('bdi', {}, b.side === 'draw' ? `×${st.rules.drawPays}` : `×${b.oddsAtBet}`)),
         h('td', {}, stateLabel(b)), h('td', { class: 'num' }, b.state === 'open' ? '—' : money(b.payout)))))));
   }
 
@@ -227,7 +231,7 @@ function derby(root: HTMLElement, client: CockfightClient, first: State, offset0
     lastResultNo = last.fightNo;
     const text = last.result === 'cancelled' || last.result === 'draw' ? ct(last.result) : ct('wins', { side: ct(last.result) });
     bannerEl.className = `cf-banner cf-banner-${last.result}`;
-    bannerEl.textContent = ct('lastResult', { n: last.fightNo, result: text });
+    bannerEl.textContent = ct('lastResult', { n: no(last.fightNo), result: text });
     bannerEl.hidden = false;
     window.setTimeout(() => { if (lastResultNo === last.fightNo) bannerEl.hidden = true; }, 6000);
   }
@@ -275,7 +279,7 @@ function derby(root: HTMLElement, client: CockfightClient, first: State, offset0
       balanceEl.textContent = money(a.balance);
       st = { ...st, balance: a.balance, fight: a.fight, myBets: [a.bet, ...st.myBets.filter((b) => b.betId !== a.bet.betId)] };
       msgEl.className = 'cf-msg cf-msg-ok';
-      msgEl.textContent = ct('placed', { amount: money(a.bet.amount), side: ct(a.bet.side), n: a.bet.fightNo });
+      msgEl.textContent = ct('placed', { amount: money(a.bet.amount), side: ct(a.bet.side), n: no(a.bet.fightNo) });
       paintFight();
       paintBets();
     } catch (e) {
