@@ -184,7 +184,10 @@ export function themeOf(gameType: contract.GameType, name: string): Theme {
   const n = name.toLowerCase();
   switch (gameType) {
     case 'RNG': return slotTheme(name);
-    case 'LIVE': return SCENES.live;
+    // Tables differ by the felt: midnight blue, VIP red velvet, squeeze purple, else green.
+    case 'LIVE': return /midnight/.test(n) ? { ...SCENES.live, bg: ['#2a4ab8', '#070b30'] }
+      : /vip|royale|golden/.test(n) ? { ...SCENES.live, bg: ['#b3203f', '#3a0412'] }
+      : /squeeze|punto/.test(n) ? { ...SCENES.live, bg: ['#7b3fd8', '#1c0a44'] } : SCENES.live;
     case 'FISH': return /shark/.test(n) ? SCENES.shark : /kraken|deep sea/.test(n) ? SCENES.kraken : SCENES.fishing;
     case 'SPORTS': return SCENES.sports;
     case 'ESPORTS': return SCENES.esports;
