@@ -45,7 +45,7 @@ export async function dbCeiling(url, ctx, { connections = [5, 100], seconds = 8 
       `\\set i random(0, ${ctx.players.length - 1})`,
       `\\set h random(0, ${n - 1})`,
       '\\set r random(1, 9000000000000000)',
-      `select b.o_fresh from bench_players p, bench_shards s, seamless_bet(${m}, ${lit(ctx.vendor)}, 'b' || :r, 'r' || :r, p.member, p.acct, s.id, ${lit(ctx.gameId)}, ${lit(ctx.gameType)}, 100, ${lit(ctx.currency)}, 'bench', false, false) b where p.i = :i and s.shard = :h;`,
+      `select b.o_fresh from bench_players p, bench_shards s, seamless_bet(${m}, ${lit(ctx.vendor)}, 'b' || :r, 'r' || :r, p.member, p.acct, s.id, ${lit(ctx.gameId)}, ${lit(ctx.gameType)}, 100, ${lit(ctx.currency)}, 'bench', false, false, NULL) b where p.i = :i and s.shard = :h;`,
       `select w.o_fresh from bench_players p, bench_shards s, seamless_win(${m}, ${lit(ctx.vendor)}, 'w' || :r, 'r' || :r, p.member, p.acct, s.id, 150, ${lit(ctx.currency)}, 'bench', true, false, NULL, NULL, NULL) w where p.i = :i and s.shard = :h;`,
     ].join('\n');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lobby-pgbench-')), 'pair.sql');

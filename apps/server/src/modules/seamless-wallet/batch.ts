@@ -26,7 +26,7 @@ export function runStatement(db: Db, name: string, text: string, values: unknown
 }
 
 const SINGLE = {
-  bet: 'select * from seamless_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
+  bet: 'select * from seamless_bet($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
   win: 'select * from seamless_win($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
 };
 const BATCH = 'select * from seamless_batch($1::jsonb)';

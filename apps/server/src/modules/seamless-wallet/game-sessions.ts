@@ -8,9 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/index.ts';
-import { sessions } from '../../db/schema.ts';
 import { gameSessions } from '../../db/seamless-wallet-schema.ts';
-import { AppError } from '../../plugins/errors.ts';
 
 /** How long a launch token accepts bets. */
 const GAME_SESSION_TTL_MS = 4 * 3_600_000;
@@ -49,19 +47,8 @@ export async function endGameSessions(db: Db | Tx, merchantId: number, memberId:
   return rows.length;
 }
 
-export type GameSession = typeof gameSessions.$inferSelect;
-
-/**
- * The game session of a token at this brand. `vendor.token.invalid` when unknown (or another
- * brand's); `vendor.token.expired` when past its expiry, ended, or its lobby session ended.
+/*
+ * A bet's token is checked by seamless_bet itself (kernel/ledger/sql/seamless.sql), in the bet's
+ * statement: `vendor.token.invalid` when unknown, another brand's, member's or vendor's;
+ * `vendor.token.expired` when past its expiry, ended, or its lobby session ended.
  */
-export async function liveGameSession(db: Db | Tx, merchantId: number, token: string, now = new Date()): Promise<GameSession> {
-  const [row] = await db.select({ g: gameSessions, revokedAt: sessions.revokedAt, sessionEnds: sessions.expiresAt })
-    .from(gameSessions).leftJoin(sessions, eq(sessions.id, gameSessions.sessionId))
-    .where(and(eq(gameSessions.tokenHash, tokenHash(token)), eq(gameSessions.merchantId, merchantId)));
-  if (!row) throw new AppError('vendor.token.invalid');
-  const g = row.g;
-  const lobbyEnded = g.sessionId !== null && (row.sessionEnds === null || row.revokedAt !== null || row.sessionEnds <= now);
-  if (g.endedAt || g.expiresAt <= now || lobbyEnded) throw new AppError('vendor.token.expired');
-  return g;
-}

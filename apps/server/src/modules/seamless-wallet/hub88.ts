@@ -14,7 +14,6 @@ import type { Brand } from '../../plugins/merchant.ts';
 import { formatAmount } from '../../kernel/ledger/index.ts';
 import type { WalletCatalog as Catalog, WalletGame as CatalogGame } from './catalog-view.ts';
 import { aggregatorKeys, hub88Sign, hub88Verify } from './credentials.ts';
-import { liveGameSession } from './game-sessions.ts';
 import * as seamless from './seamless.ts';
 
 type Status = contract.Status;
@@ -124,14 +123,14 @@ const handlers: Record<string, Handler> = {
     const m = await memberOf(app, brand, b.user);
     if (m.status !== 'active') throw new Refusal('RS_ERROR_USER_DISABLED');
     return money(brand, m.username, b.request_uuid, async () => {
-      const session = await liveGameSession(app.db, brand.id, b.token);
       const catalog = await app.catalogs.get(brand);
       const g = gameByCode(catalog, b.game_code);
-      if (!g || g.vendor.code !== session.vendor) throw new AppError('vendor.game.unknown');
-      return seamless.bet(app.db, brand, catalog, session.vendor, {
+      if (!g) throw new AppError('vendor.game.unknown');
+      // the launch token is checked with the bet (seamless_bet): live, this member's, at the game's vendor
+      return seamless.bet(app.db, brand, catalog, g.vendor.code, {
         txId: b.transaction_uuid, roundId: b.round, member: m.username, gameId: g.nodeId,
         amount: b.is_free ? '0' : formatAmount(minor), currency: b.currency, free: b.is_free === true, roundClosed: b.round_closed === true,
-      }, { token: session });
+      }, { token: b.token });
     });
   },
   '/transaction/win': async (app, brand, _p, raw) => {

@@ -8,7 +8,6 @@ import { notifyBalances as notify } from '../../kernel/live/index.ts';
 import * as seamless from './seamless.ts';
 import { credentialsConsoleRoutes } from './console-credentials.ts';
 import { seedCredentials } from './credentials.ts';
-import { liveGameSession } from './game-sessions.ts';
 import { hub88Routes } from './hub88.ts';
 
 declare module 'fastify' {
@@ -80,8 +79,7 @@ async function nativeRoutes(app: FastifyInstance) {
   });
   route(app, contract.balance, async ({ brand, body }) => (await seamless.balanceOf(app.db, brand, body)).answer);
   route(app, contract.bet, async ({ brand, body, req }) => {
-    const session = await liveGameSession(app.db, brand.id, body.token);
-    return after(brand, await seamless.bet(app.db, brand, await app.catalogs.get(brand), req.vendorCode!, body, { token: session }));
+    return after(brand, await seamless.bet(app.db, brand, await app.catalogs.get(brand), req.vendorCode!, body, { token: body.token }));
   });
   route(app, contract.win, async ({ brand, body, req }) =>
     after(brand, await seamless.win(app.db, brand, req.vendorCode!, body, body.gameId ? await app.catalogs.get(brand) : undefined)));

@@ -12,6 +12,7 @@ import { brandAccount, formatAmount, memberAccount, parseAmount, PLAY_KINDS, pos
 import { checkPlay } from '../responsible/index.ts';
 import { vendorSecrets } from './credentials.ts';
 import { callGrouped, type CallRow } from './batch.ts';
+import { tokenHash } from './game-sessions.ts';
 
 export const sign = (secret: string, timestamp: string, rawBody: string) =>
   createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
@@ -117,7 +118,7 @@ const idem = (vendor: string, txId: string) => `vendor:${vendor}:${txId}`;
 
 const CHECK_VIOLATION = '23514';
 /** What the seamless_* functions raise for a refusal: the error code as the message. */
-const REFUSALS = new Set(['vendor.session.invalid', 'vendor.round.unknown', 'vendor.round.closed', 'vendor.round.mismatch', 'vendor.tx.unknown', 'vendor.bet.rolled.back', 'wallet.duplicate.reference']);
+const REFUSALS = new Set(['vendor.session.invalid', 'vendor.token.invalid', 'vendor.token.expired', 'vendor.round.unknown', 'vendor.round.closed', 'vendor.round.mismatch', 'vendor.tx.unknown', 'vendor.bet.rolled.back', 'wallet.duplicate.reference']);
 
 /** One seamless_* function call: the claimed row's answer, or the first answer of a duplicate tx id. */
 async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memberId: bigint, fingerprint: string, house: bigint, onCheck?: () => Promise<never>): Promise<Result> {
@@ -155,14 +156,14 @@ export interface BetInput {
 
 /**
  * A bet in one statement (seamless_bet, kernel/ledger/sql/seamless.sql): claim, round, posting,
- * bet record, answer. `token`: the live launch token's game session (it must be this member's
- * at this vendor) (else, for in-process callers such as the lottery, a live lobby session is needed).
+ * bet record, answer. `token`: the launch token the vendor sent, checked in the same statement (a
+ * live game session of this member at this vendor); without one (in-process callers such as the
+ * lottery) a live lobby session is needed.
  */
-export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string, body: BetInput, opts: { token?: { memberId: bigint; vendor: string } } = {}): Promise<Result> {
+export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string, body: BetInput, opts: { token?: string } = {}): Promise<Result> {
   checkCurrency(brand, body.currency);
   const amount = body.free && winAmount(body.amount) === 0n ? 0n : parseAmount(body.amount);
   const memberId = await findMember(db, brand, { account: body.member });
-  if (opts.token && (opts.token.memberId !== memberId || opts.token.vendor !== vendor)) throw new AppError('vendor.token.invalid');
   await checkPlay(db, brand, memberId, amount, { vendor, txId: body.txId }); // responsible gaming: break, loss limits (cached per member)
   const game = catalog.game(body.gameId);
   if (!game || game.vendor.code !== vendor) throw new AppError('vendor.game.unknown');
@@ -172,7 +173,8 @@ export async function bet(db: Db, brand: Brand, catalog: Catalog, vendor: string
   const currency = brand.config.currency.code;
   const fp = fingerprintOf('bet', { memberId, roundId: body.roundId, amount, game: game.nodeId, currency, flags: `${body.free ? 'F' : ''}${body.roundClosed ? 'C' : ''}` });
   return callFunction(db, 'bet', [brand.id, vendor, body.txId, body.roundId, String(memberId), String(acct), String(house),
-    game.nodeId, game.gameType, String(amount), currency, fp, !opts.token, body.roundClosed === true], memberId, fp, house, async () => {
+    game.nodeId, game.gameType, String(amount), currency, fp, opts.token === undefined, body.roundClosed === true,
+    opts.token === undefined ? null : tokenHash(opts.token)], memberId, fp, house, async () => {
     throw new AppError('vendor.insufficient.funds', undefined, answerOf(brand, await mainBalance(db, brand, memberId), body.txId));
   });
 }

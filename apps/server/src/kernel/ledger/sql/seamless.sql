@@ -62,14 +62,19 @@ END;
 $$;
 --> statement-breakpoint
 
--- A bet: claim, live session (p_need_session: callers that checked no launch token), the
--- member's round (refused once closed; closed after this bet with p_close), member -> house
+-- A bet: claim, the launch token (p_token: SHA-256 hex of it; unknown, another member's or
+-- vendor's: vendor.token.invalid; past its expiry, ended, or its lobby session ended:
+-- vendor.token.expired) or, without one, a live lobby session (p_need_session: in-process
+-- callers), the member's round (refused once closed; closed after this bet with p_close), member -> house
 -- posting (none for a zero-amount free bet), bet record, stored answer.
 DROP FUNCTION IF EXISTS seamless_bet(integer, text, text, text, bigint, bigint, bigint, text, text, bigint, text);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS seamless_bet(integer, text, text, text, bigint, bigint, bigint, text, text, bigint, text, text, boolean, boolean);
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION seamless_bet(
   p_merchant integer, p_vendor text, p_tx text, p_round text, p_member bigint, p_acct bigint, p_house bigint,
   p_game text, p_game_type text, p_amount bigint, p_currency text, p_fingerprint text, p_need_session boolean, p_close boolean,
+  p_token text,
   OUT o_fresh boolean, OUT o_kind text, OUT o_member bigint, OUT o_status text, OUT o_answer jsonb, OUT o_fingerprint text
 ) LANGUAGE plpgsql AS $$
 DECLARE
@@ -77,12 +82,24 @@ DECLARE
   v_posting bigint;
   v_balance bigint;
   v_closed timestamptz;
+  v_g record;
 BEGIN
   SELECT c.o_id, c.o_kind, c.o_member, c.o_status, c.o_answer, c.o_fingerprint INTO v_id, o_kind, o_member, o_status, o_answer, o_fingerprint
     FROM seamless_claim(p_merchant, p_vendor, p_tx, p_round, p_member, 'bet', p_amount, p_fingerprint) c;
   o_fresh := v_id IS NOT NULL;
   IF NOT o_fresh THEN RETURN; END IF;
-  IF p_need_session THEN
+  IF p_token IS NOT NULL THEN
+    SELECT g.member_id, g.vendor, g.ended_at, g.expires_at, g.session_id, s.revoked_at AS s_revoked, s.expires_at AS s_expires INTO v_g
+      FROM game_sessions g LEFT JOIN sessions s ON s.id = g.session_id
+      WHERE g.token_hash = p_token AND g.merchant_id = p_merchant;
+    IF NOT FOUND OR v_g.member_id <> p_member OR v_g.vendor <> p_vendor THEN
+      RAISE EXCEPTION 'vendor.token.invalid' USING ERRCODE = 'P0001';
+    END IF;
+    IF v_g.ended_at IS NOT NULL OR v_g.expires_at <= now()
+        OR (v_g.session_id IS NOT NULL AND (v_g.s_expires IS NULL OR v_g.s_revoked IS NOT NULL OR v_g.s_expires <= now())) THEN
+      RAISE EXCEPTION 'vendor.token.expired' USING ERRCODE = 'P0001';
+    END IF;
+  ELSIF p_need_session THEN
     PERFORM 1 FROM sessions
       WHERE merchant_id = p_merchant AND member_id = p_member AND revoked_at IS NULL AND expires_at > now() LIMIT 1;
     IF NOT FOUND THEN RAISE EXCEPTION 'vendor.session.invalid' USING ERRCODE = 'P0001'; END IF;
@@ -231,7 +248,7 @@ BEGIN
         SELECT b.o_fresh, b.o_kind, b.o_member, b.o_status, b.o_answer, b.o_fingerprint
           INTO r_fresh, r_kind, r_member, r_status, r_answer, r_fingerprint
           FROM seamless_bet((a ->> 0)::integer, a ->> 1, a ->> 2, a ->> 3, (a ->> 4)::bigint, (a ->> 5)::bigint, (a ->> 6)::bigint,
-            a ->> 7, a ->> 8, (a ->> 9)::bigint, a ->> 10, a ->> 11, (a ->> 12)::boolean, (a ->> 13)::boolean) b;
+            a ->> 7, a ->> 8, (a ->> 9)::bigint, a ->> 10, a ->> 11, (a ->> 12)::boolean, (a ->> 13)::boolean, a ->> 14) b;
         r_moved := r_fresh;
       ELSIF it ->> 'k' = 'win' THEN
         SELECT w.o_fresh, w.o_kind, w.o_member, w.o_status, w.o_answer, w.o_moved, w.o_fingerprint
