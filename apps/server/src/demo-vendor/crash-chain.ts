@@ -5,7 +5,7 @@ import {
   CHAIN_LENGTH, CRASH_SALT, chainSeed, crashOfSeed, msToReach, terminatingHash,
 } from '@lobby/contract/fairness/games/crash-chain';
 import { demoVendorCrashChains as chains, demoVendorRounds as rounds, demoVendorSeeds as seeds } from '../db/demo-vendor-schema.ts';
-import { seal, unseal } from '../lib/seal.ts';
+import { needsReseal, seal, unseal } from '../lib/seal.ts';
 import { newServerSeed } from './games/index.ts';
 import type { RoundRow } from './rounds.ts';
 
@@ -159,4 +159,16 @@ export async function crashDue(app: FastifyInstance, merchantId: number, nodeId:
     const live = await factsOf(app, r, s);
     if (now >= live.crashAt) await crashRound(app, live);
   }
+}
+
+/** Seals the chain starts sealed under an old key (after a key rotation) under the current one; run at start. */
+export async function resealChains(app: FastifyInstance): Promise<number> {
+  const rows = await app.db.select({ id: chains.id, s: chains.startSeed }).from(chains);
+  let n = 0;
+  for (const r of rows) {
+    if (!needsReseal(r.s)) continue;
+    await app.db.update(chains).set({ startSeed: seal(unseal(r.s)) }).where(and(eq(chains.id, r.id), eq(chains.startSeed, r.s)));
+    n++;
+  }
+  return n;
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../db/index.ts';
 import { demoVendorRoutes } from './routes.ts';
 import { launch } from './service.ts';
 import { resealSeeds } from './seeds.ts';
+import { resealChains } from './crash-chain.ts';
 import { staleRounds, sweep } from './sweep.ts';
 import { SeamlessClient } from './wallet.ts';
 
@@ -53,7 +54,7 @@ export const demoVendorPlugin = fp(async (app: FastifyInstance) => {
   demoVendorRoutes(app);
   // unrevealed seeds in plain text (before sealing) or under an old key: sealed under the current key
   app.addHook('onReady', async () => {
-    const n = await resealSeeds(app.db);
+    const n = (await resealSeeds(app.db)) + (await resealChains(app));
     if (n > 0) app.log.info({ rows: n }, 'demo vendor: unrevealed server seeds sealed');
   });
   app.addHook('onClose', async () => {

@@ -58,7 +58,7 @@ export function mount(ctx: GameContext): void {
   let settledShown = '';
 
   const bet = amountField(t('bet'), session.minBet, session.maxBet);
-  const cashInput = h('input', { class: 'dv-input', inputmode: 'decimal', value: '2.00', placeholder: '—', 'aria-label': t('crash.autoOptional') });
+  const cashInput = h('input', { class: 'dv-input', inputmode: 'decimal', value: '2.00', placeholder: '—', 'aria-label': t('crash.autoOptional'), 'data-testid': 'auto-cashout' });
   const cashErr = h('p', { class: 'dv-field-error', hidden: true }, t('crash.cashOutInvalid'));
   const chance = h('p', { class: 'dv-muted' });
   const refreshChance = () => {
