@@ -130,14 +130,15 @@ function derby(root: HTMLElement, client: CockfightClient, first: State, offset0
       inFrame() ? null : h('button', { class: 'dv-close', type: 'button', 'aria-label': ct('close'), title: ct('close'), onClick: () => closeGame(st.backUrl) }, '×')),
     errorEl,
     h('div', { class: 'cf-main' },
-      h('section', { class: 'cf-arena', 'data-testid': 'cf-arena' },
-        h('div', { class: 'cf-phase-row' }, phaseEl, countEl), bar, pit, bannerEl,
-        h('div', { class: 'cf-betbox' },
-          h('p', { class: 'dv-muted' }, ct('pick')),
-          h('div', { class: 'cf-amount-row' }, amountInput, chipRow), placeBtn, limits, msgEl)),
+      h('div', { class: 'cf-side-col' },
+        h('section', { class: 'cf-arena', 'data-testid': 'cf-arena' },
+          h('div', { class: 'cf-phase-row' }, phaseEl, countEl), bar, pit, bannerEl,
+          h('div', { class: 'cf-betbox' },
+            h('p', { class: 'dv-muted' }, ct('pick')),
+            h('div', { class: 'cf-amount-row' }, amountInput, chipRow), placeBtn, limits, msgEl)),
+        h('section', { class: 'dv-panel cf-mybets', 'data-testid': 'cf-mybets' }, h('h2', {}, ct('myBets')), betsEl)),
       h('aside', { class: 'cf-side-col' },
         h('section', { class: 'dv-panel', 'data-testid': 'cf-board' }, h('h2', {}, ct('board')), boardEl, tallyEl),
-        h('section', { class: 'dv-panel', 'data-testid': 'cf-mybets' }, h('h2', {}, ct('myBets')), betsEl),
         rules))));
 
   function showError(e: unknown) {
