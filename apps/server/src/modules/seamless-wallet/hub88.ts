@@ -79,11 +79,24 @@ function parse<T extends z.ZodType>(schema: T, raw: string): z.output<T> {
   throw new Refusal(missing ? 'RS_ERROR_WRONG_SYNTAX' : 'RS_ERROR_WRONG_TYPES');
 }
 
-async function memberOf(app: FastifyInstance, brand: Brand, username: string) {
+type Member = { id: bigint; username: string; status: string; createdAt: Date };
+/** Id, name and registration date never change: wins and rollbacks (which pay whatever the status) take them from here. */
+const known = new WeakMap<object, Map<string, Omit<Member, 'status'>>>();
+
+async function memberOf(app: FastifyInstance, brand: Brand, username: string): Promise<Member> {
   const [m] = await app.db.select({ id: members.id, username: members.username, status: members.status, createdAt: members.createdAt })
     .from(members).where(and(eq(members.merchantId, brand.id), eq(members.usernameKey, username.toLowerCase())));
   if (!m) throw new Refusal('RS_ERROR_UNKNOWN');
+  let cache = known.get(app.db);
+  if (!cache) known.set(app.db, (cache = new Map()));
+  if (cache.size >= 100_000) cache.clear();
+  cache.set(`${brand.id}:${username.toLowerCase()}`, { id: m.id, username: m.username, createdAt: m.createdAt });
   return m;
+}
+
+/** A member whose status does not matter (wins and rollbacks): from the cache once seen. */
+async function knownMember(app: FastifyInstance, brand: Brand, username: string): Promise<Omit<Member, 'status'>> {
+  return known.get(app.db)?.get(`${brand.id}:${username.toLowerCase()}`) ?? memberOf(app, brand, username);
 }
 
 type Handler = (app: FastifyInstance, brand: Brand, partner: string, raw: string) => Promise<contract.Answer>;
@@ -136,7 +149,7 @@ const handlers: Record<string, Handler> = {
   '/transaction/win': async (app, brand, _p, raw) => {
     const b = parse(contract.win, raw);
     const minor = toMinor(b.amount);
-    const m = await memberOf(app, brand, b.user);
+    const m = await knownMember(app, brand, b.user);
     return money(brand, m.username, b.request_uuid, async () => {
       const catalog = await app.catalogs.get(brand);
       const g = gameByCode(catalog, b.game_code);
@@ -149,7 +162,7 @@ const handlers: Record<string, Handler> = {
   },
   '/transaction/rollback': async (app, brand, _p, raw) => {
     const b = parse(contract.rollback, raw);
-    const m = await memberOf(app, brand, b.user);
+    const m = await knownMember(app, brand, b.user);
     return money(brand, m.username, b.request_uuid, async () => {
       const g = gameByCode(await app.catalogs.get(brand), b.game_code);
       if (!g) throw new AppError('vendor.game.unknown');
