@@ -104,10 +104,13 @@ BEGIN
       WHERE merchant_id = p_merchant AND member_id = p_member AND revoked_at IS NULL AND expires_at > now() LIMIT 1;
     IF NOT FOUND THEN RAISE EXCEPTION 'vendor.session.invalid' USING ERRCODE = 'P0001'; END IF;
   END IF;
+  -- a new round is this statement's own row (nothing to lock again); a known one is locked
   INSERT INTO seamless_rounds (merchant_id, vendor, round_id, member_id) VALUES (p_merchant, p_vendor, p_round, p_member)
-    ON CONFLICT DO NOTHING;
-  SELECT closed_at INTO v_closed FROM seamless_rounds
-    WHERE merchant_id = p_merchant AND vendor = p_vendor AND round_id = p_round AND member_id = p_member FOR UPDATE;
+    ON CONFLICT DO NOTHING RETURNING closed_at INTO v_closed;
+  IF NOT FOUND THEN
+    SELECT closed_at INTO v_closed FROM seamless_rounds
+      WHERE merchant_id = p_merchant AND vendor = p_vendor AND round_id = p_round AND member_id = p_member FOR UPDATE;
+  END IF;
   IF v_closed IS NOT NULL THEN RAISE EXCEPTION 'vendor.round.closed' USING ERRCODE = 'P0001'; END IF;
   IF p_amount > 0 THEN
     SELECT p.o_posting, p.o_balance INTO v_posting, v_balance
@@ -149,6 +152,7 @@ DECLARE
   v_first boolean := true;
   v_valid bigint := 0;
   v_closed timestamptz;
+  v_round boolean;
   v_ref record;
   r record;
 BEGIN
@@ -159,6 +163,7 @@ BEGIN
   IF NOT o_fresh THEN RETURN; END IF;
   SELECT closed_at INTO v_closed FROM seamless_rounds
     WHERE merchant_id = p_merchant AND vendor = p_vendor AND round_id = p_round AND member_id = p_member FOR UPDATE;
+  v_round := FOUND;
   IF v_closed IS NOT NULL AND NOT p_promo THEN RAISE EXCEPTION 'vendor.round.closed' USING ERRCODE = 'P0001'; END IF;
   IF p_ref IS NOT NULL AND NOT p_promo THEN
     SELECT t.kind, t.member_id, t.status, t.round_id INTO v_ref FROM vendor_transactions t
@@ -211,7 +216,13 @@ BEGIN
       VALUES (p_merchant, p_member, 'BRP' || v_id, p_vendor, coalesce(p_game, ''), coalesce(p_game_type, ''), p_round, 0, p_amount, p_amount, 'settled', now());
   END IF;
   IF v_valid > 0 THEN PERFORM turnover_progress(p_merchant, p_member, v_valid); END IF;
-  IF p_close THEN
+  IF p_close AND v_round THEN
+    -- the round row is locked above: closed in place (once)
+    IF v_closed IS NULL THEN
+      UPDATE seamless_rounds SET closed_at = now()
+        WHERE merchant_id = p_merchant AND vendor = p_vendor AND round_id = p_round AND member_id = p_member;
+    END IF;
+  ELSIF p_close THEN
     INSERT INTO seamless_rounds (merchant_id, vendor, round_id, member_id, closed_at) VALUES (p_merchant, p_vendor, p_round, p_member, now())
       ON CONFLICT (merchant_id, vendor, round_id, member_id) DO UPDATE SET closed_at = coalesce(seamless_rounds.closed_at, now());
   END IF;
