@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAME_TYPES } from '@lobby/contract';
 import { ART_VERSION, gameSvg, tileTitle, turnHue, vendorSvg, wrapName } from './art.ts';
@@ -105,5 +106,8 @@ describe('generated artwork', () => {
     expect(turnHue('#ff0000', 120)).toBe('hsl(120 100% 50%)');
     expect(turnHue('#808080', 30)).toBe('hsl(30 0% 50%)');
     expect(ART_VERSION).toMatch(/^\d+$/);
+    // the player site's footer asks for the logos of this art version (they are cached for a year)
+    const footer = readFileSync(new URL('../../../../web/src/app/layout/Footer.tsx', import.meta.url), 'utf8');
+    expect(footer).toContain(`vendor.svg?v=${ART_VERSION}\``);
   });
 });

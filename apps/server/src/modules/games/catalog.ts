@@ -119,7 +119,7 @@ export class Catalog {
         largeDropdown: vs.length > contract.LARGE_DROPDOWN_VENDORS,
         vendors: vs.map((v) => ({
           vassalage: v.code, displayName: v.name, gameCount: v.games.length, maintenance: v.maintenance,
-          lagerIcon: contract.vendorImagePath(v.code, v.gameType),
+          lagerIcon: `${contract.vendorImagePath(v.code, v.gameType)}?v=${ART_VERSION}`,
         })),
       });
     }

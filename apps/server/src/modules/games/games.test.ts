@@ -8,6 +8,7 @@ import { useTestApp } from '../../test/harness.ts';
 import { brandOf } from '../../test/kits/wallet.ts';
 import { DEMO_VENDORS, demoCatalog } from './demo-catalog.ts';
 import { CatalogImportError, importCatalog } from './import.ts';
+import { ART_VERSION } from './art.ts';
 import { importAndReload } from './routes.ts';
 
 const t = useTestApp();
@@ -148,10 +149,10 @@ describe('hot games and vendor lanes', () => {
     expect(v.data.lanes.map((l) => l.title)).toEqual(contract.CATEGORY_ORDER);
     const sports = v.data.lanes.find((l) => l.title === 'SPORTS')!;
     expect(sports.cards.map((c) => c.cardId)).toEqual(['SPORTS-ARENA', 'SPORTS-GOAL']);
-    expect(sports.cards[0]).toMatchObject({ isGame: 1, vassalage: 'SPORTS-ARENA', lagerIcon: '/lgw/images/SPORTS-ARENA/SPORTS/vendor.svg' });
+    expect(sports.cards[0]).toMatchObject({ isGame: 1, vassalage: 'SPORTS-ARENA', lagerIcon: `/lgw/images/SPORTS-ARENA/SPORTS/vendor.svg?v=${ART_VERSION}` });
     expect(sports.cards[0].gameCode).not.toBe('');
     const lott = v.data.lanes.find((l) => l.title === 'LOTT')!;
-    expect(lott.cards[0]).toMatchObject({ isGame: 0, gameCode: '', lagerIcon: '/lgw/images/LOTT-LOTTO/ELOTT/vendor.svg' });
+    expect(lott.cards[0]).toMatchObject({ isGame: 0, gameCode: '', lagerIcon: `/lgw/images/LOTT-LOTTO/ELOTT/vendor.svg?v=${ART_VERSION}` });
     const same = await get('/wps/relay/GCSGAME_getVassGameType', contract.vassGameType.response);
     expect(same).toEqual(v);
   });

@@ -14,10 +14,10 @@ import { loadFooterSupport } from '@/features/support';
 const FooterSupport = lazy(() => loadFooterSupport().then((m) => ({ default: m.FooterSupport })));
 
 const VENDOR_PREFIX = /^(FISH|LIVE|PVP|RNG|SPORTS|ESPORTS|E?LOTT|COCKFIGHT)-/;
-/** A vendor's word-mark logo (served by /lgw/images; LOTT logos live in the ELOTT folder). */
+/** A vendor's word-mark logo (served by /lgw/images, cached for a year: `v` is the server's ART_VERSION; LOTT logos live in the ELOTT folder). */
 const vendorLogo = (code: string) => {
   const type = VENDOR_PREFIX.exec(code)?.[1] ?? 'RNG';
-  return `/lgw/images/${code}/${type === 'LOTT' ? 'ELOTT' : type}/vendor.svg`;
+  return `/lgw/images/${code}/${type === 'LOTT' ? 'ELOTT' : type}/vendor.svg?v=2`;
 };
 
 const SOCIAL_ICONS: Record<string, IconName> = {
