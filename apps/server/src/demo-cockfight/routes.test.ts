@@ -9,7 +9,7 @@ import { hashServerSeed, newServerSeed } from '../demo-vendor/games/index.ts';
 import type { WalletPath } from '../demo-vendor/wallet.ts';
 import { balanceOf, dv, launch, postingsOf } from '../demo-vendor/testkit.ts';
 import { settleDue, settleFight } from './books.ts';
-import { cardOf, clock, DEFAULT_TIMING, fightIdOf, resultOf, rollOf, type Result } from './derby.ts';
+import { cardOf, clock, DEFAULT_TIMING, fightIdOf, floorPools, oddsOf, resultOf, rollOf, sidePayout, type Result } from './derby.ts';
 
 const t = useTestApp();
 const T = DEFAULT_TIMING;
@@ -104,13 +104,22 @@ describe('demo cockfight through the seamless wallet', () => {
     const mine = s1.myBets[0];
     expect(mine.state).toBe('won');
     const payout = BigInt(Math.round(Number(mine.payout) * 100));
-    // paid at the final odds (pools at the cut-off, 5 % commission)
-    expect(payout).toBe(BigInt(Math.floor(Number(r.odds.meron) * 1000)) <= payout ? payout : -1n);
+    // paid at the final odds: both pools at the cut-off (my 10.00 included) less 5 %
+    const [row] = await t.database.db.select().from(demoCockfightFights).where(and(eq(demoCockfightFights.nodeId, node), eq(demoCockfightFights.fightNo, n)));
+    const final = { meron: BigInt(row.pools!.meron), wala: BigInt(row.pools!.wala), draw: BigInt(row.pools!.draw) };
+    expect(final.meron - floorPools(row.fightId, cardOf(row.fightId).qBp, 1).meron).toBe(1_000n);
+    expect(payout).toBe(sidePayout(1_000n, 'meron', final));
+    expect(r.odds).toEqual(oddsOf(final));
     expect(s1.balance).toBe(((99_000n + payout) / 100n).toString() + '.' + String((99_000n + payout) % 100n).padStart(2, '0'));
     expect(await balanceOf(t, m.username, vendor)).toBe(99_000n + payout);
     const recs = await recordsOf(m.id);
     expect(recs).toHaveLength(1);
     expect(recs[0]).toMatchObject({ gameType: 'COCKFIGHT', bet: 1_000n, win: payout, status: 'settled' });
+    // the winner board of the category lists the win (it reads the betting records)
+    vi.useRealTimers();
+    const wb = await t.call({ method: 'GET', url: '/wps/relay/GCSGAME_winnerBoard?category=COCKFIGHT', merchant: 'demo' });
+    const list = (wb.json() as { value: { list: { nodeId: string }[] } }).value.list;
+    expect(list.map((w) => w.nodeId)).toContain(node);
   });
 
   it('settlement rules with real money: Wala wins, draw (push and 8x), cancelled (all returned)', async () => {
