@@ -53,7 +53,9 @@ let webCopy;
 const READY_MS = Number(process.env.E2E_SERVER_READY_MS) || 90_000;
 const serverEnv = () => ({ WEB_DIST: webCopy, DEV_OUTBOX: 'true', OPERATOR_API_KEY: 'dev-operator-key', CONTRACTS_REALTIME_SECONDS: '20', CONTRACTS_SETTLE_LAG_SECONDS: '20', CAPTCHA_TEST_ANSWER: CAPTCHA_ANSWER, LOTTERY_DRAW_NOW: 'true', POSTBACK_ALLOW_PRIVATE: '127.0.0.1:18625',
   // short cockfights (12 s of betting, 5 s of fighting) so the cockfight journey sees a fight settle
-  DEMO_COCKFIGHT_BETTING_SECONDS: '12', DEMO_COCKFIGHT_FIGHT_SECONDS: '5' });
+  DEMO_COCKFIGHT_BETTING_SECONDS: '12', DEMO_COCKFIGHT_FIGHT_SECONDS: '5',
+  // short matches (40 s of real time) so the sports journey sees an in-play market move and a bet settle
+  DEMO_SPORTS_MATCH_SECONDS: '40' });
 
 /** The migrated and seeded data dir every journey's server starts from: one server start, stopped. */
 async function makeTemplate() {

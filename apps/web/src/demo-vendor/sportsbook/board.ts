@@ -1,6 +1,6 @@
 /** The sportsbook's board: the match list (live, upcoming, results) and a match's page with every market. */
 import { sha256Hex } from '@lobby/contract/fairness';
-import { h, type Child } from '../dom';
+import { h, s, type Child } from '../dom';
 import { clock } from '../format';
 import type { Match } from './api';
 import { st } from './i18n';
@@ -17,7 +17,18 @@ export interface BoardCtx {
   lastOdds: Map<string, string | null>;
 }
 
-const SPORT_ICON: Record<Match['sport'], string> = { football: '⚽', basketball: '🏀', tennis: '🎾', cs2: '🎯', dota2: '🛡', lol: '⚔' };
+/** Small sport marks drawn in SVG (no emoji font needed). */
+const ICON_PATHS: Record<Match['sport'], string> = {
+  football: 'M12 7l4 3-1.5 4.5h-5L8 10z M12 2v5 M16 10l5-1 M14.5 14.5l3 4 M9.5 14.5l-3 4 M8 10L3 9',
+  basketball: 'M2 12h20 M12 2v20 M5 5c4 4 4 10 0 14 M19 5c-4 4-4 10 0 14',
+  tennis: 'M5 5c4 4 4 10 0 14 M19 5c-4 4-4 10 0 14',
+  cs2: 'M12 5v4 M12 15v4 M5 12h4 M15 12h4 M12 11v2',
+  dota2: 'M6 6l12 12 M6 18L18 6 M8 4h-4v4 M16 20h4v-4',
+  lol: 'M12 4l6 8-6 8-6-8z M12 9v6',
+};
+const sportIcon = (sport: Match['sport']) => s('svg', { class: `sb-icon sb-icon-${sport}`, viewBox: '0 0 24 24', 'aria-hidden': 'true', width: 16, height: 16 },
+  s('circle', { cx: 12, cy: 12, r: 10, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6 }),
+  s('path', { d: ICON_PATHS[sport], fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }));
 
 function priceButton(ctx: BoardCtx, m: Match, market: string, sel: { selection: string; odds: string | null }, label = true): HTMLElement {
   const key = keyOf({ matchId: m.id, market, selection: sel.selection });
@@ -44,10 +55,10 @@ function teams(m: Match, big = false): HTMLElement {
 function matchRow(ctx: BoardCtx, m: Match): HTMLElement {
   const main = m.markets[0];
   const live = m.phase === 'live';
-  return h('article', { class: `sb-match sb-${m.phase}`, 'data-testid': 'sb-match', 'data-match': m.id, 'data-phase': m.phase, 'data-sport': m.sport },
+  return h('article', { class: `sb-match sb-${m.phase}`, 'data-testid': 'sb-match', 'data-match': m.id, 'data-phase': m.phase, 'data-sport': m.sport, 'data-tick': m.tick },
     h('button', { type: 'button', class: 'sb-match-head', onClick: () => ctx.open(m.id) },
       h('div', { class: 'sb-meta' },
-        h('span', {}, `${SPORT_ICON[m.sport]} ${m.leagueName}`),
+        h('span', { class: 'sb-league' }, sportIcon(m.sport), m.leagueName),
         h('span', { class: live ? 'sb-clock sb-clock-live' : 'sb-clock' }, live ? h('i', { class: 'sb-dot' }) : null, clockLabel(m, ctx.now()),
           isRace(m.sport) && live && m.score ? ` · ${m.score.unitHome}-${m.score.unitAway}` : '')),
       teams(m)),
@@ -87,7 +98,7 @@ export function matchPage(ctx: BoardCtx, m: Match): HTMLElement {
   return h('div', { class: 'sb-matchpage', 'data-testid': 'sb-matchpage', 'data-match': m.id, 'data-phase': m.phase },
     h('button', { type: 'button', class: 'dv-btn dv-btn-small sb-back', onClick: () => ctx.open(null) }, `‹ ${st('back')}`),
     h('section', { class: `sb-scorecard sb-${m.phase}` },
-      h('div', { class: 'sb-meta' }, h('span', {}, `${SPORT_ICON[m.sport]} ${m.leagueName}`), h('span', {}, m.phase === 'pre' ? clock(m.kickoffAt) : '')),
+      h('div', { class: 'sb-meta' }, h('span', { class: 'sb-league' }, sportIcon(m.sport), m.leagueName), h('span', {}, m.phase === 'pre' ? clock(m.kickoffAt) : '')),
       h('div', { class: 'sb-vs' },
         h('div', { class: 'sb-side-name' }, h('strong', {}, m.home), h('small', {}, `★ ${m.homeRating}`)),
         h('div', { class: 'sb-bigscore', 'data-testid': 'sb-score' }, m.phase === 'pre' ? 'vs' : scoreText(m)),
