@@ -19,6 +19,9 @@ export function sqlDefinitionsFolder(): string {
   return found;
 }
 
+/** A part with nothing but blank and `--` comment lines (checked line by line: linear time). */
+const commentOnly = (part: string) => part.split('\n').every((line) => /^\s*(--.*)?$/.test(line));
+
 /** The files' statements in order (split where drizzle splits migrations), without comment-only parts. */
 export function sqlDefinitions(folder = sqlDefinitionsFolder()): { hash: string; statements: string[] } {
   const files = fs.readdirSync(folder).filter((f) => f.endsWith('.sql')).sort();
@@ -27,7 +30,7 @@ export function sqlDefinitions(folder = sqlDefinitionsFolder()): { hash: string;
   for (const f of files) {
     const text = fs.readFileSync(path.join(folder, f), 'utf8');
     hash.update(`${f}\n${text}\n`);
-    for (const s of text.split('--> statement-breakpoint')) if (!/^\s*(--[^\n]*\n?\s*)*$/.test(s)) statements.push(s);
+    for (const s of text.split('--> statement-breakpoint')) if (!commentOnly(s)) statements.push(s);
   }
   return { hash: hash.digest('hex'), statements };
 }
