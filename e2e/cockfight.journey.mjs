@@ -3,7 +3,7 @@
 // the COCKFIGHT tab and its game in the popup, bets 10.00 on Meron while betting is open (the
 // game's balance drops by 10.00 through the seamless wallet), watches the fight settle (the bet
 // reads won / lost / returned and the balance moves by its payout), closes: the header balance
-// agrees and the bet is in the betting record. Screenshots ES 1366, EN 390 and AR (RTL) 390 in
+// agrees and the bet is in the betting record. Screenshots ES 1366, ES / EN / AR (RTL) 390 in
 // e2e/screenshots/cockfight/.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
@@ -72,6 +72,8 @@ export default async function cockfightJourney({ newPage, step, shot, settle, ex
   let after = 0;
   await step('the fight ends: the bet settles, the board shows the result, the balance moves by the payout', async () => {
     const row = frame.locator(`tr[data-bet="${betId}"]`);
+    await waitUntil(async () => (await frame.locator('.cf-page').getAttribute('data-phase')) === 'fighting', { timeout: 30_000, message: 'the fight never started' });
+    await shot('derby-fighting-ES-1366', page);
     await waitUntil(async () => (await row.getAttribute('data-state')) !== 'open', { timeout: 45_000, message: 'the bet never settled' });
     const state = await row.getAttribute('data-state');
     assert.ok(['won', 'lost', 'push', 'void'].includes(state), state);
@@ -97,8 +99,8 @@ export default async function cockfightJourney({ newPage, step, shot, settle, ex
     expectNoConsoleErrors(page);
   });
 
-  await step('the derby at 390 px in EN and in AR (right to left)', async () => {
-    for (const lang of ['EN', 'AR']) {
+  await step('the derby at 390 px in ES, EN and AR (right to left)', async () => {
+    for (const lang of ['ES', 'EN', 'AR']) {
       const phone = await newPage({ viewport: VIEWPORTS.mobile, mobile: true, storage: { lang: 'ES', hisLang: 'ES' } });
       const url = new URL(src, 'http://x');
       url.searchParams.set('lang', lang);
