@@ -119,7 +119,9 @@ export function mount(ctx: GameContext): void {
 
   const serverNow = () => Date.now() + offset;
   const mine = () => state?.myBet ?? null;
-  const inFlight = () => !!state && state.phase === 'flying';
+  /** The phase at the server's time now: betting turns to the flight at take-off before the next poll says so. */
+  const phase = () => (!state ? null : state.phase === 'betting' && serverNow() >= Date.parse(state.flightAt) ? 'flying' : state.phase);
+  const inFlight = () => phase() === 'flying';
 
   const placeBtn = ctx.playButton(playBtn(t('crash.placeBet'), () => {
     const raw = cashInput.value.trim();
@@ -135,6 +137,7 @@ export function mount(ctx: GameContext): void {
   }));
   const cashBtn = h('button', { type: 'button', class: 'dv-btn dv-btn-play dv-btn-cash', onClick: () => void cashOut() }, t('crash.cashOutNow', { amount: '' }));
   let cashing = false;
+  let playersFlying = false;
 
   async function cashOut() {
     const m = mine();
@@ -157,11 +160,12 @@ export function mount(ctx: GameContext): void {
   function paintPlayers() {
     if (!state) return;
     const rows = state.players;
+    const ph = phase();
     fill(playersEl, h('h3', {}, t('crash.players', { n: rows.length })), rows.length
-      ? h('ul', { class: 'dv-crash-list' }, rows.map((p) => h('li', { class: p.cashedOut !== null ? 'won' : state!.phase === 'crashed' ? 'lost' : '' },
+      ? h('ul', { class: 'dv-crash-list' }, rows.map((p) => h('li', { class: p.cashedOut !== null ? 'won' : ph === 'crashed' ? 'lost' : '' },
         h('span', { class: 'dv-crash-name' }, p.me ? `${p.name} (${t('crash.you')})` : p.name),
         h('span', { class: 'num' }, money(p.bet)),
-        h('span', { class: 'num' }, p.cashedOut !== null ? multiplier(p.cashedOut) : state!.phase === 'crashed' ? t('crash.lost') : state!.phase === 'flying' ? t('crash.inFlight') : '—'),
+        h('span', { class: 'num' }, p.cashedOut !== null ? multiplier(p.cashedOut) : ph === 'crashed' ? t('crash.lost') : ph === 'flying' ? t('crash.inFlight') : '—'),
         h('strong', { class: 'num' }, p.payout !== null && p.cashedOut !== null ? money(p.payout) : ''))))
       : h('p', { class: 'dv-muted' }, t('crash.noPlayers')));
   }
@@ -187,6 +191,9 @@ export function mount(ctx: GameContext): void {
     const now = serverNow();
     const flightAt = Date.parse(state.flightAt);
     const m = mine();
+    const wasFlying = playersFlying;
+    playersFlying = inFlight();
+    if (playersFlying !== wasFlying) paintPlayers();
     if (state.phase === 'betting' && now < flightAt) {
       phaseEl.textContent = t('crash.betting', { s: secondsLeft(state.flightAt, Date.now(), offset) });
       counter.className = 'dv-crash-counter';
