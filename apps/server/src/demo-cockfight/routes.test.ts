@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { demoCockfight as contract } from '@lobby/contract';
 import { betRecords, demoCockfightBets, demoCockfightFights, vendorTransactions } from '../db/schema.ts';
+import { jobsOf } from '../jobs/index.ts';
+import { runExclusive } from '../jobs/runner.ts';
 import { useTestApp } from '../test/harness.ts';
 import { player } from '../test/kits/seamless.ts';
 import { seal } from '../lib/seal.ts';
@@ -197,6 +199,19 @@ describe('demo cockfight through the seamless wallet', () => {
     expect(s.myBets.map((b) => [b.side, b.state])).toEqual([['wala', 'void']]);
     expect(await balanceOf(t, m.username, vendor)).toBe(100_000n);
     expect(s.balance).toBe('1000.00');
+  });
+
+  it('the scheduled sweep settles a fight nobody came back to and pays its bets', async () => {
+    const { m, token, brand, n, node, vendor } = await setup();
+    await rig(brand.id, node, n, 'cancelled');
+    at(n, 1_000);
+    expect((await bet(token, n, 'wala', '25.00')).status).toBe(200);
+    at(n + 5, 0);
+    const job = jobsOf(t.app).find((j) => j.name === 'demo-cockfight.sweep')!;
+    expect(await runExclusive(t.database.db, job, new Date(Date.now()))).toBe(0);
+    await vi.waitFor(async () => expect(await balanceOf(t, m.username, vendor)).toBe(100_000n), { timeout: 5_000 });
+    const [row] = await t.database.db.select().from(demoCockfightBets).where(eq(demoCockfightBets.player, m.username.toLowerCase()));
+    expect(row).toMatchObject({ state: 'void', status: 'refunded' });
   });
 
   it('free play bets play money, never the wallet', async () => {
