@@ -9,7 +9,7 @@ import { balanceOf, dv, launch, minor, postingsOf, recordsOf } from '../demo-ven
 import type { WalletPath } from '../demo-vendor/wallet.ts';
 import { settleDue } from './bets.ts';
 import { setMatchMs } from './fixtures.ts';
-import { hashSeed, paramsOf, simulate, uniforms, type Sport } from './model.ts';
+import { finalOf, hashSeed, paramsOf, simulate, uniforms, type Sport } from './model.ts';
 
 /** Real money through the seamless wallet: a member launches the sportsbook and bets. */
 const t = useTestApp();
@@ -175,6 +175,22 @@ describe('the demo sportsbook with real money', () => {
     const txs = await t.database.db.select().from(vendorTransactions).where(eq(vendorTransactions.memberId, m.id));
     expect(txs.filter((x) => x.kind === 'win')).toHaveLength(1);
     expect(await balanceOf(t, m.username, game.vendor.code)).toBe(99_000n + owed.payout);
+  });
+
+  it('a winning bet is a settled SPORTS bet record with its win (the winner board, hot games and agent reports read these)', async () => {
+    const m = await player(t, 100_000n);
+    const { token, game } = await launch(t, 'SPORTS', m);
+    const a = pre(await board(token)).find((x) => x.sport === 'football')!;
+    const placed = (await dv(t, 'POST', 'sports/bet', token, { type: 'single', stake: '10.00', legs: [leg(a)] })).json.value as unknown as Placed;
+    await finishWith(a.id, (tl) => {
+      const p = paramsOf('football', a.homeRating / 100, a.awayRating / 100);
+      return tl.abandonedAt === null && finalOf('football', p, tl).winner === 'home';
+    });
+    await settleDue(t.app);
+    const win = (1000n * BigInt(Math.round(Number(placed.bet.odds) * 100))) / 100n;
+    expect(await balanceOf(t, m.username, game.vendor.code)).toBe(99_000n + win);
+    const [rec] = await recordsOf(t, m.id);
+    expect(rec).toMatchObject({ gameType: 'SPORTS', game: game.nodeId, status: 'settled', bet: 1000n, win });
   });
 
   it('free play bets play money kept by the sportsbook', async () => {

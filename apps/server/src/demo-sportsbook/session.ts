@@ -76,13 +76,17 @@ export async function refundPending(app: FastifyInstance, s: Pick<Session, 'bran
 /** Takes the stake: the bet is `open` after it, or `failed` / `refunded` with the matching error thrown. */
 export async function debit(app: FastifyInstance, s: Session, b: BetRow): Promise<void> {
   if (s.trial) {
-    const rows = await app.db.update(demoSportsSessions).set({ trialBalance: sql`${demoSportsSessions.trialBalance} - ${b.stake}` })
-      .where(and(eq(demoSportsSessions.token, s.token), gte(demoSportsSessions.trialBalance, b.stake))).returning({ t: demoSportsSessions.token });
-    if (rows.length === 0) {
+    // the play money and the bet's status move together
+    const ok = await app.db.transaction(async (tx) => {
+      const rows = await tx.update(demoSportsSessions).set({ trialBalance: sql`${demoSportsSessions.trialBalance} - ${b.stake}` })
+        .where(and(eq(demoSportsSessions.token, s.token), gte(demoSportsSessions.trialBalance, b.stake))).returning({ t: demoSportsSessions.token });
+      if (rows.length > 0) await tx.update(demoSportsBets).set({ status: 'open' }).where(and(eq(demoSportsBets.id, b.id), eq(demoSportsBets.status, 'pending')));
+      return rows.length > 0;
+    });
+    if (!ok) {
       await setStatus(app, b.id, 'pending', 'failed');
       throw new AppError('demo.insufficient.funds');
     }
-    await setStatus(app, b.id, 'pending', 'open');
     return;
   }
   const a = await app.demoVendor.wallet.call(s.brand, b.vendor, 'bet', {
