@@ -222,7 +222,8 @@ export function mount(ctx: GameContext): void {
       if (latest && latest.roundId !== shownResult && !dealing) {
         shownResult = latest.roundId;
         dealing = true;
-        void deal(latest);
+        // A failed refresh after the deal must not stop the next deals.
+        deal(latest).catch((e: unknown) => ctx.error(e)).finally(() => { dealing = false; });
       }
       paintClock();
     } catch (e) {
