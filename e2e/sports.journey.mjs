@@ -150,7 +150,21 @@ export default async function sportsJourney({ newPage, step, shot, settle, expec
     expectNoConsoleErrors(page);
   });
 
-  await step('the sportsbook at 390 px in EN and in AR (right to left), and e-sports', async () => {
+  await step('e-sports: /esports opens the same book with CS2, Dota 2 and LoL (match winner, total maps, map handicap)', async () => {
+    await page.goto('/esports');
+    await page.locator('.vcard:not(.vcard--off) .vcard__link').first().click();
+    const esports = page.getByRole('dialog').first().frameLocator('iframe');
+    await esports.locator('[data-testid=sb-match]').first().waitFor({ timeout: 20_000 });
+    const sports = new Set();
+    for (const el of await esports.locator('[data-testid=sb-match]').all()) sports.add(await el.getAttribute('data-sport'));
+    assert.deepEqual([...sports].sort(), ['cs2', 'dota2', 'lol']);
+    await esports.locator('[data-testid=sb-match][data-sport=cs2] .sb-match-head').first().click();
+    await esports.locator('[data-market="ou:2.5"]').waitFor();
+    await settle(page);
+    await shot('esports-match-ES-1366', page);
+  });
+
+  await step('the sportsbook at 390 px in EN and in AR (right to left)', async () => {
     for (const lang of ['EN', 'AR']) {
       const phone = await newPage({ viewport: VIEWPORTS.mobile, mobile: true, storage: { lang: 'ES', hisLang: 'ES' } });
       const url = new URL(src, 'http://x');
