@@ -5,7 +5,7 @@
  * clock, and places Meron / Draw / Wala bets on the fight it shows.
  */
 import './cockfight.css';
-import { sha256Hex } from '@lobby/contract/fairness';
+import { FairStream, sha256Hex } from '@lobby/contract/fairness';
 import { DemoApiError } from '../api';
 import { fill, h } from '../dom';
 import { decimalToMinor, money, parseMinor, toDecimal } from '../format';
@@ -190,7 +190,8 @@ function derby(root: HTMLElement, client: CockfightClient, first: State, offset0
     fill(tallyEl, (['meron', 'wala', 'draw', 'cancelled'] as const).map((k) => h('span', { class: `cf-tally-${k}` }, `${ct(k)} ${n[k]}`)));
     const last = st.results[0];
     if (last) {
-      const ok = sha256Hex(last.serverSeed) === last.serverSeedHash;
+      // the hash shown before betting, and the roll recomputed here from the revealed seed
+      const ok = sha256Hex(last.serverSeed) === last.serverSeedHash && new FairStream(last.serverSeed, last.fightId, 0).intBelow(10_000) === last.roll;
       fill(seedEl, h('p', { class: 'dv-muted' }, ct('seedOf', { n: no(last.fightNo), roll: last.roll })),
         h('p', { class: 'dv-muted' }, h('code', {}, last.fightId)), h('code', { class: 'dv-hash' }, last.serverSeed),
         h('p', { class: ok ? 'dv-ok' : 'dv-field-error' }, ct(ok ? 'hashOk' : 'hashBad')));
