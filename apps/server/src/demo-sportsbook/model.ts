@@ -45,7 +45,7 @@ export function paramsOf(sport: Sport, home: number, away: number): Params {
     case 'basketball': return { family: 'scoring', rate: [50 * Math.exp(0.05 * d + 0.01), 50 * Math.exp(-0.05 * d - 0.01)], points: [0.16, 0.64, 0.2], ot: true };
     default: {
       const r = raceShape(sport);
-      return { family: 'race', q: 0.5 + (r.tennis ? 0.05 : 0.06) * d, ...r };
+      return { family: 'race', q: 0.5 + (r.tennis ? 0.05 : 0.03) * d, ...r };
     }
   }
 }
