@@ -79,7 +79,7 @@ const dists = new Map<string, Dist>();
 /** The final-result distribution priced now (pre-match, or from the live state); null once the match is over. */
 export function distOf(m: Match, lv: Live): Dist | null {
   if (lv.phase === 'ended') return null;
-  const key = `${m.row.id}:${lv.phase === 'pre' ? 'pre' : lv.tick}`;
+  const key = `${m.row.id}:${m.row.serverSeedHash}:${lv.phase === 'pre' ? 'pre' : lv.tick}`;
   let d = dists.get(key);
   if (!d) {
     d = finalDist(m.params, lv.state ?? EMPTY);
@@ -108,11 +108,14 @@ function kickoffs(code: string, kind: Kind, from: number, to: number): number[] 
   return out;
 }
 
-const known = new Set<string>();
+/** Fixture ids known to exist, per database (a test app or a server has its own). */
+const knownByDb = new WeakMap<object, Set<string>>();
 
 /** Creates the fixtures of the current and next UPCOMING slots that do not exist yet (idempotent across instances). */
 export async function ensureFixtures(app: FastifyInstance, kind: Kind, now: Date): Promise<void> {
   const d = matchMs();
+  let known = knownByDb.get(app.db);
+  if (!known) knownByDb.set(app.db, (known = new Set()));
   const rows: (typeof demoSportsMatches.$inferInsert)[] = [];
   for (const league of LEAGUES.filter((l) => l.kind === kind)) {
     for (const at of kickoffs(league.code, kind, now.getTime() - d, now.getTime() + UPCOMING * d)) {
