@@ -56,6 +56,8 @@ export default async function dealerJourney({ newPage, step }) {
     }
     const shootAll = (name) => Promise.all(pages.map(([p, w]) => p.screenshot({ path: `${OUT}/${name}-${lang}-${w}.png` })));
 
+    // In ES the phone asks for reduced motion: the cards appear in place, never flying face down.
+    if (lang === 'ES') await phone.emulateMedia({ reducedMotion: 'reduce' });
     await step(`${lang}: the table opens with the dealer and the shoe`, async () => {
       await Promise.all(pages.map(([p]) => p.goto(url)));
       for (const [p] of pages) {
@@ -85,6 +87,13 @@ export default async function dealerJourney({ newPage, step }) {
           for (const m of muts) for (const n of m.addedNodes) if (n instanceof HTMLElement && n.classList.contains('dv-card')) w.__deal.push(i === 0 ? 'P' : 'B');
         }).observe(hand, { childList: true }));
       });
+      const watchFlights = (p) => p.evaluate(() => {
+        const w = /** @type {any} */ (window);
+        w.__flights = 0;
+        new MutationObserver((muts) => { for (const m of muts) if (m.target instanceof HTMLElement && m.target.classList.contains('back')) w.__flights++; })
+          .observe(document.querySelector('.dv-bac-hands'), { subtree: true, attributes: true, attributeFilter: ['class'], childList: true });
+      });
+      await Promise.all([watchFlights(wide), watchFlights(phone)]);
       await waitUntil(async () => (await mood(wide)) === 'dealing', { timeout: 30_000, message: 'the dealer never dealt' });
       await waitUntil(async () => (await wide.locator('.dv-card').count()) >= 3, { timeout: 10_000, message: 'no third card' });
       await shootAll('2-dealing');
@@ -92,6 +101,9 @@ export default async function dealerJourney({ newPage, step }) {
       await shootAll('3-result');
       const order = (await wide.evaluate(() => /** @type {any} */ (window).__deal)).join('');
       assert.match(order, /^PBPB(P?B?)$/, `deal order ${order}`);
+      const flights = async (p) => p.evaluate(() => /** @type {any} */ (window).__flights);
+      assert.ok((await flights(wide)) > 0, 'the cards fly face down from the shoe');
+      if (lang === 'ES') assert.equal(await flights(phone), 0, 'reduced motion: no card flies');
       const outcome = await wide.locator('.dv-bac-outcome').innerText();
       assert.ok(outcome.trim().length > 0, 'the outcome is shown');
     });
