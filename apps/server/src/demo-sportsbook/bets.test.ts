@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { demoSportsbook as contract } from '@lobby/contract';
-import { demoSportsBets, demoSportsMatches, vendorTransactions } from '../db/schema.ts';
+import { demoSportsBets, demoSportsMatches, demoSportsSessions, vendorTransactions } from '../db/schema.ts';
 import { seal } from '../lib/seal.ts';
 import { useTestApp } from '../test/harness.ts';
 import { player } from '../test/kits/seamless.ts';
@@ -9,6 +9,7 @@ import { balanceOf, dv, launch, minor, postingsOf, recordsOf } from '../demo-ven
 import type { WalletPath } from '../demo-vendor/wallet.ts';
 import { settleDue } from './bets.ts';
 import { setMatchMs } from './fixtures.ts';
+import { SESSION_TTL_MS } from './session.ts';
 import { finalOf, hashSeed, paramsOf, simulate, uniforms, type Sport } from './model.ts';
 
 /** Real money through the seamless wallet: a member launches the sportsbook and bets. */
@@ -202,5 +203,9 @@ describe('the demo sportsbook with real money', () => {
     await settleDue(t.app);
     const mine = (await dv(t, 'GET', 'sports/bets', token)).json.value as { balance: string };
     expect(mine.balance).toBe('2000.00');
+    // a day after it expired the session goes (its bets are paid)
+    await t.app.demoSportsbook.sweep(new Date(Date.now() + SESSION_TTL_MS + 86_400_000 + 60_000));
+    expect((await dv(t, 'GET', 'sports/bets', token)).json.errorCode).toBe('demo.session.invalid');
+    expect(await t.database.db.$count(demoSportsSessions, eq(demoSportsSessions.token, token))).toBe(0);
   });
 });

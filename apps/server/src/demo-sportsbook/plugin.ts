@@ -10,7 +10,7 @@ import { betRow, cashOut, MAX_LEGS, MAX_PAYOUT, MIN_STAKE, PARLAY_MAX_STAKE, pla
 import { boardRows, ensureFixtures, matchMs, matchOf } from './fixtures.ts';
 import { LEAGUES } from './leagues.ts';
 import { MARGIN } from './markets.ts';
-import { balanceOf, launch, loadSession } from './session.ts';
+import { balanceOf, launch, loadSession, purgeSessions } from './session.ts';
 
 /** The demo sportsbook (SPORTS and ESPORTS): fixtures, markets, bet slip, settlement through the seamless wallet with launch tokens. */
 export interface DemoSportsbook {
@@ -49,7 +49,7 @@ export const demoSportsbookPlugin = fp(async (app: FastifyInstance) => {
   const sweep = async (now = new Date()) => {
     await ensureFixtures(app, 'sports', now);
     await ensureFixtures(app, 'esports', now);
-    return (await settleDue(app, now, 200)) + (await sweepBets(app, now));
+    return (await settleDue(app, now, 200)) + (await sweepBets(app, now)) + (await purgeSessions(app, now));
   };
   const running = new Set<Promise<unknown>>();
   app.decorate('demoSportsbook', {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { demoSportsBets, demoSportsSessions } from '../db/demo-sportsbook-schema.ts';
 import { AppError } from '../plugins/errors.ts';
 import type { Brand } from '../plugins/merchant.ts';
@@ -126,4 +126,12 @@ export async function pay(app: FastifyInstance, b: BetRow): Promise<boolean> {
   if (!a.ok) return false;
   await app.db.update(demoSportsBets).set({ paidAt: new Date() }).where(and(eq(demoSportsBets.id, b.id), isNull(demoSportsBets.paidAt)));
   return true;
+}
+
+/** Deletes sessions a day past their expiry, unless one of their bets is still owed (free play pays into it). */
+export async function purgeSessions(app: FastifyInstance, now = new Date()): Promise<number> {
+  const rows = await app.db.delete(demoSportsSessions).where(and(lt(demoSportsSessions.expiresAt, new Date(now.getTime() - 86_400_000)),
+    sql`not exists (select 1 from ${demoSportsBets} where ${demoSportsBets.token} = ${demoSportsSessions.token} and ${demoSportsBets.paidAt} is null)`))
+    .returning({ t: demoSportsSessions.token });
+  return rows.length;
 }
