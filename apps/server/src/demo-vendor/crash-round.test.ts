@@ -187,6 +187,9 @@ describe('crash on a published hash chain', () => {
     expect(revealed[4].serverSeedHash).toBe(second.terminatingHash);
     expect(seen.map((x) => x.index)).toEqual([1, 2, 3, 4, 1, 2]);
     expect(first.startSeed).toMatch(/^s1\./);
+    // the public verifier API replays a round from its revealed seed and the salt, up to the terminating hash
+    const res = await t.call({ method: 'POST', url: '/lgw/fairness/verify', payload: { game: 'crash', serverSeed: revealed[2].serverSeed, clientSeed: first.salt, nonce: 0, params: { terminatingHash: first.terminatingHash } } });
+    expect(res.json().value).toMatchObject({ serverSeedHash: revealed[1].serverSeed, outcome: { crashPoint: seen[2].crashX100 / 100, chainIndex: 3, hash: seen[2].hash } });
   });
 
   it('a copy of every table before the crash predicts nothing: the round seed and the crash point are nowhere in plain', async () => {
