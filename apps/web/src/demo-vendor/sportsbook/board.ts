@@ -39,7 +39,7 @@ function priceButton(ctx: BoardCtx, m: Match, market: string, sel: { selection: 
   return h('button', {
     type: 'button', class: `sb-price${ctx.picked(key) ? ' on' : ''}${move ? ` sb-${move}` : ''}`,
     'data-testid': 'sb-price', 'data-key': key, 'data-odds': sel.odds ?? '', 'aria-pressed': ctx.picked(key) ? 'true' : 'false',
-    disabled: !open || sel.odds === null,
+    disabled: !open || sel.odds === null, title: sel.odds === null ? st('suspended') : null,
     onClick: () => ctx.pick(m, market, sel.selection),
   }, label ? h('span', { class: 'sb-price-label' }, shortLabel(market, sel.selection)) : null,
   h('strong', { class: 'sb-odds' }, sel.odds ?? '—', move === 'up' ? ' ▲' : move === 'down' ? ' ▼' : ''));

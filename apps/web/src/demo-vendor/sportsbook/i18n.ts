@@ -83,6 +83,7 @@ const ES = {
   hashBad: 'El hash no coincide.',
   seedNote: 'Cada número aleatorio es HMAC-SHA256(semilla, "<id del partido>:<n>") (48 bits); con él se repite el partido entero.',
   limits: 'Mín. {min} · Máx. {max}',
+  margin: 'Margen de la casa {v}',
 };
 
 export type SbKey = keyof typeof ES;
@@ -166,6 +167,7 @@ const EN: Record<SbKey, string> = {
   hashBad: 'The hash does not match.',
   seedNote: 'Each random number is HMAC-SHA256(seed, "<match id>:<n>") (48 bits); with it the whole match replays.',
   limits: 'Min {min} · Max {max}',
+  margin: 'House margin {v}',
 };
 
 const AR: Partial<Record<SbKey, string>> = {
@@ -219,6 +221,7 @@ const AR: Partial<Record<SbKey, string>> = {
   'st.cashout': 'صُرف مبكرًا',
   receipt: 'تم قبول الرهان · الإيصال {id}',
   rules: 'القواعد والعدالة',
+  margin: 'هامش الدار {v}',
 };
 
 export function st(key: SbKey, vars?: Record<string, string | number>): string {

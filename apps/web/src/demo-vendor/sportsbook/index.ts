@@ -193,7 +193,7 @@ function book(root: HTMLElement, client: SportsClient, session: Session) {
   fill(root, h('div', { class: `dv-page sb-page sb-kind-${session.kind}` },
     session.trial ? h('div', { class: 'dv-ribbon' }, st('playMoney')) : null,
     h('header', { class: 'dv-header' },
-      h('div', { class: 'dv-title' }, h('h1', {}, session.gameName), h('div', { class: 'dv-sub' }, `${session.vendor} · ${st('rules')}: ${Math.round(session.margin * 100)} %`)),
+      h('div', { class: 'dv-title' }, h('h1', {}, session.gameName), h('div', { class: 'dv-sub' }, `${session.vendor} · ${st('margin', { v: `${Math.round(session.margin * 100)} %` })}`)),
       h('div', { class: `dv-balance${session.trial ? ' dv-balance-trial' : ''}` }, h('span', {}, st('balance')), h('div', { class: 'dv-balance-line' }, balanceEl, h('small', {}, session.currency))),
       h('button', { type: 'button', class: 'dv-close', 'aria-label': st('close'), onClick: () => closeGame(session.backUrl) }, '×')),
     errorEl, nav,
