@@ -135,6 +135,15 @@ const SCENES: Record<string, Theme> = {
     + '<path d="M60 136c40 14 120 16 180 0" fill="#e6eef4"/><circle cx="74" cy="122" r="5" fill="#111"/><path d="M50 138l8 6 8-6 8 6 8-6" fill="none" stroke="#fff" stroke-width="2"/>' },
   kraken: { key: 'kraken', bg: ['#6a3fd8', '#100630'], scene: (v) => bubbles(v) + '<ellipse cx="150" cy="80" rx="50" ry="56" fill="#d0417a"/><circle cx="132" cy="84" r="10" fill="#fff"/><circle cx="168" cy="84" r="10" fill="#fff"/><circle cx="134" cy="86" r="5" fill="#111"/><circle cx="166" cy="86" r="5" fill="#111"/>'
     + [[-90, 40], [-50, 70], [50, 70], [90, 40]].map(([dx, dy]) => `<path d="M${150 + dx / 3} 124q${dx / 2} ${dy} ${dx} ${dy / 2}" fill="none" stroke="#d0417a" stroke-width="14" stroke-linecap="round"/>`).join('') },
+  toad: { key: 'toad', bg: ['#1fb8a0', '#07303a'], scene: (v) => bubbles(v) + '<ellipse cx="150" cy="130" rx="78" ry="50" fill="#f2b705"/><circle cx="112" cy="84" r="22" fill="#f2b705"/><circle cx="188" cy="84" r="22" fill="#f2b705"/>'
+    + '<circle cx="112" cy="82" r="11" fill="#fff"/><circle cx="188" cy="82" r="11" fill="#fff"/><circle cx="114" cy="84" r="6" fill="#111"/><circle cx="186" cy="84" r="6" fill="#111"/>'
+    + '<path d="M104 128q46 26 92 0" fill="none" stroke="#8a5600" stroke-width="5" stroke-linecap="round"/><circle cx="120" cy="150" r="6" fill="#c98a00"/><circle cx="176" cy="156" r="7" fill="#c98a00"/>' + coin(150, 144, 16) },
+  coral: { key: 'coral', bg: ['#ff8a7a', '#2a0b4a'], scene: (v) => bubbles(v) + fish(210, 70, 1, '#ffd24a', true)
+    + '<path d="M70 200V130M70 150l-24-30M70 140l22-34M46 120l-10-22M92 106l8-22M150 200V110M150 130l-30-36M150 120l28-40M120 94l-12-24M178 80l10-26M230 200v-50M230 166l-20-22M230 160l18-26" fill="none" stroke="#ff5f6d" stroke-width="10" stroke-linecap="round"/>'
+    + '<path d="M0 200q150-20 300 0v20H0z" fill="#f2c98a"/>' },
+  mermaid: { key: 'mermaid', bg: ['#2fd5c8', '#0b2a6a'], scene: (v) => bubbles(v) + '<path d="M150 40c-40 40-40 90 0 130 20 20 10 30-20 30h80c-30 0-40-10-20-30 40-40 40-90 0-130" fill="none"/>'
+    + '<path d="M120 60c-10 50 10 90 40 110-30 0-50 20-60 40 30-10 50-10 70 0-6-16-4-30 4-40 20-40 10-90-24-110z" fill="#2fbf9b"/><path d="M130 90c10 20 20 40 30 50M126 110c14 16 24 30 30 40" stroke="#1b8a70" stroke-width="3" fill="none"/>'
+    + '<circle cx="242" cy="60" r="16" fill="#fff" opacity=".85"/><circle cx="236" cy="54" r="4" fill="#fff"/>' + fish(70, 110, 0.9, '#ff5f8f') },
   sports: { key: 'sports', bg: ['#3bbf5a', '#0b4a1e'], scene: () => [0, 1, 2, 3, 4].map((i) => `<rect x="${i * 60}" width="30" height="300" fill="#fff" opacity=".06"/>`).join('')
     + '<g fill="none" stroke="#fff" stroke-width="3" opacity=".75"><rect x="14" y="14" width="272" height="190"/><path d="M150 14v190"/><circle cx="150" cy="109" r="40"/><rect x="14" y="64" width="40" height="90"/><rect x="246" y="64" width="40" height="90"/></g>'
     + '<circle cx="150" cy="109" r="30" fill="#fff"/><path d="M150 92l13 9-5 15h-16l-5-15z" fill="#222"/><path d="M150 92v-13M163 101l12-4M158 116l8 11M142 116l-8 11M137 101l-12-4" stroke="#222" stroke-width="3"/>' },
@@ -188,7 +197,8 @@ export function themeOf(gameType: contract.GameType, name: string): Theme {
     case 'LIVE': return /midnight/.test(n) ? { ...SCENES.live, bg: ['#2a4ab8', '#070b30'] }
       : /vip|royale|golden/.test(n) ? { ...SCENES.live, bg: ['#b3203f', '#3a0412'] }
       : /squeeze|punto/.test(n) ? { ...SCENES.live, bg: ['#7b3fd8', '#1c0a44'] } : SCENES.live;
-    case 'FISH': return /shark/.test(n) ? SCENES.shark : /kraken|deep sea/.test(n) ? SCENES.kraken : SCENES.fishing;
+    case 'FISH': return /shark/.test(n) ? SCENES.shark : /kraken|deep sea/.test(n) ? SCENES.kraken : /toad/.test(n) ? SCENES.toad
+      : /coral|lobster/.test(n) ? SCENES.coral : /mermaid/.test(n) ? SCENES.mermaid : SCENES.fishing;
     case 'SPORTS': return SCENES.sports;
     case 'ESPORTS': return SCENES.esports;
     case 'PVP': return /dice|over under/.test(n) ? SCENES.dice : /bac|banco|card|banker|nine/.test(n) ? SCENES.cards : SCENES.crash;
