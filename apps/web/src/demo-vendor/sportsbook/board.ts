@@ -92,6 +92,12 @@ function fairness(m: Match): HTMLElement {
     h('p', { class: 'dv-note' }, st('seedNote')));
 }
 
+/** A team's strength (-100 … 100) as one to five stars. */
+export function stars(rating: number): string {
+  const n = Math.min(5, Math.max(1, Math.round(((rating + 100) / 200) * 4) + 1));
+  return '★'.repeat(n) + '☆'.repeat(5 - n);
+}
+
 export function matchPage(ctx: BoardCtx, m: Match): HTMLElement {
   const live = m.phase === 'live';
   const units = m.score && isRace(m.sport) ? [...m.score.units, ...(live ? [[m.score.unitHome, m.score.unitAway] as [number, number]] : [])] : [];
@@ -100,9 +106,9 @@ export function matchPage(ctx: BoardCtx, m: Match): HTMLElement {
     h('section', { class: `sb-scorecard sb-${m.phase}` },
       h('div', { class: 'sb-meta' }, h('span', { class: 'sb-league' }, sportIcon(m.sport), m.leagueName), h('span', {}, m.phase === 'pre' ? clock(m.kickoffAt) : '')),
       h('div', { class: 'sb-vs' },
-        h('div', { class: 'sb-side-name' }, h('strong', {}, m.home), h('small', {}, `★ ${m.homeRating}`)),
+        h('div', { class: 'sb-side-name' }, h('strong', {}, m.home), h('small', { class: 'sb-stars', dir: 'ltr' }, stars(m.homeRating))),
         h('div', { class: 'sb-bigscore', 'data-testid': 'sb-score' }, m.phase === 'pre' ? 'vs' : scoreText(m)),
-        h('div', { class: 'sb-side-name' }, h('strong', {}, m.away), h('small', {}, `★ ${m.awayRating}`))),
+        h('div', { class: 'sb-side-name' }, h('strong', {}, m.away), h('small', { class: 'sb-stars', dir: 'ltr' }, stars(m.awayRating)))),
       h('div', { class: `sb-clock${live ? ' sb-clock-live' : ''}`, 'data-testid': 'sb-clock' }, live ? h('i', { class: 'sb-dot' }) : null, clockLabel(m, ctx.now())),
       h('div', { class: 'dv-ring-bar sb-progress' }, h('span', { style: `width:${Math.round(progress(m) * 100)}%` })),
       units.length ? h('div', { class: 'sb-units' }, units.map(([a, b], i) => h('span', { class: 'sb-unit' }, h('small', {}, st(m.sport === 'tennis' ? 'set' : 'map', { n: i + 1 })), ` ${a}-${b}`))) : null),

@@ -4,6 +4,7 @@ import { setLanguage } from '../i18n';
 import { SB_EN, SB_ES } from './i18n';
 import { clockLabel, lineText, marketLabel, scoreText, selectionLabel, shortLabel } from './labels';
 import { returnOf, Slip, type Pick } from './slip';
+import { stars } from './board';
 
 const pick = (matchId: string, market = '1x2', selection = 'home', odds: string | null = '2.00'): Pick =>
   ({ matchId, market, selection, odds, was: null, home: 'A', away: 'B', sport: 'football', leagueName: 'L', live: false, max: '5000.00' });
@@ -68,5 +69,11 @@ describe('labels', () => {
     expect(clockLabel(race, 0)).toBe('Set 2');
     expect(scoreText(race)).toBe('1 - 0 (3-2)');
     expect(clockLabel(match({ phase: 'settled', abandoned: true }), 0)).toBe('Abandoned');
+  });
+});
+
+describe('team strength', () => {
+  it('shows as one to five stars, never a raw number', () => {
+    expect([-100, -60, 0, 43, 100].map(stars)).toEqual(['★☆☆☆☆', '★★☆☆☆', '★★★☆☆', '★★★★☆', '★★★★★']);
   });
 });
