@@ -68,12 +68,6 @@ async function chainOf(app: FastifyInstance, merchantId: number, nodeId: string,
   return row;
 }
 
-/** The chains of a game, newest first (their terminating hashes are public). */
-export function chainsOf(app: FastifyInstance, merchantId: number, nodeId: string) {
-  return app.db.select({ id: chains.id, seq: chains.seq, length: chains.length, terminatingHash: chains.terminatingHash, salt: chains.salt, createdAt: chains.createdAt })
-    .from(chains).where(and(eq(chains.merchantId, merchantId), eq(chains.nodeId, nodeId))).orderBy(desc(chains.seq));
-}
-
 /** Creates the round after `prev` (the next seed of its chain, or round 1 of a new chain). */
 async function createRound(app: FastifyInstance, merchantId: number, nodeId: string, prev: Live | null, opensAt: number): Promise<void> {
   let chain = prev ? prev.chain : await chainOf(app, merchantId, nodeId, 1);

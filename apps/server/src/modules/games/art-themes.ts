@@ -208,4 +208,3 @@ export function themeOf(gameType: contract.GameType, name: string): Theme {
   }
 }
 
-export const THEME_KEYS = Object.keys(SCENES);

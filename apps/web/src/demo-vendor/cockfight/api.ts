@@ -7,7 +7,6 @@ import type { demoCockfight, ValueOf } from '@lobby/contract';
 import { DemoApiError } from '../api';
 
 export type State = demoCockfight.StateValue;
-export type Fight = demoCockfight.FightView;
 export type Bet = demoCockfight.BetView;
 export type Result = demoCockfight.ResultView;
 export type Side = demoCockfight.Side;

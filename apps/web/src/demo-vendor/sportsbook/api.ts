@@ -12,7 +12,6 @@ export type Bet = demoSportsbook.BetView;
 export type Board = ValueOf<typeof demoSportsbook.board>;
 export type Bets = ValueOf<typeof demoSportsbook.bets>;
 export type Placed = ValueOf<typeof demoSportsbook.placeBet>;
-export type Market = Match['markets'][number];
 
 export const SB_PATHS = {
   session: '/demo-vendor/api/sports/session',
