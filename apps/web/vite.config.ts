@@ -94,7 +94,8 @@ export default defineConfig(({ command, mode }) => ({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: false,
+    // WEB_SOURCEMAP=1: source maps, to see what a chunk is made of (never shipped)
+    sourcemap: process.env.WEB_SOURCEMAP === "1",
     // With two entries the polyfill would become a chunk of its own that the home page loads as
     // an extra request; every browser of the es2022 target but Safari < 17 has modulepreload
     // (there the hints are ignored and the modules still load).

@@ -193,7 +193,10 @@ export function HomePage() {
       <div role="tabpanel" aria-label={search ? t('games.searchLabel') : t(`categories.${tab}`, { defaultValue: tab })}>
         {panel}
       </div>
-      <LimitsLink />
+      {/* below the games: its module (with the other prompts) loads when the member scrolls near */}
+      <WhenNear className="rg-limits-slot">
+        <LimitsLink />
+      </WhenNear>
     </div>
   );
 }
