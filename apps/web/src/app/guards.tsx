@@ -3,13 +3,15 @@
  * get the in_need_true_account warning on member and agent pages; /agentHome sends
  * non-agents to /agent.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession, sessionStore, useToken } from '@/features/session';
-import { AlertDialog } from '@/components/Modal';
 import { SectionSpinner } from '@/lib/lazy';
 import { errorText } from '@/lib/i18n';
+
+// a trial's warning is rare: the dialog's module loads only then
+const AlertDialog = lazy(() => import('@/components/Modal').then((m) => ({ default: m.AlertDialog })));
 
 export function RequireLogin({ children }: { children: ReactNode }) {
   const token = useToken();
@@ -29,12 +31,14 @@ export function TrialWarning() {
   return (
     <>
       <div className="page-blocked" aria-hidden="true" />
-      <AlertDialog
-        title={t('dialog.warning')}
-        message={errorText('in_need_true_account')}
-        confirmLabel={t('common.confirm')}
-        onConfirm={() => navigate('/', { replace: true })}
-      />
+      <Suspense fallback={null}>
+        <AlertDialog
+          title={t('dialog.warning')}
+          message={errorText('in_need_true_account')}
+          confirmLabel={t('common.confirm')}
+          onConfirm={() => navigate('/', { replace: true })}
+        />
+      </Suspense>
     </>
   );
 }

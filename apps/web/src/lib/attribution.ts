@@ -4,10 +4,9 @@
  * recorded once (affiliate.click) and the answer kept for 30 days, so a visitor who lands on
  * `/rng?vassalage=…&referralCode=…` or a promotion and registers later is still attributed: the
  * register form takes the kept code and sends its click id. Small and dependency-free: it runs at
- * start-up, in the main bundle.
+ * start-up, in the main bundle; the report's module (the affiliate contract) loads only for a
+ * tracked visit.
  */
-import { affiliate } from '@lobby/contract';
-import { call } from '@/lib/api';
 
 const KEY = 'lobby.attribution';
 const KEEP_MS = 30 * 86_400_000;
@@ -30,10 +29,8 @@ export async function captureAttribution(loc: Pick<Location, 'search' | 'pathnam
   if (!code || code.length > 32) return null;
   const kept: Attribution = { code, clickId: null, at: Date.now() };
   try {
-    const r = await call(affiliate.click, {
-      body: { code, campaign: p.get('campaign') ?? undefined, sub: p.get('sub') ?? undefined, landing: `${loc.pathname}${loc.search}`.slice(0, 300) },
-    });
-    kept.clickId = r.clickId;
+    const { recordClick } = await import('./attribution-click');
+    kept.clickId = await recordClick({ code, campaign: p.get('campaign') ?? undefined, sub: p.get('sub') ?? undefined, landing: `${loc.pathname}${loc.search}`.slice(0, 300) });
   } catch {
     // offline or refused: the code alone still attributes the registration
   }

@@ -4,9 +4,11 @@
  * A feature registers its popups with registerPopups() (./registry.tsx; lazy components are fine:
  * the host wraps Suspense).
  */
-import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../Modal';
+
+// loaded with the first popup: most visits open none, and the first screen stays lighter
+const Modal = lazy(() => import('../Modal').then((m) => ({ default: m.Modal })));
 import { popupEntry, type PopupName, type PopupPropsMap } from './registry';
 import { SectionSpinner } from '@/lib/lazy';
 
@@ -57,7 +59,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   return (
     <PopupsContext.Provider value={api}>
       {children}
-      {stack.map((p) => {
+      {stack.length > 0 && <Suspense fallback={null}>{stack.map((p) => {
         const entry = popupEntry(p.name);
         if (!entry) return null;
         const Body = entry.component as React.ComponentType<{ close: () => void; props: unknown }>;
@@ -79,7 +81,7 @@ export function PopupProvider({ children }: { children: ReactNode }) {
             </Suspense>
           </Modal>
         );
-      })}
+      })}</Suspense>}
     </PopupsContext.Provider>
   );
 }

@@ -10,7 +10,8 @@ import { inbox, type inbox as I } from '@lobby/contract';
 import { Icon } from '@/components/icons';
 import { showToast } from '@/lib/toast';
 import { apiErrorText, DateTime, EmptyState, ErrorState, FormNote, Pager, Panel, SkeletonRows } from '@/components/ui/kit';
-import { useDeleteMessages, useMessages, useReadMessages, useSendMessage } from './api';
+import { useMessages } from './api';
+import { useDeleteMessages, useReadMessages, useSendMessage } from './mutations';
 import './locale';
 import './inbox.css';
 

@@ -2,8 +2,8 @@
  * Inbox hooks (messageV2) built from the contract. The unread count feeds the header badge and
  * refreshes live: the balance socket's `inbox` event invalidates every inbox query.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { inbox, MODULES, type BodyOf } from '@lobby/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { inbox, MODULES } from '@lobby/contract';
 import { call } from '@/lib/api';
 import { useSession } from '@/features/session';
 import { useModuleEnabled } from '@/lib/system';
@@ -31,20 +31,4 @@ export function useMessages(page: number) {
     queryFn: ({ signal }) => call(inbox.listMessages, { signal, query: { page } }),
     placeholderData: keepPreviousData,
   });
-}
-
-function useInboxMutation<B>(fn: (body: B) => Promise<{ count: number }>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (v) => qc.setQueryData(inboxKeys.unread(), { count: v.count }),
-    onSettled: () => void qc.invalidateQueries({ queryKey: [...inboxKeys.all, 'list'] }),
-  });
-}
-
-export const useReadMessages = () => useInboxMutation((body: BodyOf<typeof inbox.readMessages>) => call(inbox.readMessages, { body }));
-export const useDeleteMessages = () => useInboxMutation((ids: string[]) => call(inbox.deleteMessages, { body: { ids } }));
-
-export function useSendMessage() {
-  return useMutation({ mutationFn: (body: BodyOf<typeof inbox.sendMessage>) => call(inbox.sendMessage, { body }) });
 }

@@ -6,7 +6,7 @@ import { Icon } from '@/components/icons';
 import { showToast } from '@/lib/toast';
 import { useLoginPopup } from '@/features/session';
 import { apiErrorText, FormNote } from '@/components/ui/kit';
-import { usePromotionAction } from './api';
+import { usePromotionAction } from './mutations';
 import { labelView, toneOf } from './labels';
 
 export function LabelChip({ label }: { label: P.Label | null }) {

@@ -2,12 +2,11 @@
  * Promotions hooks built from the contract. Join and claim refresh exactly what they change:
  * the promotions queries, member info (available-promotion badge) and the wallet balance.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { promotions, type promotions as P } from '@lobby/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/lib/api';
-import { memberKeys, useSession } from '@/features/session';
-import { walletKeys } from '@/features/wallet';
+import { useSession } from '@/features/session';
 
 export const promotionKeys = {
   all: ['promotions'] as const,
@@ -54,19 +53,5 @@ export function useClaimList() {
   return useQuery({
     queryKey: promotionKeys.claims(lang),
     queryFn: ({ signal }) => call(promotions.claimList, { signal, query: { language: lang } }),
-  });
-}
-
-/** Join (or apply) and claim: the same refreshes after either. */
-export function usePromotionAction() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ action, promotionId }: { action: 'join' | 'claim'; promotionId: string }) =>
-      call(action === 'join' ? promotions.joinPromotion : promotions.claimPromotion, { body: { promotionId } }),
-    onSettled: (_d, _e, v) => {
-      void qc.invalidateQueries({ queryKey: promotionKeys.all });
-      void qc.invalidateQueries({ queryKey: memberKeys.info() });
-      if (v.action === 'claim') void qc.invalidateQueries({ queryKey: walletKeys.balance() });
-    },
   });
 }
