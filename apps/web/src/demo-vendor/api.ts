@@ -52,8 +52,15 @@ export interface DemoClient {
   cashout(): Promise<CashOutAnswer>;
 }
 
-export function createClient(token: string, language: () => string): DemoClient {
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
+/** A failed call's error: the envelope's code, message and value (status 0: no answer). */
+type ApiFailure = (errorCode: string, message: string, status: number, value: unknown) => Error;
+
+/**
+ * The request function of a demo app's client: the launch token in the query (GET) or the body
+ * (POST), the language in its header; the envelope's value, or `fail`'s error (DemoApiError).
+ */
+export function tokenRequest(token: string, language: () => string, fail: ApiFailure = (c, m, s) => new DemoApiError(c, m, s)) {
+  return async function request<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', Language: language() };
     let url = path;
     let payload: string | undefined;
@@ -66,17 +73,16 @@ export function createClient(token: string, language: () => string): DemoClient 
     try {
       res = await fetch(url, { method, headers, body: payload, credentials: 'same-origin', cache: 'no-store' });
     } catch {
-      throw new DemoApiError('network.error', '', 0);
+      throw fail('network.error', '', 0, null);
     }
-    let env: { success?: boolean; value?: unknown; errorCode?: string; message?: string } | null = null;
-    try {
-      env = await res.json();
-    } catch {
-      env = null;
-    }
+    const env = (await res.json().catch(() => null)) as { success?: boolean; value?: unknown; errorCode?: string; message?: string } | null;
     if (env?.success === true && res.ok) return env.value as T;
-    throw new DemoApiError(env?.errorCode ?? 'unknown.error', env?.message ?? '', res.status);
-  }
+    throw fail(env?.errorCode ?? 'unknown.error', env?.message ?? '', res.status, env?.value);
+  };
+}
+
+export function createClient(token: string, language: () => string): DemoClient {
+  const request = tokenRequest(token, language);
   return {
     session: () => request('GET', API_PATHS.session),
     play: (input) => request('POST', API_PATHS.play, { input }),

@@ -4,7 +4,7 @@
  * errorCode and the server's translated message.
  */
 import type { demoCockfight, ValueOf } from '@lobby/contract';
-import { DemoApiError } from '../api';
+import { tokenRequest } from '../api';
 
 export type State = demoCockfight.StateValue;
 export type Bet = demoCockfight.BetView;
@@ -20,20 +20,7 @@ export interface CockfightClient {
 }
 
 export function createCockfightClient(token: string, language: () => string): CockfightClient {
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', Language: language() };
-    if (body) headers['Content-Type'] = 'application/json';
-    const url = method === 'GET' ? `${path}?token=${encodeURIComponent(token)}` : path;
-    let res: Response;
-    try {
-      res = await fetch(url, { method, headers, body: body ? JSON.stringify({ token, ...body }) : undefined, credentials: 'same-origin', cache: 'no-store' });
-    } catch {
-      throw new DemoApiError('network.error', '', 0);
-    }
-    const env = (await res.json().catch(() => null)) as { success?: boolean; value?: unknown; errorCode?: string; message?: string } | null;
-    if (env?.success === true && res.ok) return env.value as T;
-    throw new DemoApiError(env?.errorCode ?? 'unknown.error', env?.message ?? '', res.status);
-  }
+  const request = tokenRequest(token, language);
   return {
     state: () => request('GET', CF_PATHS.state),
     bet: (fightNo, side, amount) => request('POST', CF_PATHS.bet, { fightNo, side, amount }),

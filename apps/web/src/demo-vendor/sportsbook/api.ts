@@ -4,7 +4,7 @@
  * errorCode, the server's translated message and its `value` (e.g. the new odds).
  */
 import type { demoSportsbook, ValueOf } from '@lobby/contract';
-import { DemoApiError } from '../api';
+import { DemoApiError, tokenRequest } from '../api';
 
 export type Session = demoSportsbook.SessionValue;
 export type Match = demoSportsbook.MatchView;
@@ -41,20 +41,7 @@ export interface SportsClient {
 }
 
 export function createSportsClient(token: string, language: () => string): SportsClient {
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', Language: language() };
-    if (body) headers['Content-Type'] = 'application/json';
-    const url = method === 'GET' ? `${path}?token=${encodeURIComponent(token)}` : path;
-    let res: Response;
-    try {
-      res = await fetch(url, { method, headers, body: body ? JSON.stringify({ token, ...body }) : undefined, credentials: 'same-origin', cache: 'no-store' });
-    } catch {
-      throw new SportsApiError('network.error', '', 0, null);
-    }
-    const env = (await res.json().catch(() => null)) as { success?: boolean; value?: unknown; errorCode?: string; message?: string } | null;
-    if (env?.success === true && res.ok) return env.value as T;
-    throw new SportsApiError(env?.errorCode ?? 'unknown.error', env?.message ?? '', res.status, env?.value);
-  }
+  const request = tokenRequest(token, language, (code, message, status, value) => new SportsApiError(code, message, status, value));
   return {
     session: () => request('GET', SB_PATHS.session),
     board: () => request('GET', SB_PATHS.board),
