@@ -79,9 +79,13 @@ export default async function crashJourney({ newPage, step }) {
       const cash = wide.locator('.dv-btn-cash');
       if (await cash.isVisible()) await cash.click().catch(() => {});
       await waitUntil(async () => (await wide.locator('.dv-crashed-text').count()) > 0, { timeout: 120_000, message: 'no crash' });
-      await waitUntil(async () => (await phone.locator('.dv-crashed-text').count()) > 0, { timeout: 5_000, message: 'the phone did not crash with it' });
-      const [a, b] = [await counterOf(wide), await counterOf(phone)];
-      assert.equal(a, b, 'same crash point on every screen');
+      // the round's crash point, first of the last results on both screens (the phone may poll past
+      // the short crashed phase on a busy machine: its list of last results says the same)
+      const chip = (p) => p.locator('.dv-crash-last .dv-crash-chip').first();
+      await waitUntil(async () => (await chip(wide).count()) > 0, { timeout: 5_000, message: 'no last result on the wide screen' });
+      const round = await chip(wide).getAttribute('title');
+      await waitUntil(async () => (await chip(phone).count()) > 0 && (await chip(phone).getAttribute('title')) === round, { timeout: 15_000, message: 'the phone did not crash with it' });
+      assert.equal(await chip(phone).innerText(), await chip(wide).innerText(), 'same crash point on every screen');
       await waitUntil(async () => (await wide.getByTestId('revealed-seed').count()) > 0, { timeout: 5_000, message: 'no revealed seed' });
       await shootAll('3-crashed');
       verifyHref = (await wide.locator('.dv-crash-chain a').getAttribute('href')) ?? '';
