@@ -37,6 +37,8 @@ export const balanceShown = (page) =>
 export async function login(page, username = 'player01', password = 'Player123') {
   await page.goto('/login');
   const form = page.getByTestId('login-form');
+  // the popup's chunks load after the page: on a busy machine that can pass the 10 s action timeout
+  await form.locator('input[name=username]').waitFor({ timeout: 30_000 });
   await form.locator('input[name=username]').fill(username);
   await form.locator('input[name=password]').fill(password);
   await form.locator('button[type=submit]').click();
