@@ -6,7 +6,7 @@ import { demoVendorRounds as rounds, demoVendorSeeds as seeds, demoVendorSession
 import { AppError } from '../plugins/errors.ts';
 import { formatAmount } from '../kernel/ledger/index.ts';
 import { betInvalid, ENGINES, type Lang } from './engines.ts';
-import { moveTrial, stakeOf } from './play.ts';
+import { claimOutcome, moveTrial, stakeOf } from './play.ts';
 import { credit, debit, finish, roundView, type Party, type RoundRow, type Session } from './rounds.ts';
 import { COOLDOWN_MS, crashDue, crashPlayer, liveRound, nodeHash, type Live } from './crash-chain.ts';
 
@@ -44,15 +44,7 @@ async function claim(app: FastifyInstance, bet: RoundRow, crashX100: number | nu
   };
   if (crashX100 !== null) outcome.crashPoint = crashX100 / 100;
   if (terminatingHash) outcome.terminatingHash = terminatingHash;
-  return app.db.transaction(async (tx) => {
-    const [row] = await tx.update(rounds).set({ outcome, payout: r.payout })
-      .where(and(eq(rounds.id, bet.id), eq(rounds.status, 'pending'), isNull(rounds.outcome))).returning();
-    if (row?.trial) {
-      await moveTrial(tx, row.player.slice('trial:'.length), 0n, r.payout);
-      await tx.update(rounds).set({ status: 'settled', settledAt: new Date() }).where(eq(rounds.id, row.id));
-    }
-    return row ?? null;
-  });
+  return claimOutcome(app, bet.id, outcome, r.payout);
 }
 
 /**

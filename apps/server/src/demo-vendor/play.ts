@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/index.ts';
 import { demoVendorRounds, demoVendorSessions } from '../db/demo-vendor-schema.ts';
 import { AppError } from '../plugins/errors.ts';
@@ -37,6 +37,23 @@ export async function moveTrial(db: Db | Tx, token: string, bet: bigint, payout:
     .where(and(eq(demoVendorSessions.token, token), gte(demoVendorSessions.trialBalance, bet)))
     .returning({ balance: demoVendorSessions.trialBalance });
   return row ? row.balance : null;
+}
+
+/**
+ * Stores a shared round's bet outcome once (the table and crash claim a bet with it): the row
+ * when this caller claimed it (a real bet then needs its win call), null when another caller did.
+ * Free play is credited and settled in the same transaction.
+ */
+export async function claimOutcome(app: FastifyInstance, betId: bigint, outcome: Record<string, unknown>, payout: bigint): Promise<RoundRow | null> {
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx.update(demoVendorRounds).set({ outcome, payout })
+      .where(and(eq(demoVendorRounds.id, betId), eq(demoVendorRounds.status, 'pending'), isNull(demoVendorRounds.outcome))).returning();
+    if (row?.trial) {
+      await moveTrial(tx, row.player.slice('trial:'.length), 0n, payout);
+      await tx.update(demoVendorRounds).set({ status: 'settled', settledAt: new Date() }).where(eq(demoVendorRounds.id, row.id));
+    }
+    return row ?? null;
+  });
 }
 
 export async function playInstant(app: FastifyInstance, s: Session, input: Input, lang: Lang) {

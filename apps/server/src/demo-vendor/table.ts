@@ -8,7 +8,7 @@ import { FairRng, baccarat, hashServerSeed } from './games/index.ts';
 import { unseal } from '../lib/seal.ts';
 import { activeSeed, sealedSeed } from './seeds.ts';
 import { formatAmount } from '../kernel/ledger/index.ts';
-import { moveTrial, stakeOf } from './play.ts';
+import { claimOutcome, moveTrial, stakeOf } from './play.ts';
 import { credit, debit, finish, roundView, type Party, type RoundRow, type Session } from './rounds.ts';
 
 /**
@@ -91,15 +91,7 @@ async function deal(app: FastifyInstance, table: RoundRow, seed: SeedRow): Promi
 async function claim(app: FastifyInstance, bet: RoundRow, seed: SeedRow): Promise<RoundRow | null> {
   const r = ENGINES.baccarat.play(bet.input ?? {}, rngOf(seed));
   const outcome = jsonSafe(r.outcome);
-  return app.db.transaction(async (tx) => {
-    const [row] = await tx.update(rounds).set({ outcome, payout: r.payout })
-      .where(and(eq(rounds.id, bet.id), eq(rounds.status, 'pending'), isNull(rounds.outcome))).returning();
-    if (row?.trial) {
-      await moveTrial(tx, row.player.slice('trial:'.length), 0n, r.payout);
-      await tx.update(rounds).set({ status: 'settled', settledAt: new Date() }).where(eq(rounds.id, row.id));
-    }
-    return row ?? null;
-  });
+  return claimOutcome(app, bet.id, outcome, r.payout);
 }
 
 /**
