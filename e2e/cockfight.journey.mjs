@@ -7,7 +7,7 @@
 // e2e/screenshots/cockfight/.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { balanceText, cents, loginWithBalance, topUp500 } from './lib/player.mjs';
+import { balanceText, cents, loginFunded } from './lib/player.mjs';
 
 export const timeout = 240_000;
 /** Its own server: player01's money moves. */
@@ -26,11 +26,7 @@ export default async function cockfightJourney({ newPage, step, shot, settle, ex
   const page = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
   let before = 0;
   await step('player01 logs in (and tops up when short)', async () => {
-    await page.goto('/login');
-    await page.getByTestId('login-form').locator('input[name=username]').waitFor({ timeout: 30_000 });
-    await loginWithBalance(page, 'player01', 'Player123');
-    before = cents(await balanceText(page));
-    if (before < 2_000) before = await topUp500(page);
+    before = await loginFunded(page);
   }, { fatal: true });
 
   let dialog;

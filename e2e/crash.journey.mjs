@@ -7,21 +7,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { api } from './lib/player.mjs';
+import { launchUrl, sessionIn } from './lib/demo-games.mjs';
 
 export const timeout = 360_000;
 const OUT = '/tmp/shots/crash';
 
-/** The game page URL of a free-play launch of the first rocket crash game in `language`. */
-async function launchUrl(page, language) {
-  const r = await api(page, 'POST', '/wps/game/launchGame', {
-    headers: { Merchant: 'demo' },
-    data: { gameType: 'PVP', vassalage: 'PVP-ROCKET', nodeId: '18001', accountType: 0, language },
-  });
-  const url = r?.value?.content?.game_url ?? r?.content?.game_url;
-  assert.ok(url, `a launch answers the game URL: ${JSON.stringify(r).slice(0, 200)}`);
-  return url;
-}
+const GAME = { gameType: 'PVP', vassalage: 'PVP-ROCKET', nodeId: '18001' };
 
 const phaseOf = async (page) => (await page.locator('.dv-crash-phase').innerText().catch(() => '')).trim();
 const counterOf = async (page) => (await page.locator('.dv-crash-counter').innerText().catch(() => '')).trim();
@@ -34,21 +25,12 @@ export default async function crashJourney({ newPage, step }) {
 
   let verifyHref = '';
   for (const lang of ['ES', 'EN', 'AR']) {
-    const url = await launchUrl(site, lang);
-    const url2 = await launchUrl(site, lang);
+    const url = await launchUrl(site, GAME, lang);
+    const url2 = await launchUrl(site, GAME, lang);
     const wide = await newPage({ viewport: VIEWPORTS.laptop });
     const phone = await newPage({ viewport: VIEWPORTS.mobile, mobile: true });
     const pages = [[wide, 1366], [phone, 390]];
-    if (lang === 'AR') {
-      for (const [p] of pages) {
-        await p.route('**/demo-vendor/api/session*', async (route) => {
-          const res = await route.fetch();
-          const body = await res.json();
-          if (body?.value) body.value.language = 'AR';
-          await route.fulfill({ response: res, json: body });
-        });
-      }
-    }
+    if (lang === 'AR') for (const [p] of pages) await sessionIn(p, 'AR');
     const shootAll = (name) => Promise.all(pages.map(([p, w]) => p.screenshot({ path: `${OUT}/${name}-${lang}-${w}.png`, fullPage: w === 390 })));
 
     await step(`${lang}: the game opens on the shared round with the chain's terminating hash`, async () => {

@@ -6,23 +6,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
-import { api, loginWithBalance, topUp500 } from './lib/player.mjs';
+import { loginWithBalance, topUp500 } from './lib/player.mjs';
+import { launchUrl, sessionIn } from './lib/demo-games.mjs';
 
 export const timeout = 300_000;
 const OUT = '/tmp/shots/dealer';
 
-const auth = (page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
-
-/** The game page URL of a real launch of the first Royal Live table in `language`. */
-async function launchUrl(page, language) {
-  const r = await api(page, 'POST', '/wps/game/launchGame', {
-    headers: { Merchant: 'demo', Authorization: await auth(page) },
-    data: { gameType: 'LIVE', vassalage: 'LIVE-ROYAL', nodeId: '12001', accountType: 1, language },
-  });
-  const url = r?.value?.content?.game_url ?? r?.content?.game_url;
-  assert.ok(url, `a launch answers the game URL: ${JSON.stringify(r).slice(0, 200)}`);
-  return url;
-}
+const GAME = { gameType: 'LIVE', vassalage: 'LIVE-ROYAL', nodeId: '12001', real: true };
 
 const mood = (page) => page.locator('.dv-bubble').getAttribute('data-mood').catch(() => null);
 
@@ -31,29 +21,16 @@ export default async function dealerJourney({ newPage, step }) {
   const site = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'ES', hisLang: 'ES' } });
 
   await step('player01 logs in and tops up 500.00', async () => {
-    await site.goto('/login');
-    await site.getByTestId('login-form').locator('input[name=username]').waitFor({ timeout: 30_000 });
     await loginWithBalance(site, 'player01', 'Player123');
     await topUp500(site);
   }, { fatal: true });
 
   for (const lang of ['ES', 'EN', 'AR']) {
-    const url = await launchUrl(site, lang);
+    const url = await launchUrl(site, GAME, lang);
     const wide = await newPage({ viewport: VIEWPORTS.laptop });
     const phone = await newPage({ viewport: VIEWPORTS.mobile, mobile: true });
     const pages = [[wide, 1366], [phone, 390]];
-    // A launch carries ES or EN (textLangOf); the game page also reads AR (its locale file): the
-    // AR screens answer the session in AR.
-    if (lang === 'AR') {
-      for (const [p] of pages) {
-        await p.route('**/demo-vendor/api/session*', async (route) => {
-          const res = await route.fetch();
-          const body = await res.json();
-          if (body?.value) body.value.language = 'AR';
-          await route.fulfill({ response: res, json: body });
-        });
-      }
-    }
+    if (lang === 'AR') for (const [p] of pages) await sessionIn(p, 'AR');
     const shootAll = (name) => Promise.all(pages.map(([p, w]) => p.screenshot({ path: `${OUT}/${name}-${lang}-${w}.png` })));
 
     // In ES the phone asks for reduced motion: the cards appear in place, never flying face down.

@@ -45,6 +45,13 @@ export async function login(page, username = 'player01', password = 'Player123')
   await page.getByTestId('balance').waitFor();
 }
 
+/** Logs in player01 and tops up 500.00 when the balance is under `min` cents; answers the balance (cents). */
+export async function loginFunded(page, min = 2_000) {
+  await loginWithBalance(page, 'player01', 'Player123');
+  const balance = cents(await balanceText(page));
+  return balance < min ? topUp500(page) : balance;
+}
+
 /** Logs in and waits until the header balance shows an amount. */
 export async function loginWithBalance(page, username, password) {
   await login(page, username, password);
