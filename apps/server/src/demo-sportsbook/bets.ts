@@ -4,7 +4,7 @@ import { demoSportsBets, demoSportsLegs, demoSportsMatches } from '../db/demo-sp
 import { AppError } from '../plugins/errors.ts';
 import { formatAmount } from '../kernel/ledger/index.ts';
 import { unseal } from '../lib/seal.ts';
-import { distOf, liveOf, matchOf, matchRows, oddsNow, type Match } from './fixtures.ts';
+import { distOf, liveOf, matchOf, matchRows, oddsNow, type Match, type MatchRow } from './fixtures.ts';
 import { chances, legFactor, MARGIN, marketDef, payoutOf, settle, type LegResult, type Selection } from './markets.ts';
 import { debit, pay, refundPending, type BetRow, type Session } from './session.ts';
 
@@ -87,7 +87,8 @@ export async function placeBet(app: FastifyInstance, s: Session, input: BetInput
 }
 
 export const betRow = async (app: FastifyInstance, id: bigint) => (await app.db.select().from(demoSportsBets).where(eq(demoSportsBets.id, id)))[0];
-export const legsOf = (app: FastifyInstance, ids: bigint[]) =>
+type LegRow = typeof demoSportsLegs.$inferSelect;
+export const legsOf = (app: FastifyInstance, ids: bigint[]): Promise<LegRow[]> =>
   ids.length === 0 ? Promise.resolve([]) : app.db.select().from(demoSportsLegs).where(inArray(demoSportsLegs.betId, ids)).orderBy(demoSportsLegs.id);
 
 /** Settles an open bet whose legs are decided (claimed once), then pays it. */
@@ -143,7 +144,12 @@ export async function settleDue(app: FastifyInstance, now = new Date(), limit = 
 export async function cashOutValue(app: FastifyInstance, b: BetRow, now = new Date()): Promise<bigint | null> {
   if (b.status !== 'open') return null;
   const legs = await legsOf(app, [b.id]);
-  const rows = await matchRows(app, legs.map((l) => l.matchId));
+  return cashOutOf(b, legs, await matchRows(app, legs.map((l) => l.matchId)), now);
+}
+
+/** The cash-out value of an open bet from its legs and their matches, already read (the bets list reads them once for all). */
+export function cashOutOf(b: BetRow, legs: LegRow[], rows: Map<string, MatchRow>, now: Date): bigint | null {
+  if (b.status !== 'open') return null;
   let factor = 1;
   let open = 0;
   for (const l of legs) {

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { demoSportsbook as contract } from '@lobby/contract';
 import { demoSportsBets } from '../db/demo-sportsbook-schema.ts';
 import { formatAmount } from '../kernel/ledger/index.ts';
-import { cashOutValue, legsOf, maxStake } from './bets.ts';
+import { cashOutOf, legsOf, maxStake } from './bets.ts';
 import { distOf, leagueName, liveOf, matchOf, matchRows, oddsNow, type Match, type MatchRow } from './fixtures.ts';
 import { marketDef, marketsOf, type Selection } from './markets.ts';
 import type { BetRow, Session } from './session.ts';
@@ -59,7 +59,7 @@ export async function betViews(app: FastifyInstance, bets: BetRow[], lang: strin
   for (const b of bets) {
     const mine = legs.filter((l) => l.betId === b.id);
     const total = mine.reduce((a, l) => a * (l.odds / 100), 1);
-    const cash = b.status === 'open' ? await cashOutValue(app, b, now) : null;
+    const cash = cashOutOf(b, mine, rows, now); // legs and matches read once for the whole list
     out.push({
       betId: String(b.id),
       receipt: `SB${b.id}`,
