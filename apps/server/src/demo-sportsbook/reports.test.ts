@@ -44,7 +44,7 @@ async function get<S extends ZodType>(res: Promise<{ statusCode: number; body: s
 type Board = { matches: sb.MatchView[] };
 type Placed = { bet: sb.BetView; balance: string };
 
-/** A single on the first pre-match selection of the board whose match then ends with the leg `want`. */
+/** A single on the first pre-match selection of the board; `finish` then ends its match with the leg `want`. */
 async function single(token: string, stake: string, want: 'won' | 'lost') {
   const board = (await dv(t, 'GET', 'sports/board', token)).json.value as unknown as Board;
   const m = board.matches.find((x) => x.phase === 'pre' && x.markets[0].selections[0].odds)!;
@@ -53,19 +53,22 @@ async function single(token: string, stake: string, want: 'won' | 'lost') {
   const r = await dv(t, 'POST', 'sports/bet', token, { type: 'single', stake, legs: [leg], acceptOddsChange: true });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   const placed = r.json.value as unknown as Placed;
-  // the match is moved into the past with a server seed whose result settles the leg as wanted
-  const [row] = await t.database.db.select().from(demoSportsMatches).where(eq(demoSportsMatches.id, m.id));
+  return { stake: minor(stake), odds: minor(placed.bet.odds), finish: () => finish(m.id, leg, want) };
+}
+
+/** Moves a match into the past with a server seed whose result settles the leg as wanted. */
+async function finish(id: string, leg: { market: string; selection: string }, want: 'won' | 'lost') {
+  const [row] = await t.database.db.select().from(demoSportsMatches).where(eq(demoSportsMatches.id, id));
   const p = paramsOf(row.sport as Sport, row.homeStrength / 100, row.awayStrength / 100);
   const def = marketDef(leg.market)!;
   let seed = '';
   for (let i = 0; i < 5000 && !seed; i++) {
-    const tl = simulate(row.sport as Sport, p, uniforms(`rep-${i}`, m.id));
+    const tl = simulate(row.sport as Sport, p, uniforms(`rep-${i}`, id));
     if (tl.abandonedAt === null && settle(def, leg.selection as Selection, finalOf(row.sport as Sport, p, tl)) === want) seed = `rep-${i}`;
   }
   expect(seed).not.toBe('');
   await t.database.db.update(demoSportsMatches).set({ serverSeed: seal(seed), serverSeedHash: hashSeed(seed), kickoffAt: new Date(Date.now() - 120_000), endsAt: new Date(Date.now() - 60_000) })
-    .where(eq(demoSportsMatches.id, m.id));
-  return { stake: minor(stake), odds: minor(placed.bet.odds) };
+    .where(eq(demoSportsMatches.id, id));
 }
 
 /** Stores cockfight fight `n` of the node ahead with a seed that rolls `want` (the card is public). */
@@ -95,6 +98,9 @@ describe('sports, e-sports and cockfight bets in the reports', () => {
     const esports = await launch(t, 'ESPORTS', m);
     const s = await single(sports.token, '10.00', 'won');
     const e = await single(esports.token, '20.00', 'lost');
+    // both matches end now; the sportsbook's sweep (its scheduled job's step) settles and pays them
+    await s.finish();
+    await e.finish();
     expect(await t.app.demoSportsbook.sweep()).toBeGreaterThanOrEqual(2);
     const sportsWin = (s.stake * s.odds) / 100n;
 
