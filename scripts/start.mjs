@@ -3,24 +3,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildIsStale, buildStamp } from './build-stale.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const stamp = path.join(root, 'apps/server/dist/.build-stamp');
-const sources = ['packages/contract/src', 'apps/server/src', 'apps/web/src', 'apps/web/index.html', 'apps/web/public', 'package-lock.json'];
-
-function newest(p) {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return fs.readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), st.mtimeMs);
-}
-
-const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-if (sources.some((s) => newest(path.join(root, s)) > built) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+if (buildIsStale()) {
   console.log('Building the web app and server…');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
-  fs.writeFileSync(stamp, new Date().toISOString());
+  fs.writeFileSync(buildStamp, new Date().toISOString());
 }
 
 // The aggregator stand-in (tools/aggregator-standin): the demo brand's aggregator HUB88, so its

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -65,6 +66,17 @@ function preloadLists() {
 
 const preload = preloadLists();
 
+/**
+ * Modules the lobby's first screen loads, found by a first build pass (build.mjs): they go into
+ * its entry chunk. Without the list (a plain `vite build`) the automatic splitting decides.
+ */
+function firstLoadGroups() {
+  const file = process.env.LOBBY_FIRST_LOAD;
+  if (!file) return undefined;
+  const modules = new Set<string>(JSON.parse(fs.readFileSync(file, 'utf8')));
+  return { groups: [{ name: 'index', test: (id: string) => modules.has(id), includeDependenciesRecursively: false }] };
+}
+
 /** With the zod stand-in, the contract's endpoints lose their schemas and summaries (src/build/contract-slim.ts). */
 const contractSlim: Plugin = {
   name: 'lobby-contract-slim',
@@ -110,6 +122,7 @@ export default defineConfig(({ command, mode }) => ({
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         'demo-vendor': fileURLToPath(new URL('./demo-vendor.html', import.meta.url)),
       },
+      output: { codeSplitting: firstLoadGroups() },
     },
   },
   server: {

@@ -6,13 +6,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsStale, buildStamp } from '../../scripts/build-stale.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverMain = path.join(root, 'apps/server/dist/main.js');
-const stamp = path.join(root, 'apps/server/dist/.build-stamp');
-const sources = ['packages/contract/src', 'apps/server/src', 'apps/web/src', 'apps/web/index.html', 'apps/web/public', 'package-lock.json'];
 
 /** Every child we start, so they can be killed whatever happens to us. */
 const children = new Set();
@@ -87,20 +86,6 @@ export function freePort() {
   });
 }
 
-function newest(p) {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return fs.readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), st.mtimeMs);
-}
-
-/** True when the build is missing or older than the sources (the same rule as `npm start`). */
-export function buildIsStale() {
-  if (!fs.existsSync(serverMain) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) return true;
-  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-  return sources.some((s) => newest(path.join(root, s)) > built);
-}
-
 /** `npm run build`, always (force) or when stale; writes the stamp `npm start` reads. */
 export function ensureBuilt({ force = false, log = console.log } = {}) {
   if (!force && !buildIsStale()) return false;
@@ -108,7 +93,7 @@ export function ensureBuilt({ force = false, log = console.log } = {}) {
   const t0 = performance.now();
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status})`);
-  fs.writeFileSync(stamp, new Date().toISOString());
+  fs.writeFileSync(buildStamp, new Date().toISOString());
   log(`Built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return true;
 }
