@@ -1,8 +1,11 @@
 /// <reference types="vitest/config" />
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { LANGUAGES } from '../../packages/contract/src/languages';
 import { slimEndpoints } from './src/build/contract-slim';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -90,13 +93,33 @@ const contractSlim: Plugin = {
 /** The production build aliases zod to a stand-in (src/lib/zod-shim.ts) unless WEB_REAL_ZOD=1. */
 const usesZodShim = (command: string, mode: string) => command === 'build' && mode !== 'test' && process.env.WEB_REAL_ZOD !== '1';
 
+/**
+ * Short weekday names (Sunday first) of every interface language, from Node's ICU at build time:
+ * making an Intl.DateTimeFormat in the browser cost the home's first task some 35 ms (140 ms on a
+ * slow phone) for the support hours' "lun-vie" (src/components/SupportHours.tsx).
+ */
+function weekdayNames(): Record<string, string[]> {
+  const names: Record<string, string[]> = {};
+  for (const { locale } of Object.values(LANGUAGES)) {
+    const fmt = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+    names[locale] = Array.from({ length: 7 }, (_, d) => fmt.format(new Date(Date.UTC(2023, 0, 1 + d))));
+  }
+  return names;
+}
+
 export default defineConfig(({ command, mode }) => ({
   root,
+  define: { __WEEKDAY_NAMES__: JSON.stringify(weekdayNames()) },
   plugins: [react(), demoVendorPages, preload.plugin, ...(usesZodShim(command, mode) ? [contractSlim] : [])],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       // The contract's zod schemas are types-only in the browser: see src/lib/zod-shim.ts.
+      // react-router's package exports only its development build; the production one leaves out
+      // the development warnings and checks.
+      ...(command === 'build' && mode !== 'test'
+        ? { 'react-router': path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs') }
+        : {}),
       ...(usesZodShim(command, mode)
         ? { zod: fileURLToPath(new URL('./src/lib/zod-shim.ts', import.meta.url)) }
         : {}),
