@@ -127,6 +127,22 @@ describe('the demo sportsbook with real money', () => {
     expect(await balanceOf(t, m.username, game.vendor.code)).toBe(99_500n + p.payout);
   });
 
+  it('a single whose whole line ties (a push) gets its stake back as a rollback: no valid bet, no win', async () => {
+    const m = await player(t, 100_000n);
+    const { token, game } = await launch(t, 'SPORTS', m);
+    const a = pre(await board(token)).find((x) => x.markets.some((k) => k.id === 'ou:3'));
+    expect(a, 'a football match with the whole line ou:3').toBeTruthy();
+    const placed = (await dv(t, 'POST', 'sports/bet', token, { type: 'single', stake: '4.00', legs: [leg(a!, a!.markets.find((k) => k.id === 'ou:3'))] })).json.value as unknown as Placed;
+    await finishWith(a!.id, (tl) => tl.abandonedAt === null && tl.events.reduce((n, e) => n + e.points, 0) === 3);
+    await settleDue(t.app);
+    const [bet] = await t.database.db.select().from(demoSportsBets).where(eq(demoSportsBets.id, BigInt(placed.bet.betId)));
+    expect(bet).toMatchObject({ status: 'settled', result: 'push', payout: 400n });
+    expect(bet.paidAt).not.toBeNull();
+    expect(await balanceOf(t, m.username, game.vendor.code)).toBe(100_000n);
+    expect((await recordsOf(t, m.id)).map((r) => r.status)).toEqual(['refunded']);
+    expect(await postingsOf(t, 'win', m.id)).toBe(0);
+  });
+
   it('cash-out at the value shown; a changed value is refused unless accepted; a settled bet cannot cash out', async () => {
     const m = await player(t, 100_000n);
     const { token, game } = await launch(t, 'ESPORTS', m);

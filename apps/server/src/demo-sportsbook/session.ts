@@ -120,7 +120,9 @@ export async function pay(app: FastifyInstance, b: BetRow): Promise<boolean> {
   const brand = app.brands.all().find((x) => x.id === b.merchantId);
   if (!brand) return false;
   const round = `SB${b.id}`;
-  const a = b.result === 'void'
+  // A void or a push gives the stake back as a rollback, as the derby does: the bet then counts as
+  // no valid bet (turnover, rebates, VIP progress) instead of a win equal to its stake.
+  const a = b.result === 'void' || b.result === 'push'
     ? await app.demoVendor.wallet.call(brand, b.vendor, 'rollback', { txId: `${round}:rb`, refTxId: `${round}:bet`, roundId: round, member: b.account })
     : await app.demoVendor.wallet.call(brand, b.vendor, 'win', { txId: `${round}:win`, roundId: round, member: b.account, amount: formatAmount(b.payout) });
   if (!a.ok) return false;

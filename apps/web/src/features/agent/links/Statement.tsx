@@ -29,7 +29,7 @@ export function Statement({ range, symbol }: { range: DayRange; symbol: string }
             {v.products.length === 0 && <tr><td colSpan={4} className="muted">{s('noBets')}</td></tr>}
             {v.products.map((p) => (
               <tr key={p.product} data-product={p.product}>
-                <td data-label={s('product')}>{p.product}</td>
+                <td data-label={s('product')}>{t(`categories.${p.product}`, { defaultValue: p.product })}</td>
                 <td data-label={s('validBet')} className="num-col"><Money value={p.validBet} symbol={symbol} /></td>
                 <td data-label="GGR" className="num-col"><Money value={p.ggr} symbol={symbol} signed /></td>
                 <td data-label={s('adminFee')} className="num-col"><Money value={p.adminFee} symbol={symbol} /> <span className="muted w-small">({(p.adminFeeBps / 100).toFixed(2)}%)</span></td>
