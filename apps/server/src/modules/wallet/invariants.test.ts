@@ -33,12 +33,12 @@ import { recallAll, transfer, transferKey } from './transfers.ts';
 
 const POSTGRES = dbKind() === 'postgres';
 /** Logical money operations (each sent 2-3 times)... */
-const OPS = POSTGRES ? 20_000 : 2_000;
+const OPS = POSTGRES ? 8_000 : 2_000;
 /**
  * ...issued for at most this long, then the checks run on what was done: a slow machine runs
  * fewer operations instead of failing on the test's timeout (at least MIN_OPS must be issued).
  */
-const ISSUE_MS = POSTGRES ? 150_000 : 45_000;
+const ISSUE_MS = POSTGRES ? 75_000 : 45_000;
 const MIN_OPS = POSTGRES ? 4_000 : 1_000;
 const WORKERS = 50;
 /** PostgreSQL: 50 clients over 500 members, so copies of one operation meet but other operations seldom queue on one member's lock; PGlite has one connection anyway. */
