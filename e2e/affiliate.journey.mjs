@@ -7,7 +7,7 @@
 // A CPA contract (issue 25 item 4): the operator offers agent01 a platform CPA plan (7.00 per player
 // with a first deposit of 100.00 or more), agent01 accepts it in the login's contract popup; the
 // visitor's deposit qualifies it once: the qualified CPA postback arrives and the statement shows
-// one CPA line paid. Screenshots of the links page at 1920, 1366 and 390.
+// one CPA line paid. Screenshots of the links page at 1366 and 390.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
@@ -126,7 +126,7 @@ export default async function affiliate({ newPage, step, shots, settle, expectNo
       assert.match(text, new RegExp(`${code},,${campaign},banner1,1,1,1,500\\.00`));
     });
 
-    await step('screenshots: the links page (1920, 1366, 390)', async () => {
+    await step('screenshots: the links page (1366, 390)', async () => {
       await settle(p);
       await shots('links-ES', p, { fullPage: true });
     });

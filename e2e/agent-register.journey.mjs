@@ -3,7 +3,7 @@
 // visitor registers through the member link and lands under agent01 (the link counts 1); a
 // disabled link is refused at registration; agent01 creates a downline account directly and
 // its first login with 123456 opens the forced change-password popup. Screenshots of the page
-// at 1920, 1366 and 390 wide in ES and EN.
+// at 1366 and 390 wide in ES and EN.
 import assert from 'node:assert/strict';
 import { VIEWPORTS, waitUntil } from './lib/harness.mjs';
 import { CAPTCHA_ANSWER, dialog, lookup, t as tMain } from './lib/web.mjs';
@@ -94,7 +94,7 @@ export default async function agentRegister({ newPage, step, shots, settle, expe
     expectNoConsoleErrors(v);
   });
 
-  await step('screenshots ES: the register centre (1920, 1366, 390)', async () => {
+  await step('screenshots ES: the register centre (1366, 390)', async () => {
     await settle(p);
     await shots('register-centre-ES', p, { fullPage: true });
   });
@@ -128,7 +128,7 @@ export default async function agentRegister({ newPage, step, shots, settle, expe
     expectNoConsoleErrors(u);
   });
 
-  await step('screenshots EN: the register centre (1920, 1366, 390)', async () => {
+  await step('screenshots EN: the register centre (1366, 390)', async () => {
     const en = await newPage({ viewport: VIEWPORTS.laptop, storage: { lang: 'EN', hisLang: 'EN' } });
     await openCentre(en, 'en');
     const card = pageOf(en).locator(`[data-code="${member.code}"]`);

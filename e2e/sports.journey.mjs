@@ -71,7 +71,7 @@ export default async function sportsJourney({ newPage, step, shot, settle, expec
     single = await placeFromSlip(frame);
     await waitUntil(async () => (await gameBalance(frame)) === before - 1_000, { timeout: 10_000, message: 'the balance did not drop by 10.00' });
     for (const id of ids.slice(-2)) await frame.locator(`[data-match="${id}"] [data-testid=sb-price]`).first().click();
-    assert.equal(await frame.getByTestId('sb-mode-parlay').getAttribute('class'), 'dv-seg on', 'two matches make a parlay');
+    await waitUntil(async () => (await frame.getByTestId('sb-mode-parlay').getAttribute('class')) === 'dv-seg on', { timeout: 5_000, message: 'two matches make a parlay' });
     await frame.getByTestId('sb-stake').fill('5.00');
     await settle(page);
     await shot('slip-parlay-ES-1366', page);
