@@ -114,12 +114,12 @@ export default defineConfig(({ command, mode }) => ({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // The contract's zod schemas are types-only in the browser: see src/lib/zod-shim.ts.
       // react-router's package exports only its development build; the production one leaves out
       // the development warnings and checks.
       ...(command === 'build' && mode !== 'test'
         ? { 'react-router': path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs') }
         : {}),
+      // The contract's zod schemas are types-only in the browser: see src/lib/zod-shim.ts.
       ...(usesZodShim(command, mode)
         ? { zod: fileURLToPath(new URL('./src/lib/zod-shim.ts', import.meta.url)) }
         : {}),
