@@ -86,7 +86,8 @@ export default async function announcements({ newPage, step, shot, settle, expec
   const username = `ann${stamp}`;
   await step('a new member\'s first login shows the first-login popup; its button opens the reward centre', async () => {
     await page.goto('/');
-    await popup(page).waitFor();
+    // the visitor popup comes after the home's data and its lazy chunk: 20 s on a busy machine
+    await popup(page).waitFor({ timeout: 20_000 });
     await page.keyboard.press('Escape');
     await popup(page).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: t('es', 'header.register'), exact: true }).first().click();

@@ -96,7 +96,7 @@ export default async function sportsJourney({ newPage, step, shot, settle, expec
     const price = pageEl.locator('[data-market="1x2"] [data-testid=sb-price]').first();
     const first = await price.getAttribute('data-odds');
     const clockText = await frame.getByTestId('sb-clock').innerText();
-    await waitUntil(async () => (await price.getAttribute('data-odds')) !== first, { timeout: 20_000, message: 'the in-play price never moved' });
+    await waitUntil(async () => (await price.getAttribute('data-odds')) !== first, { timeout: 40_000, message: 'the in-play price never moved' });
     assert.notEqual(await frame.getByTestId('sb-clock').innerText(), clockText, 'the clock advances');
     await settle(page);
     await shot('match-live-ES-1366', page);
@@ -119,7 +119,7 @@ export default async function sportsJourney({ newPage, step, shot, settle, expec
     await done.waitFor({ timeout: 10_000 });
     cashed = cents(await done.getByTestId('sb-payout').innerText());
     assert.ok(cashed > 0 && cashed < 5 * 100 * 20, `cash-out ${cashed}`);
-    await waitUntil(async () => (await gameBalance(frame)) === before - 1_500 + cashed, { timeout: 10_000, message: 'the cash-out was not paid' });
+    await waitUntil(async () => (await gameBalance(frame)) === before - 1_500 + cashed, { timeout: 30_000, message: 'the cash-out was not paid' });
   }, { fatal: true });
 
   let after = 0;
