@@ -58,11 +58,15 @@ export default async function dealerJourney({ newPage, step }) {
       // Records the order the cards land in (hand of each new card) from the cut-off on.
       await wide.evaluate(() => {
         const w = /** @type {any} */ (window);
+        // One observer: one callback per render, so cards a stalled page draws together form one batch
         w.__deal = [];
-        const hands = document.querySelectorAll('.dv-bac-side .dv-hand');
-        hands.forEach((hand, i) => new MutationObserver((muts) => {
-          for (const m of muts) for (const n of m.addedNodes) if (n instanceof HTMLElement && n.classList.contains('dv-card')) w.__deal.push(i === 0 ? 'P' : 'B');
-        }).observe(hand, { childList: true }));
+        const hands = [...document.querySelectorAll('.dv-bac-side .dv-hand')];
+        const seen = new MutationObserver((muts) => {
+          let batch = '';
+          for (const m of muts) for (const n of m.addedNodes) if (n instanceof HTMLElement && n.classList.contains('dv-card')) batch += m.target === hands[0] ? 'P' : 'B';
+          if (batch) w.__deal.push(batch);
+        });
+        hands.forEach((hand) => seen.observe(hand, { childList: true }));
       });
       const watchFlights = (p) => p.evaluate(() => {
         const w = /** @type {any} */ (window);
@@ -76,8 +80,20 @@ export default async function dealerJourney({ newPage, step }) {
       await shootAll('2-dealing');
       await waitUntil(async () => (await mood(wide)) === 'result', { timeout: 15_000, message: 'no result after the deal' });
       await shootAll('3-result');
-      const order = (await wide.evaluate(() => /** @type {any} */ (window).__deal)).join('');
-      assert.match(order, /^PBPB(P?B?)$/, `deal order ${order}`);
+      // Shoe order: P B P B, then the player's third card, then the banker's. Cards drawn in one
+      // render (a page catching up after a stall) are checked as a set against that order.
+      const batches = /** @type {string[]} */ (await wide.evaluate(() => /** @type {any} */ (window).__deal));
+      const order = batches.join('');
+      const count = (x, c) => [...x].filter((k) => k === c).length;
+      const [nP, nB] = [count(order, 'P'), count(order, 'B')];
+      assert.ok(nP >= 2 && nP <= 3 && nB >= 2 && nB <= 3, `deal order ${batches.join('|')}`);
+      const expected = `PBPB${'P'.repeat(nP - 2)}${'B'.repeat(nB - 2)}`;
+      let at = 0;
+      for (const b of batches) {
+        const want = expected.slice(at, at + b.length);
+        assert.deepEqual([...b].sort(), [...want].sort(), `deal order ${batches.join('|')} against ${expected}`);
+        at += b.length;
+      }
       const flights = async (p) => p.evaluate(() => /** @type {any} */ (window).__flights);
       assert.ok((await flights(wide)) > 0, 'the cards fly face down from the shoe');
       if (lang === 'ES') assert.equal(await flights(phone), 0, 'reduced motion: no card flies');
