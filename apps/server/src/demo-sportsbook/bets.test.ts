@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { demoSportsbook as contract } from '@lobby/contract';
 import { demoSportsBets, demoSportsMatches, demoSportsSessions, vendorTransactions } from '../db/schema.ts';
-import { seal } from '../lib/seal.ts';
 import { useTestApp } from '../test/harness.ts';
 import { player } from '../test/kits/seamless.ts';
 import { balanceOf, dv, launch, minor, postingsOf, recordsOf } from '../demo-vendor/testkit.ts';
@@ -10,7 +9,8 @@ import type { WalletPath } from '../demo-vendor/wallet.ts';
 import { settleDue } from './bets.ts';
 import { setMatchMs } from './fixtures.ts';
 import { SESSION_TTL_MS } from './session.ts';
-import { finalOf, hashSeed, paramsOf, simulate, uniforms, type Sport } from './model.ts';
+import { finalOf, paramsOf } from './model.ts';
+import { finishWith } from './testkit.ts';
 
 /** Real money through the seamless wallet: a member launches the sportsbook and bets. */
 const t = useTestApp();
@@ -24,15 +24,6 @@ const board = async (token: string) => (await dv(t, 'GET', 'sports/board', token
 const pre = (b: Board) => b.matches.filter((m) => m.phase === 'pre' && m.markets[0].selections[0].odds);
 const leg = (m: contract.MatchView, market = m.markets[0], i = 0) => ({ matchId: m.id, market: market.id, selection: market.selections[i].selection, odds: market.selections[i].odds! });
 
-/** Moves a match into the past with a server seed of our choosing (found by `want`), so it is over now. */
-async function finishWith(id: string, want: (tl: ReturnType<typeof simulate>) => boolean) {
-  const [row] = await t.database.db.select().from(demoSportsMatches).where(eq(demoSportsMatches.id, id));
-  const p = paramsOf(row.sport as Sport, row.homeStrength / 100, row.awayStrength / 100);
-  let seed = '';
-  for (let i = 0; i < 5000 && !seed; i++) if (want(simulate(row.sport as Sport, p, uniforms(`pick-${i}`, id)))) seed = `pick-${i}`;
-  expect(seed).not.toBe('');
-  await t.database.db.update(demoSportsMatches).set({ serverSeed: seal(seed), serverSeedHash: hashSeed(seed), kickoffAt: new Date(Date.now() - 120_000), endsAt: new Date(Date.now() - 60_000) }).where(eq(demoSportsMatches.id, id));
-}
 
 function breakWallet(dropped: WalletPath[]) {
   const wallet = t.app.demoVendor.wallet;
@@ -80,7 +71,7 @@ describe('the demo sportsbook with real money', () => {
     expect(recs).toHaveLength(1);
     expect(recs[0]).toMatchObject({ gameType: 'SPORTS', status: 'open' });
 
-    await finishWith(a.id, (tl) => tl.abandonedAt === null);
+    await finishWith(t, a.id, (tl) => tl.abandonedAt === null);
     expect(await settleDue(t.app)).toBeGreaterThanOrEqual(1);
     const [bet] = await t.database.db.select().from(demoSportsBets).where(eq(demoSportsBets.id, BigInt(placed.bet.betId)));
     expect(bet.status).toBe('settled');
@@ -108,7 +99,7 @@ describe('the demo sportsbook with real money', () => {
     expect(parlay.bet).toMatchObject({ type: 'parlay', status: 'open', odds: (Number(leg(a).odds) * Number(leg(b).odds)).toFixed(2) });
     const single = (await dv(t, 'POST', 'sports/bet', token, { type: 'single', stake: '3.00', legs: [leg(a)] })).json.value as unknown as Placed;
     expect(single.balance).toBe('992.00');
-    await finishWith(a.id, (tl) => tl.abandonedAt !== null);
+    await finishWith(t, a.id, (tl) => tl.abandonedAt !== null);
     await settleDue(t.app);
     const rows = await t.database.db.select().from(demoSportsBets).where(eq(demoSportsBets.player, m.username.toLowerCase()));
     const byId = new Map(rows.map((r) => [String(r.id), r]));
@@ -118,7 +109,7 @@ describe('the demo sportsbook with real money', () => {
     const recs = await recordsOf(t, m.id);
     expect(recs.map((r) => r.status).sort()).toEqual(['open', 'refunded']);
     // the other leg decides the parlay alone: its odds only
-    await finishWith(b.id, (tl) => tl.abandonedAt === null);
+    await finishWith(t, b.id, (tl) => tl.abandonedAt === null);
     await settleDue(t.app);
     const [p] = await t.database.db.select().from(demoSportsBets).where(eq(demoSportsBets.id, BigInt(parlay.bet.betId)));
     expect(p.status).toBe('settled');
@@ -133,7 +124,7 @@ describe('the demo sportsbook with real money', () => {
     const a = pre(await board(token)).find((x) => x.markets.some((k) => k.id === 'ou:3'));
     expect(a, 'a football match with the whole line ou:3').toBeTruthy();
     const placed = (await dv(t, 'POST', 'sports/bet', token, { type: 'single', stake: '4.00', legs: [leg(a!, a!.markets.find((k) => k.id === 'ou:3'))] })).json.value as unknown as Placed;
-    await finishWith(a!.id, (tl) => tl.abandonedAt === null && tl.events.reduce((n, e) => n + e.points, 0) === 3);
+    await finishWith(t, a!.id, (tl) => tl.abandonedAt === null && tl.events.reduce((n, e) => n + e.points, 0) === 3);
     await settleDue(t.app);
     const [bet] = await t.database.db.select().from(demoSportsBets).where(eq(demoSportsBets.id, BigInt(placed.bet.betId)));
     expect(bet).toMatchObject({ status: 'settled', result: 'push', payout: 400n });
@@ -162,7 +153,7 @@ describe('the demo sportsbook with real money', () => {
     const other = await launch(t, 'ESPORTS', await player(t, 0n));
     expect((await dv(t, 'POST', 'sports/cashout', other.token, { betId: placed.bet.betId, amount: offer })).json.value).toMatchObject({ reason: 'bet.unknown' });
     // the match ends later: the cashed-out bet is not settled again
-    await finishWith(a.id, () => true);
+    await finishWith(t, a.id, () => true);
     await settleDue(t.app);
     expect(await balanceOf(t, m.username, game.vendor.code)).toBe(98_000n + minor(offer));
     expect((await recordsOf(t, m.id))[0].status).toBe('settled');
@@ -174,7 +165,7 @@ describe('the demo sportsbook with real money', () => {
     const [a, b] = pre(await board(token));
     const placed = (await dv(t, 'POST', 'sports/bet', token, { type: 'single', stake: '10.00', legs: [leg(a)] })).json.value as unknown as Placed;
     let heal = breakWallet(['win', 'rollback']);
-    await finishWith(a.id, (tl) => tl.abandonedAt === null);
+    await finishWith(t, a.id, (tl) => tl.abandonedAt === null);
     await settleDue(t.app);
     heal();
     const [owed] = await t.database.db.select().from(demoSportsBets).where(eq(demoSportsBets.id, BigInt(placed.bet.betId)));
@@ -199,7 +190,7 @@ describe('the demo sportsbook with real money', () => {
     const { token, game } = await launch(t, 'SPORTS', m);
     const a = pre(await board(token)).find((x) => x.sport === 'football')!;
     const placed = (await dv(t, 'POST', 'sports/bet', token, { type: 'single', stake: '10.00', legs: [leg(a)] })).json.value as unknown as Placed;
-    await finishWith(a.id, (tl) => {
+    await finishWith(t, a.id, (tl) => {
       const p = paramsOf('football', a.homeRating / 100, a.awayRating / 100);
       return tl.abandonedAt === null && finalOf('football', p, tl).winner === 'home';
     });
@@ -215,7 +206,7 @@ describe('the demo sportsbook with real money', () => {
     const [a] = pre(await board(token));
     const placed = (await dv(t, 'POST', 'sports/bet', token, { type: 'single', stake: '100.00', legs: [leg(a)] })).json.value as unknown as Placed;
     expect(placed.balance).toBe('1900.00');
-    await finishWith(a.id, (tl) => tl.abandonedAt !== null);
+    await finishWith(t, a.id, (tl) => tl.abandonedAt !== null);
     await settleDue(t.app);
     const mine = (await dv(t, 'GET', 'sports/bets', token)).json.value as { balance: string };
     expect(mine.balance).toBe('2000.00');

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ZodType, output } from 'zod';
 import { affiliate, agent, games as gamesContract, okEnvelope, operator } from '@lobby/contract';
 import type { demoSportsbook as sb } from '@lobby/contract';
-import { demoCockfightFights, demoSportsMatches, games } from '../db/schema.ts';
+import { demoCockfightFights, games } from '../db/schema.ts';
 import { seal } from '../lib/seal.ts';
 import { formatAmount } from '../kernel/ledger/index.ts';
 import { brandDate } from '../kernel/brand-time/index.ts';
@@ -17,7 +17,7 @@ import { hashServerSeed, newServerSeed } from '../demo-vendor/games/index.ts';
 import { cardOf, clock, fightIdOf, resultOf, rollOf, type Result } from '../demo-cockfight/derby.ts';
 import { setMatchMs } from './fixtures.ts';
 import { marketDef, settle, type Selection } from './markets.ts';
-import { finalOf, hashSeed, paramsOf, simulate, uniforms, type Sport } from './model.ts';
+import { finishWith } from './testkit.ts';
 
 /**
  * Issue 24 item 5: sports, e-sports and cockfight bets count in the hot games, the agent's
@@ -53,22 +53,7 @@ async function single(token: string, stake: string, want: 'won' | 'lost') {
   const r = await dv(t, 'POST', 'sports/bet', token, { type: 'single', stake, legs: [leg], acceptOddsChange: true });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   const placed = r.json.value as unknown as Placed;
-  return { stake: minor(stake), odds: minor(placed.bet.odds), finish: () => finish(m.id, leg, want) };
-}
-
-/** Moves a match into the past with a server seed whose result settles the leg as wanted. */
-async function finish(id: string, leg: { market: string; selection: string }, want: 'won' | 'lost') {
-  const [row] = await t.database.db.select().from(demoSportsMatches).where(eq(demoSportsMatches.id, id));
-  const p = paramsOf(row.sport as Sport, row.homeStrength / 100, row.awayStrength / 100);
-  const def = marketDef(leg.market)!;
-  let seed = '';
-  for (let i = 0; i < 5000 && !seed; i++) {
-    const tl = simulate(row.sport as Sport, p, uniforms(`rep-${i}`, id));
-    if (tl.abandonedAt === null && settle(def, leg.selection as Selection, finalOf(row.sport as Sport, p, tl)) === want) seed = `rep-${i}`;
-  }
-  expect(seed).not.toBe('');
-  await t.database.db.update(demoSportsMatches).set({ serverSeed: seal(seed), serverSeedHash: hashSeed(seed), kickoffAt: new Date(Date.now() - 120_000), endsAt: new Date(Date.now() - 60_000) })
-    .where(eq(demoSportsMatches.id, id));
+  return { stake: minor(stake), odds: minor(placed.bet.odds), finish: () => finishWith(t, m.id, (tl, final) => tl.abandonedAt === null && settle(marketDef(leg.market)!, leg.selection as Selection, final) === want) };
 }
 
 /** Stores cockfight fight `n` of the node ahead with a seed that rolls `want` (the card is public). */
