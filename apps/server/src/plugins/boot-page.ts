@@ -30,6 +30,9 @@ export interface BootData {
   help?: unknown;
 }
 
+/** The brand's icon, drawn by web.ts from its logo mark and colour. */
+export const FAVICON_PATH = '/favicon.svg';
+
 /** The largest banner art drawn inline in the first screen (bytes). */
 const INLINE_ART_MAX = 6 * 1024;
 
@@ -79,7 +82,9 @@ function inlineStyles(html: string, webDist: string): string {
 }
 
 export function bootPage(app: FastifyInstance, webDist: string) {
-  const template = inlineStyles(tagInline(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8')), webDist);
+  // the brand's icon (web.ts draws it), so the browser never asks for /favicon.ico
+  const template = inlineStyles(tagInline(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8')), webDist)
+    .replace('</title>', () => `</title><link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`);
   // the home with its first screen: the app's scripts start after that screen has painted (made once)
   const homeTemplate = startAppAfterPaint(template, NONCE_ATTR);
 

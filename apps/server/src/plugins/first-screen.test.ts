@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { plainText as plain } from '../modules/announcements/index.ts';
-import { BANNER_CTA, firstScreen, shellGuard, startAppAfterPaint, themeStyle } from './first-screen.ts';
+import { BANNER_CTA, faviconSvg, firstScreen, shellGuard, startAppAfterPaint, themeStyle } from './first-screen.ts';
 
 const brand = { merchantCode: 'demo', name: 'Aurora <Play>', logoText: 'AURORA', theme: { primary: '#f5b301', accent: 'red;}</style>', background: '#0d1220' } };
 const banner = (over: Partial<{ title: string; url: string; images: string; content: string }> = {}) => ({
@@ -89,5 +89,17 @@ describe('first screen', () => {
     timers.forEach((f) => f());
     expect(added.map((e) => e.src ?? e.href)).toEqual(['/assets/a-1.js', '/assets/index-1.js']);
     expect(startAppAfterPaint('<html><body></body></html>')).toBe('<html><body></body></html>');
+  });
+
+  it('draws the brand\'s icon: the first letter of its logo text on its primary colour, escaped; gold without a valid colour', () => {
+    const icon = faviconSvg(brand);
+    expect(icon).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(icon).toContain('fill="#f5b301"');
+    expect(icon).toMatch(/>A<\/text><\/svg>$/);
+    const odd = faviconSvg({ name: '<b>', logoText: '', theme: { primary: 'red"/><script>' } });
+    expect(odd).toContain('fill="#f5b73b"');
+    expect(odd).toContain('>&lt;</text>');
+    expect(odd).not.toContain('<script>');
+    expect(faviconSvg({ name: 'x', logoText: '🎲 Dados' })).toContain('>🎲</text>');
   });
 });

@@ -46,6 +46,21 @@ export function themeStyle(theme: ShellBrand['theme']): string {
   return vars.length ? `<style>:root{${vars.map(([k, v]) => `${k}:${v}`).join(';')}}</style>` : '';
 }
 
+/**
+ * The brand's icon (`/favicon.svg`): its logo mark as the header draws it, the first letter of its
+ * logo text on its primary colour (the default gold without a theme), with the header's dark ink.
+ */
+export function faviconSvg(brand: Pick<ShellBrand, 'name' | 'logoText' | 'theme'>): string {
+  const primary = brand.theme?.primary && HEX.test(brand.theme.primary) ? brand.theme.primary : '#f5b73b';
+  const letter = esc(Array.from(brand.logoText || brand.name || '?')[0].toUpperCase());
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">' +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff" stop-opacity=".35"/><stop offset=".45" stop-color="${primary}" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".25"/></linearGradient></defs>` +
+    `<rect width="64" height="64" rx="18" fill="${primary}"/><rect width="64" height="64" rx="18" fill="url(#g)"/>` +
+    `<text x="32" y="44" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-size="36" font-weight="800" fill="#14100a">${letter}</text></svg>`
+  );
+}
+
 /** A site path or an http(s) address, as the carousel accepts; anything else is no link. */
 function safeHref(href: string): string {
   if (/^https?:\/\//i.test(href)) return href;

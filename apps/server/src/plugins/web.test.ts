@@ -102,6 +102,37 @@ describe('web app serving', () => {
     expect(api.json().errorCode).toBe('request.not.found');
   });
 
+  it('packs the page with brotli or gzip as the client takes it (the home is ~5× smaller)', async () => {
+    const plain = await t.call({ method: 'GET', url: '/', merchant: null, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const page = (body: string) => body.replace(/nonce="[^"]+"/g, '').replace(/data-shell="[^"]+"/g, '');
+    const cases = [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0.5', 'gzip']] as const;
+    for (const [accept, packing] of cases) {
+      const res = await t.call({ method: 'GET', url: '/', merchant: null, headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding'], accept).toBe(packing);
+      expect(res.headers.vary).toContain('accept-encoding');
+      const body = (packing === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload)).toString();
+      expect(page(body)).toBe(page(plain.body));
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    }
+  });
+
+  it('links the brand\'s icon, drawn from its logo mark and colour; a missing file\'s address is not found, never the page', async () => {
+    const home = await t.call({ method: 'GET', url: '/member', merchant: null });
+    expect(home.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    const icon = await t.call({ method: 'GET', url: '/favicon.svg', merchant: null });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const { logoText, theme } = (await t.call({ method: 'GET', url: '/wps/system/status' })).json().value.info.brand;
+    expect(icon.body).toContain(`fill="${theme.primary}"`);
+    expect(icon.body).toMatch(new RegExp(`>${logoText[0].toUpperCase()}</text></svg>$`));
+    for (const url of ['/favicon.ico', '/apple-touch-icon.png', '/robots.txt', '/assets/gone-123.js', '/member/x.css']) {
+      const res = await t.call({ method: 'GET', url, merchant: null });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().errorCode, url).toBe('request.not.found');
+    }
+  });
+
   it('answers unknown API paths with the JSON envelope, not the app', async () => {
     const res = await t.call({ method: 'GET', url: '/wps/unknown' });
     expect(res.statusCode).toBe(404);
