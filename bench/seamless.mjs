@@ -215,8 +215,8 @@ async function load(label, baseUrl, ctx, pids) {
     const until = from + DURATION_MS;
     const cpu = new Promise((resolve) => setTimeout(async () => {
       const p = await pids();
-      const at = [cpuSeconds([p.server]), cpuSeconds(p.db), await p.xacts?.()];
-      setTimeout(async () => resolve([cpuSeconds([p.server]) - at[0], cpuSeconds(p.db) - at[1], at[2] === undefined ? NaN : (await p.xacts()) - at[2]]), DURATION_MS);
+      const at = [cpuSeconds([p.server]), cpuSeconds(p.db), await p.xacts?.(), cpuSeconds([process.pid])];
+      setTimeout(async () => resolve([cpuSeconds([p.server]) - at[0], cpuSeconds(p.db) - at[1], at[2] === undefined ? NaN : (await p.xacts()) - at[2], cpuSeconds([process.pid]) - at[3]]), DURATION_MS);
     }, WARMUP_MS));
     const lat = [];
     let errors = 0;
@@ -237,15 +237,17 @@ async function load(label, baseUrl, ctx, pids) {
       }
     };
     await Promise.all(ctx.players.map(loop));
-    const [serverCpu, dbCpu, xacts] = await cpu;
+    const [serverCpu, dbCpu, xacts, benchCpu] = await cpu;
     lat.sort((a, b) => a - b);
     const perPair = (s) => (lat.length ? +((s * 1000) / lat.length).toFixed(3) : NaN);
     const r = { label, pairsPerSec: Math.round(lat.length / (DURATION_MS / 1000)), p50Ms: +pct(lat, 50).toFixed(2), p99Ms: +pct(lat, 99).toFixed(2), pairs: lat.length, errors,
       serverCpuMsPerPair: perPair(serverCpu), dbCpuMsPerPair: perPair(dbCpu),
+      // the load itself (this process: 100 players' HTTP calls and signatures) shares the same cores
+      benchCpuMsPerPair: perPair(benchCpu),
       // database transactions per pair (the server's and its jobs'): 2 when each call is one statement and nothing else reads
       xactsPerPair: lat.length ? +(xacts / lat.length).toFixed(2) : NaN };
     console.log(`${label.padEnd(12)} ${String(r.pairsPerSec).padStart(6)} pairs/s   p50 ${fmt(r.p50Ms, 2).padStart(6)} ms   p99 ${fmt(r.p99Ms, 2).padStart(7)} ms${errors ? `   ${errors} errors` : ''}`
-      + `   CPU/pair: server ${fmt(r.serverCpuMsPerPair, 2)} ms${label === 'PostgreSQL' ? `, backends ${fmt(r.dbCpuMsPerPair, 2)} ms, transactions/pair ${fmt(r.xactsPerPair, 2)}` : ''}`);
+      + `   CPU/pair: server ${fmt(r.serverCpuMsPerPair, 2)} ms${label === 'PostgreSQL' ? `, backends ${fmt(r.dbCpuMsPerPair, 2)} ms, transactions/pair ${fmt(r.xactsPerPair, 2)}` : ''}; the bench's own ${fmt(r.benchCpuMsPerPair, 2)} ms`);
     return r;
   } finally {
     await client.close();
