@@ -93,10 +93,13 @@ export default async function sportsJourney({ newPage, step, shot, settle, expec
     await live.locator('.sb-match-head').click();
     const pageEl = frame.getByTestId('sb-matchpage');
     await pageEl.waitFor();
-    const price = pageEl.locator('[data-market="1x2"] [data-testid=sb-price]').first();
-    const first = await price.getAttribute('data-odds');
+    // the 1X2 market's three prices: one side may sit at the 1.01 floor (a favourite well ahead), not all three
+    const prices = pageEl.locator('[data-market="1x2"] [data-testid=sb-price]');
+    const odds = async () => (await prices.evaluateAll((els) => els.map((e) => e.getAttribute('data-odds')))).join(' / ');
+    assert.equal(await prices.count(), 3, 'the 1X2 market has three prices');
+    const first = await odds();
     const clockText = await frame.getByTestId('sb-clock').innerText();
-    await waitUntil(async () => (await price.getAttribute('data-odds')) !== first, { timeout: 40_000, message: 'the in-play price never moved' });
+    await waitUntil(async () => (await odds()) !== first, { timeout: 40_000, message: `the in-play prices never moved (${first})` });
     assert.notEqual(await frame.getByTestId('sb-clock').innerText(), clockText, 'the clock advances');
     await settle(page);
     await shot('match-live-ES-1366', page);
