@@ -136,6 +136,7 @@ export const ERRORS = {
   'vendor.tx.conflict': e(409, 'This transaction id was already used for another operation.', 'Este id de transacción ya se usó para otra operación.'),
   'vendor.token.invalid': e(401, 'Unknown game session token.', 'Token de sesión de juego desconocido.'),
   'vendor.token.expired': e(401, 'The game session has ended or expired.', 'La sesión de juego terminó o caducó.'),
+  'vendor.user.disabled': e(403, 'This player account is locked.', 'Esta cuenta de jugador está bloqueada.'),
   'vendor.round.closed': e(409, 'This round is closed.', 'Esta ronda está cerrada.'),
   'vendor.round.mismatch': e(409, 'The referenced bet belongs to another round.', 'La apuesta referida pertenece a otra ronda.'),
   'vendor.currency.wrong': e(400, 'The currency is not the member\'s wallet currency.', 'La moneda no es la de la billetera del miembro.'),

@@ -8,7 +8,7 @@ import { generateKeyPairSync, sign as rsaSign, verify as rsaVerify, type KeyObje
 import { describe, expect, it, beforeAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { hub88 as hub88Contract, vendor as nativeContract } from '@lobby/contract';
-import { betRecords, gameSessions, postings, sessions } from '../../db/schema.ts';
+import { betRecords, gameSessions, members, postings, sessions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { audit } from '../../kernel/ledger/index.ts';
 import { addMember, api, brandOf, fund, rid, tokenFor } from '../../test/kits/wallet.ts';
@@ -39,6 +39,7 @@ const EXPECT: Record<string, { native: string; hub88: string }> = {
   noBet: { native: 'vendor.round.unknown', hub88: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST' },
   mismatch: { native: 'vendor.round.mismatch', hub88: 'RS_ERROR_UNKNOWN' },
   disabled: { native: 'responsible.cooloff', hub88: 'RS_ERROR_USER_DISABLED' },
+  locked: { native: 'vendor.user.disabled', hub88: 'RS_ERROR_USER_DISABLED' },
   limit: { native: 'responsible.loss.limit', hub88: 'RS_ERROR_LIMIT_REACHED' },
   signature: { native: 'vendor.signature.invalid', hub88: 'RS_ERROR_INVALID_SIGNATURE' },
   game: { native: 'vendor.game.unknown', hub88: 'RS_ERROR_INVALID_GAME' },
@@ -239,6 +240,18 @@ describe.each([['native', native], ['hub88', hub88]] as [Kind, Driver][])('%s pr
     // the break ended the lobby sessions (so the token) or the check refuses the member itself
     expect([EXPECT.disabled[kind], EXPECT.tokenExpired[kind]]).toContain(r.code);
     expect((await d.win(p, { tx: rid(), round, amount: 100n, ref: bet })).ok).toBe(true);
+  });
+
+  it('a locked member is disabled, even with a live token; its accepted bet replays and is paid', async () => {
+    const p = await newPlayer();
+    const round = rid();
+    const bet = { tx: rid(), round, amount: 100n };
+    expect(await d.bet(p, bet)).toMatchObject({ ok: true, balance: 9_900n });
+    // locked in the database alone: the lobby session (so the token) stays live, the status check refuses
+    await t.database.db.update(members).set({ status: 'locked' }).where(eq(members.id, p.id));
+    refused(await d.bet(p, { tx: rid(), round: rid(), amount: 100n }), 'locked');
+    expect(await d.bet(p, bet)).toMatchObject({ ok: true, balance: 9_900n });
+    expect(await d.win(p, { tx: rid(), round, amount: 300n, ref: bet.tx })).toMatchObject({ ok: true, balance: 10_200n });
   });
 
   it('refuses a bad signature', async () => {

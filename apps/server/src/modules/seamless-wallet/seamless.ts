@@ -118,7 +118,7 @@ const idem = (vendor: string, txId: string) => `vendor:${vendor}:${txId}`;
 
 const CHECK_VIOLATION = '23514';
 /** What the seamless_* functions raise for a refusal: the error code as the message. */
-const REFUSALS = new Set(['vendor.session.invalid', 'vendor.token.invalid', 'vendor.token.expired', 'vendor.round.unknown', 'vendor.round.closed', 'vendor.round.mismatch', 'vendor.tx.unknown', 'vendor.bet.rolled.back', 'wallet.duplicate.reference']);
+const REFUSALS = new Set(['vendor.session.invalid', 'vendor.token.invalid', 'vendor.token.expired', 'vendor.user.disabled', 'vendor.round.unknown', 'vendor.round.closed', 'vendor.round.mismatch', 'vendor.tx.unknown', 'vendor.bet.rolled.back', 'wallet.duplicate.reference']);
 
 /** One seamless_* function call: the claimed row's answer, or the first answer of a duplicate tx id. */
 async function callFunction(db: Db, kind: 'bet' | 'win', values: unknown[], memberId: bigint, fingerprint: string, house: bigint, onCheck?: () => Promise<never>): Promise<Result> {

@@ -62,9 +62,9 @@ END;
 $$;
 --> statement-breakpoint
 
--- A bet: claim, the launch token (p_token: SHA-256 hex of it; unknown, another member's or
--- vendor's: vendor.token.invalid; past its expiry, ended, or its lobby session ended:
--- vendor.token.expired) or, without one, a live lobby session (p_need_session: in-process
+-- A bet: claim, the launch token (p_token: SHA-256 hex of it; the member locked:
+-- vendor.user.disabled; unknown, another member's or vendor's: vendor.token.invalid; past its
+-- expiry, ended, or its lobby session ended: vendor.token.expired) or, without one, a live lobby session (p_need_session: in-process
 -- callers), the member's round (refused once closed; closed after this bet with p_close), member -> house
 -- posting (none for a zero-amount free bet), bet record, stored answer.
 DROP FUNCTION IF EXISTS seamless_bet(integer, text, text, text, bigint, bigint, bigint, text, text, bigint, text);
@@ -89,10 +89,14 @@ BEGIN
   o_fresh := v_id IS NOT NULL;
   IF NOT o_fresh THEN RETURN; END IF;
   IF p_token IS NOT NULL THEN
-    SELECT g.member_id, g.vendor, g.ended_at, g.expires_at, g.session_id, s.revoked_at AS s_revoked, s.expires_at AS s_expires INTO v_g
-      FROM game_sessions g LEFT JOIN sessions s ON s.id = g.session_id
-      WHERE g.token_hash = p_token AND g.merchant_id = p_merchant;
-    IF NOT FOUND OR v_g.member_id <> p_member OR v_g.vendor <> p_vendor THEN
+    -- the member's status and the token in one read: a locked member is disabled whatever its token says
+    SELECT m.status AS m_status, g.member_id, g.vendor, g.ended_at, g.expires_at, g.session_id, s.revoked_at AS s_revoked, s.expires_at AS s_expires INTO v_g
+      FROM members m
+      LEFT JOIN game_sessions g ON g.token_hash = p_token AND g.merchant_id = p_merchant
+      LEFT JOIN sessions s ON s.id = g.session_id
+      WHERE m.id = p_member AND m.merchant_id = p_merchant;
+    IF FOUND AND v_g.m_status <> 'active' THEN RAISE EXCEPTION 'vendor.user.disabled' USING ERRCODE = 'P0001'; END IF;
+    IF NOT FOUND OR v_g.member_id IS NULL OR v_g.member_id <> p_member OR v_g.vendor <> p_vendor THEN
       RAISE EXCEPTION 'vendor.token.invalid' USING ERRCODE = 'P0001';
     END IF;
     IF v_g.ended_at IS NOT NULL OR v_g.expires_at <= now()
