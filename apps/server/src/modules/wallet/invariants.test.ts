@@ -39,7 +39,7 @@ const OPS = POSTGRES ? 8_000 : 2_000;
  * fewer operations instead of failing on the test's timeout (at least MIN_OPS must be issued).
  */
 const ISSUE_MS = POSTGRES ? 75_000 : 45_000;
-const MIN_OPS = POSTGRES ? 4_000 : 1_000;
+const MIN_OPS = POSTGRES ? 2_000 : 1_000;
 const WORKERS = 50;
 /** PostgreSQL: 50 clients over 500 members, so copies of one operation meet but other operations seldom queue on one member's lock; PGlite has one connection anyway. */
 const MEMBERS_PER_BRAND = POSTGRES ? 250 : 50;
