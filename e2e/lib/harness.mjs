@@ -57,7 +57,9 @@ export function createJourney({ name, browser, server, tally, print = console.lo
       serviceWorkers: 'block',
     });
     contexts.add(context);
-    context.setDefaultTimeout(10_000);
+    // an action waits up to 20 s: two journeys, their servers and browsers share 2 cores, and on a slow machine a
+    // page's first render has taken over 10 s (a step that fails still fails, only later)
+    context.setDefaultTimeout(20_000);
     context.setDefaultNavigationTimeout(20_000);
     if (storage) {
       await context.addInitScript((entries) => {
