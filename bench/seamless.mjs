@@ -228,11 +228,11 @@ async function dbCpuSeconds(url) {
 
 /**
  * The load: every player loops bet+win for warmup + duration; pairs inside the window are
- * counted. `pids()` answers the server's process and (PostgreSQL) how to read its backends' CPU:
+ * counted. `probes()` answers the server's process and (PostgreSQL) how to read its backends' CPU:
  * their CPU inside the window, per pair, is reported too (a figure other work on the machine
  * skews less). `rate` (pairs/s): an open loop instead, each pair due at its time (see below).
  */
-async function load(label, baseUrl, ctx, pids, rate = 0) {
+async function load(label, baseUrl, ctx, probes, rate = 0) {
   const client = new Pool(baseUrl, { connections: PLAYERS, pipelining: 1 });
   try {
     await pair(client, ctx, ctx.players[0]); // probe: fails fast with the server's answer
@@ -240,7 +240,7 @@ async function load(label, baseUrl, ctx, pids, rate = 0) {
     const from = start + WARMUP_MS;
     const until = from + DURATION_MS;
     const cpu = new Promise((resolve) => setTimeout(async () => {
-      const p = await pids();
+      const p = await probes();
       const at = [cpuSeconds([p.server]), await p.dbCpu(), await p.xacts?.(), cpuSeconds([process.pid])];
       setTimeout(async () => resolve([cpuSeconds([p.server]) - at[0], (await p.dbCpu()) - at[1], at[2] === undefined ? NaN : (await p.xacts()) - at[2], cpuSeconds([process.pid]) - at[3]]), DURATION_MS);
     }, WARMUP_MS));
@@ -355,10 +355,10 @@ async function pgBackends(url) {
 const onPostgres = () => withPgDatabase((url) => withServer('lobby-bench-seamless-', async ({ start, stop }) => {
   const server = await start({ command, env: { ...serverEnv, DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL) } });
   const ctx = await prepareIn({ url, poolSize: 5 });
-  const pids = async () => ({ server: server.child.pid, dbCpu: () => dbCpuSeconds(url), xacts: () => pgXacts(url) });
-  const res = await load('PostgreSQL', server.baseUrl, ctx, pids);
+  const probes = async () => ({ server: server.child.pid, dbCpu: () => dbCpuSeconds(url), xacts: () => pgXacts(url) });
+  const res = await load('PostgreSQL', server.baseUrl, ctx, probes);
   res.openLoop = [];
-  for (const rate of RATES) res.openLoop.push(await load('PostgreSQL', server.baseUrl, ctx, pids, rate));
+  for (const rate of RATES) res.openLoop.push(await load('PostgreSQL', server.baseUrl, ctx, probes, rate));
   if (!flag('db-ceiling')) return res;
   await stop(); // the database alone on the machine
   const ceiling = await dbCeiling(url, { ...ctx, players: ctx.accounts }, { connections: [5, 20, PLAYERS], seconds: DURATION_MS / 1000 });
